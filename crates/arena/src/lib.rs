@@ -1,0 +1,1 @@
+//! Bot-versus-bot matches.

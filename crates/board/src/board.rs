@@ -1,0 +1,788 @@
+//! The fast board: stones, groups, liberties, simple ko and the Zobrist hash.
+//!
+//! Groups are kept by quick-find union-find: every stone stores its group's root, so
+//! finding a group is one read; a merge relabels the smaller group along its circular
+//! stone list. Liberty counts are exact and kept incrementally (the Leela Zero scheme:
+//! a liberty is counted once per group however many of its stones touch it).
+//! Stones are also kept as one [`Bitboard`] per colour for set operations (scoring,
+//! ownership). No field is on the heap: copying a board is a memory copy.
+
+use std::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::color::{ByColor, Color};
+use crate::point::{BoardSize, MAX_SLOTS, Move, Point};
+use crate::zobrist::{Hash, stone_key};
+
+/// What occupies a slot of the padded array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum Cell {
+    Black = 0,
+    White = 1,
+    Empty = 2,
+    Border = 3,
+}
+
+impl Cell {
+    #[inline]
+    const fn of(c: Color) -> Cell {
+        match c {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+}
+
+/// Why a move may not be played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The point is not on this board.
+    OffBoard,
+    /// A stone is already there.
+    Occupied,
+    /// The stone would have no liberty and capture nothing.
+    Suicide,
+    /// It retakes a ko at once.
+    Ko,
+    /// It repeats an earlier whole-board position (checked by [`crate::Game`]).
+    Superko,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalMove::OffBoard => "point is off the board",
+            IllegalMove::Occupied => "point is occupied",
+            IllegalMove::Suicide => "suicide",
+            IllegalMove::Ko => "ko recapture",
+            IllegalMove::Superko => "repeats an earlier position (superko)",
+        })
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// What a played move changed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveInfo {
+    /// Opponent stones removed.
+    pub captured: u16,
+    /// Own stones removed by a suicide (only where the rules allow it).
+    pub suicided: u16,
+}
+
+/// Marks "no group" in `root` for empty and border slots; slot 0 is always border.
+const NO_GROUP: u16 = 0;
+
+/// A Go position with simple ko: the fast board playouts copy and play on.
+///
+/// It does not know whose turn it is (either colour may play next, as GTP allows)
+/// and does not check superko: that is [`crate::Game`]'s job.
+#[derive(Clone)]
+pub struct Board {
+    size: BoardSize,
+    /// Contents of every slot.
+    cells: [Cell; MAX_SLOTS],
+    /// For a stone, its group's root; `NO_GROUP` elsewhere.
+    root: [u16; MAX_SLOTS],
+    /// For a stone, the next stone of its group (a circular list).
+    next: [u16; MAX_SLOTS],
+    /// At a root: the group's exact number of liberties.
+    libs: [u16; MAX_SLOTS],
+    /// At a root: the group's number of stones.
+    stones: [u16; MAX_SLOTS],
+    /// The empty points, in no particular order, `empty[..n_empty]`.
+    empty: [Point; MAX_SLOTS],
+    /// For an empty point, its index in `empty`.
+    empty_pos: [u16; MAX_SLOTS],
+    n_empty: u16,
+    /// Stones of each colour.
+    bits: ByColor<Bitboard>,
+    /// The slots that are points of this board.
+    on_board: Bitboard,
+    /// A point the given colour may not play next (simple ko).
+    ko: Option<(Point, Color)>,
+    hash: Hash,
+    /// Stones captured by each colour (prisoners), suicides counted for the opponent.
+    prisoners: ByColor<u32>,
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Board {}x{} hash {:016x}", self.size, self.size, self.hash.0)?;
+        f.write_str(&crate::diagram::to_diagram(self))
+    }
+}
+
+impl PartialEq for Board {
+    /// Same size, stones, ko and prisoners (the internal order of lists aside).
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size
+            && self.bits == other.bits
+            && self.ko == other.ko
+            && self.prisoners == other.prisoners
+    }
+}
+
+impl Eq for Board {}
+
+impl Board {
+    /// An empty board.
+    pub fn new(size: BoardSize) -> Board {
+        let mut b = Board {
+            size,
+            cells: [Cell::Border; MAX_SLOTS],
+            root: [NO_GROUP; MAX_SLOTS],
+            next: [0; MAX_SLOTS],
+            libs: [0; MAX_SLOTS],
+            stones: [0; MAX_SLOTS],
+            empty: [Point::from_index(0); MAX_SLOTS],
+            empty_pos: [0; MAX_SLOTS],
+            n_empty: 0,
+            bits: ByColor::default(),
+            on_board: Bitboard::EMPTY,
+            ko: None,
+            hash: Hash::default(),
+            prisoners: ByColor::default(),
+        };
+        for p in size.points() {
+            b.cells[p.index()] = Cell::Empty;
+            b.on_board.insert(p);
+            b.push_empty(p);
+        }
+        b
+    }
+
+    /// Makes `self` a copy of `other`, copying only the slots its size uses.
+    /// Cheaper than `clone` for small boards; the playout loop uses it.
+    #[inline]
+    pub fn copy_from(&mut self, other: &Board) {
+        let n = other.size.slots();
+        self.size = other.size;
+        self.cells[..n].copy_from_slice(&other.cells[..n]);
+        self.root[..n].copy_from_slice(&other.root[..n]);
+        self.next[..n].copy_from_slice(&other.next[..n]);
+        self.libs[..n].copy_from_slice(&other.libs[..n]);
+        self.stones[..n].copy_from_slice(&other.stones[..n]);
+        self.empty_pos[..n].copy_from_slice(&other.empty_pos[..n]);
+        let e = other.n_empty as usize;
+        self.empty[..e].copy_from_slice(&other.empty[..e]);
+        self.n_empty = other.n_empty;
+        self.bits = other.bits;
+        self.on_board = other.on_board;
+        self.ko = other.ko;
+        self.hash = other.hash;
+        self.prisoners = other.prisoners;
+    }
+
+    /// The board's size.
+    #[inline]
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The stone on a point, if any. Border slots read as empty.
+    #[inline]
+    pub fn color_at(&self, p: Point) -> Option<Color> {
+        match self.cells[p.index()] {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            Cell::Empty | Cell::Border => None,
+        }
+    }
+
+    /// Whether the slot is an empty point of the board.
+    #[inline]
+    pub fn is_empty_point(&self, p: Point) -> bool {
+        self.cells[p.index()] == Cell::Empty
+    }
+
+    /// Whether the slot is off the board (the padding).
+    #[inline]
+    pub fn is_border(&self, p: Point) -> bool {
+        self.cells[p.index()] == Cell::Border
+    }
+
+    /// The Zobrist hash of the stones (the positional-superko key).
+    #[inline]
+    pub fn hash(&self) -> Hash {
+        self.hash
+    }
+
+    /// The point `color` may not play next because of simple ko.
+    #[inline]
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        self.ko
+    }
+
+    /// Stones each colour has captured.
+    #[inline]
+    pub fn prisoners(&self) -> ByColor<u32> {
+        self.prisoners
+    }
+
+    /// The stones of one colour.
+    #[inline]
+    pub fn stones(&self, c: Color) -> &Bitboard {
+        &self.bits[c]
+    }
+
+    /// The slots that are points of this board.
+    #[inline]
+    pub fn on_board(&self) -> &Bitboard {
+        &self.on_board
+    }
+
+    /// The empty points as a set.
+    pub fn empties(&self) -> Bitboard {
+        self.on_board
+            .and_not(&self.bits.black)
+            .and_not(&self.bits.white)
+    }
+
+    /// The empty points, in an unspecified order.
+    #[inline]
+    pub fn empty_points(&self) -> &[Point] {
+        &self.empty[..self.n_empty as usize]
+    }
+
+    /// The root stone of the group on `p` (`None` if `p` is empty).
+    #[inline]
+    pub fn group(&self, p: Point) -> Option<Point> {
+        let r = self.root[p.index()];
+        (r != NO_GROUP).then(|| Point::from_index(r as usize))
+    }
+
+    /// Exact number of liberties of the group on `p` (0 if `p` is empty).
+    #[inline]
+    pub fn liberties(&self, p: Point) -> u32 {
+        match self.root[p.index()] {
+            NO_GROUP => 0,
+            r => u32::from(self.libs[r as usize]),
+        }
+    }
+
+    /// Number of stones of the group on `p` (0 if `p` is empty).
+    #[inline]
+    pub fn group_size(&self, p: Point) -> u32 {
+        match self.root[p.index()] {
+            NO_GROUP => 0,
+            r => u32::from(self.stones[r as usize]),
+        }
+    }
+
+    /// The stones of the group on `p`, starting with `p` (nothing if `p` is empty).
+    pub fn group_stones(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let start = p.index();
+        let mut cur = (self.root[start] != NO_GROUP).then_some(start);
+        std::iter::from_fn(move || {
+            let here = cur?;
+            let n = self.next[here] as usize;
+            cur = (n != start).then_some(n);
+            Some(Point::from_index(here))
+        })
+    }
+
+    /// The liberties of the group on `p` as a set (empty if `p` is empty).
+    pub fn liberty_set(&self, p: Point) -> Bitboard {
+        let mut libs = Bitboard::EMPTY;
+        for s in self.group_stones(p) {
+            for n in self.size.neighbours(s) {
+                if self.cells[n.index()] == Cell::Empty {
+                    libs.insert(n);
+                }
+            }
+        }
+        libs
+    }
+
+    /// The only liberty of a group in atari; `None` otherwise.
+    pub fn atari_liberty(&self, p: Point) -> Option<Point> {
+        if self.liberties(p) != 1 {
+            return None;
+        }
+        self.group_stones(p).find_map(|s| {
+            self.size
+                .neighbours(s)
+                .into_iter()
+                .find(|n| self.cells[n.index()] == Cell::Empty)
+        })
+    }
+
+    /// Whether `c` may play `m` under the simple-ko rules of this board, suicide forbidden.
+    #[inline]
+    pub fn is_legal(&self, c: Color, m: Move) -> bool {
+        match m {
+            Move::Pass => true,
+            Move::Play(p) => self.check(c, p).is_ok(),
+        }
+    }
+
+    /// Why `c` may not play on `p` (occupied, simple ko, suicide), or `Ok`.
+    /// `p` may be any slot; a border slot or a slot past this size is `OffBoard`.
+    #[inline]
+    pub fn check(&self, c: Color, p: Point) -> Result<(), IllegalMove> {
+        match self.cells.get(p.index()) {
+            Some(Cell::Empty) => {}
+            Some(Cell::Black | Cell::White) => return Err(IllegalMove::Occupied),
+            Some(Cell::Border) | None => return Err(IllegalMove::OffBoard),
+        }
+        if self.ko == Some((p, c)) {
+            return Err(IllegalMove::Ko);
+        }
+        if self.has_liberty_after(c, p) {
+            Ok(())
+        } else {
+            Err(IllegalMove::Suicide)
+        }
+    }
+
+    /// Whether a stone of `c` on the empty point `p` would have a liberty once its
+    /// captures are made: an empty neighbour, a friendly group with another liberty,
+    /// or an enemy group in atari.
+    #[inline]
+    fn has_liberty_after(&self, c: Color, p: Point) -> bool {
+        let own = Cell::of(c);
+        for n in self.size.neighbours(p) {
+            let cell = self.cells[n.index()];
+            if cell == Cell::Empty {
+                return true;
+            }
+            if cell == Cell::Border {
+                continue;
+            }
+            let libs = self.libs[self.root[n.index()] as usize];
+            if (cell == own) == (libs > 1) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `p` is an empty point that `c` would only fill its own eye by playing:
+    /// all orthogonal neighbours are `c` (or the edge), and the opponent holds fewer
+    /// than two diagonals (none on the edge). Light playouts never play there.
+    #[inline]
+    pub fn is_eye(&self, c: Color, p: Point) -> bool {
+        let own = Cell::of(c);
+        let mut edge = false;
+        for n in self.size.neighbours(p) {
+            match self.cells[n.index()] {
+                Cell::Border => edge = true,
+                x if x == own => {}
+                _ => return false,
+            }
+        }
+        let enemy = Cell::of(c.opponent());
+        let mut bad = 0;
+        for d in self.size.diagonals(p) {
+            match self.cells[d.index()] {
+                Cell::Border => edge = true,
+                x if x == enemy => bad += 1,
+                _ => {}
+            }
+        }
+        bad + u32::from(edge) < 2
+    }
+
+    /// Plays a move after checking it (simple ko, no suicide).
+    pub fn try_play(&mut self, c: Color, m: Move) -> Result<MoveInfo, IllegalMove> {
+        if let Move::Play(p) = m {
+            self.check(c, p)?;
+        }
+        Ok(self.play_unchecked(c, m))
+    }
+
+    /// Plays a move without checking it. The caller guarantees `p` is an empty point
+    /// of this board and not the ko point for `c`. A move that leaves its own group
+    /// without liberties removes that group (a suicide, where the rules allow it).
+    #[inline]
+    pub fn play_unchecked(&mut self, c: Color, m: Move) -> MoveInfo {
+        let Move::Play(p) = m else {
+            self.ko = None;
+            return MoveInfo::default();
+        };
+        debug_assert!(self.is_empty_point(p), "play on a non-empty point");
+        debug_assert!(self.ko != Some((p, c)), "ko recapture");
+        let i = p.index();
+        let nbrs = self.size.neighbours(p);
+        let own = Cell::of(c);
+        let enemy = Cell::of(c.opponent());
+
+        self.cells[i] = own;
+        self.bits[c].insert(p);
+        self.hash ^= stone_key(c, p);
+        self.remove_empty(p);
+        self.root[i] = i as u16;
+        self.next[i] = i as u16;
+        self.stones[i] = 1;
+        self.libs[i] = nbrs
+            .iter()
+            .filter(|n| self.cells[n.index()] == Cell::Empty)
+            .count() as u16;
+
+        // Every distinct neighbouring group loses the liberty `p`.
+        let mut seen = [NO_GROUP; 4];
+        for (k, n) in nbrs.iter().enumerate() {
+            let r = self.root[n.index()];
+            if r != NO_GROUP && r != i as u16 && !seen[..k].contains(&r) {
+                self.libs[r as usize] -= 1;
+            }
+            seen[k] = r;
+        }
+
+        let mut captured = 0u16;
+        let mut captured_at = p;
+        for n in nbrs {
+            let cell = self.cells[n.index()];
+            if cell == enemy {
+                if self.libs[self.root[n.index()] as usize] == 0 {
+                    captured += self.remove_group(n);
+                    captured_at = n;
+                }
+            } else if cell == own {
+                let (a, b) = (self.root[i], self.root[n.index()]);
+                if a != b {
+                    if self.stones[a as usize] >= self.stones[b as usize] {
+                        self.merge(a, b);
+                    } else {
+                        self.merge(b, a);
+                    }
+                }
+            }
+        }
+        self.prisoners[c] += u32::from(captured);
+
+        let r = self.root[i] as usize;
+        self.ko = None;
+        let mut suicided = 0;
+        if self.libs[r] == 0 {
+            suicided = self.remove_group(p);
+            self.prisoners[c.opponent()] += u32::from(suicided);
+        } else if captured == 1 && self.stones[r] == 1 && self.libs[r] == 1 {
+            self.ko = Some((captured_at, c.opponent()));
+        }
+        MoveInfo { captured, suicided }
+    }
+
+    /// The hash after `c` plays the legal move `m`, without playing it.
+    pub fn hash_after(&self, c: Color, m: Move) -> Hash {
+        let Move::Play(p) = m else {
+            return self.hash;
+        };
+        let mut h = self.hash ^ stone_key(c, p);
+        let mut seen = [NO_GROUP; 4];
+        let mut captures = false;
+        let mut alive = false;
+        for (k, n) in self.size.neighbours(p).into_iter().enumerate() {
+            let r = self.root[n.index()];
+            let cell = self.cells[n.index()];
+            if cell == Cell::Empty {
+                alive = true;
+            }
+            if r == NO_GROUP || seen[..k].contains(&r) {
+                seen[k] = r;
+                continue;
+            }
+            seen[k] = r;
+            if cell == Cell::of(c) {
+                alive |= self.libs[r as usize] > 1;
+            } else if self.libs[r as usize] == 1 {
+                captures = true;
+                for s in self.group_stones(n) {
+                    h ^= stone_key(c.opponent(), s);
+                }
+            }
+        }
+        if !captures && !alive {
+            // A suicide: the stone and its friendly neighbours leave the board.
+            h ^= stone_key(c, p);
+            let mut done = [NO_GROUP; 4];
+            for (k, n) in self.size.neighbours(p).into_iter().enumerate() {
+                let r = self.root[n.index()];
+                if r != NO_GROUP && self.cells[n.index()] == Cell::of(c) && !done.contains(&r) {
+                    done[k] = r;
+                    for s in self.group_stones(n) {
+                        h ^= stone_key(c, s);
+                    }
+                }
+            }
+        }
+        h
+    }
+
+    /// Picks an empty point uniformly among those `accept` takes, or `None` if it takes
+    /// none. Each rejected point is swapped out of the candidate range, so every point is
+    /// tried at most once; the order of the empty list changes, nothing else does.
+    /// `random_below(k)` must return a number in `0..k`.
+    #[inline]
+    pub fn pick_empty(
+        &mut self,
+        mut random_below: impl FnMut(usize) -> usize,
+        mut accept: impl FnMut(&Board, Point) -> bool,
+    ) -> Option<Point> {
+        let mut k = self.n_empty as usize;
+        while k > 0 {
+            let i = random_below(k);
+            let p = self.empty[i];
+            if accept(self, p) {
+                return Some(p);
+            }
+            k -= 1;
+            let q = self.empty[k];
+            self.empty[i] = q;
+            self.empty[k] = p;
+            self.empty_pos[q.index()] = i as u16;
+            self.empty_pos[p.index()] = k as u16;
+        }
+        None
+    }
+
+    /// Puts a stone on an empty point outside the move sequence (setup, handicap):
+    /// like a move, but it clears no ko and may not capture or be suicide.
+    pub fn place_setup(&mut self, c: Color, p: Point) -> Result<(), IllegalMove> {
+        let ko = self.ko;
+        match self.check(c, p) {
+            Ok(()) | Err(IllegalMove::Ko) => {}
+            Err(e) => return Err(e),
+        }
+        let info = self.play_unchecked(c, Move::Play(p));
+        self.ko = ko;
+        debug_assert_eq!(info.suicided, 0);
+        self.prisoners[c] -= u32::from(info.captured);
+        Ok(())
+    }
+
+    /// Removes every stone of a group, crediting nobody; returns how many were removed.
+    /// For dead-stone removal before scoring.
+    pub fn remove_dead_group(&mut self, p: Point) -> u32 {
+        if self.root[p.index()] == NO_GROUP {
+            return 0;
+        }
+        u32::from(self.remove_group(p))
+    }
+
+    fn merge(&mut self, keep: u16, gone: u16) {
+        let (keep_i, gone_i) = (keep as usize, gone as usize);
+        self.stones[keep_i] += self.stones[gone_i];
+        let mut s = gone_i;
+        loop {
+            for n in self.size.neighbours(Point::from_index(s)) {
+                if self.cells[n.index()] == Cell::Empty {
+                    let shared = self
+                        .size
+                        .neighbours(n)
+                        .iter()
+                        .any(|m| self.root[m.index()] == keep);
+                    if !shared {
+                        self.libs[keep_i] += 1;
+                    }
+                }
+            }
+            self.root[s] = keep;
+            s = self.next[s] as usize;
+            if s == gone_i {
+                break;
+            }
+        }
+        self.next.swap(keep_i, gone_i);
+    }
+
+    fn remove_group(&mut self, p: Point) -> u16 {
+        let c = match self.cells[p.index()] {
+            Cell::Black => Color::Black,
+            _ => Color::White,
+        };
+        let start = p.index();
+        let mut s = start;
+        let mut removed = 0;
+        loop {
+            let sp = Point::from_index(s);
+            self.cells[s] = Cell::Empty;
+            self.root[s] = NO_GROUP;
+            self.bits[c].remove(sp);
+            self.hash ^= stone_key(c, sp);
+            self.push_empty(sp);
+            removed += 1;
+            // Each distinct neighbouring group gains the liberty `sp`.
+            let mut seen = [NO_GROUP; 4];
+            for (k, n) in self.size.neighbours(sp).into_iter().enumerate() {
+                let r = self.root[n.index()];
+                if r != NO_GROUP && !seen[..k].contains(&r) {
+                    self.libs[r as usize] += 1;
+                }
+                seen[k] = r;
+            }
+            s = self.next[s] as usize;
+            if s == start {
+                break;
+            }
+        }
+        removed
+    }
+
+    #[inline]
+    fn push_empty(&mut self, p: Point) {
+        self.empty_pos[p.index()] = self.n_empty;
+        self.empty[self.n_empty as usize] = p;
+        self.n_empty += 1;
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, p: Point) {
+        let at = self.empty_pos[p.index()] as usize;
+        self.n_empty -= 1;
+        let last = self.empty[self.n_empty as usize];
+        self.empty[at] = last;
+        self.empty_pos[last.index()] = at as u16;
+    }
+
+    /// Recomputes groups, liberties, lists, bitboards and the hash from the stones and
+    /// reports the first difference from the incremental state. For tests.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let size = self.size;
+        let mut hash = Hash::default();
+        for i in 0..size.slots() {
+            let p = Point::from_index(i);
+            let on = size.contains_index(i);
+            let cell = self.cells[i];
+            if on == (cell == Cell::Border) {
+                return Err(format!("slot {i}: border mismatch"));
+            }
+            for c in Color::ALL {
+                if self.bits[c].contains(p) != (cell == Cell::of(c)) {
+                    return Err(format!("slot {i}: bitboard of {c} disagrees"));
+                }
+            }
+            match cell {
+                Cell::Empty => {
+                    let at = self.empty_pos[i] as usize;
+                    if at >= self.n_empty as usize || self.empty[at] != p {
+                        return Err(format!("slot {i}: not in the empty list"));
+                    }
+                    if self.root[i] != NO_GROUP {
+                        return Err(format!("slot {i}: empty with a group"));
+                    }
+                }
+                Cell::Black | Cell::White => {
+                    let c = if cell == Cell::Black {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    hash ^= stone_key(c, p);
+                    // Flood fill the group from scratch.
+                    let mut group = Bitboard::EMPTY;
+                    let mut stack = vec![p];
+                    group.insert(p);
+                    let mut libs = Bitboard::EMPTY;
+                    while let Some(q) = stack.pop() {
+                        for n in size.neighbours(q) {
+                            if self.cells[n.index()] == cell && !group.contains(n) {
+                                group.insert(n);
+                                stack.push(n);
+                            } else if self.cells[n.index()] == Cell::Empty {
+                                libs.insert(n);
+                            }
+                        }
+                    }
+                    let r = self.root[i] as usize;
+                    if group.iter().any(|q| self.root[q.index()] as usize != r) {
+                        return Err(format!("slot {i}: group has several roots"));
+                    }
+                    if !group.contains(Point::from_index(r)) {
+                        return Err(format!("slot {i}: root outside the group"));
+                    }
+                    if u32::from(self.libs[r]) != libs.count() {
+                        return Err(format!(
+                            "slot {i}: {} liberties kept, {} counted",
+                            self.libs[r],
+                            libs.count()
+                        ));
+                    }
+                    if u32::from(self.stones[r]) != group.count() {
+                        return Err(format!("slot {i}: group size wrong"));
+                    }
+                    let listed: Bitboard = self.group_stones(p).collect();
+                    if listed != group || self.group_stones(p).count() != group.count() as usize
+                    {
+                        return Err(format!("slot {i}: stone list wrong"));
+                    }
+                }
+                Cell::Border => {}
+            }
+        }
+        if self.n_empty as usize != self.empties().count() as usize {
+            return Err("empty count wrong".into());
+        }
+        if hash != self.hash {
+            return Err("incremental hash differs from the recomputed one".into());
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagram::parse_diagram;
+
+    #[test]
+    fn capture_and_ko() {
+        let mut b = parse_diagram(
+            ". X O .
+             X O . O
+             . X O .
+             . . . .",
+        )
+        .unwrap();
+        let size = b.size();
+        let p = |s: &str| size.parse_point(s).unwrap();
+        // Black captures at C3 and takes a ko.
+        let info = b.try_play(Color::Black, Move::Play(p("C3"))).unwrap();
+        assert_eq!(info.captured, 1);
+        assert_eq!(b.ko(), Some((p("B3"), Color::White)));
+        assert_eq!(
+            b.try_play(Color::White, Move::Play(p("B3"))),
+            Err(IllegalMove::Ko)
+        );
+        b.check_invariants().unwrap();
+        b.play_unchecked(Color::White, Move::Pass);
+        assert_eq!(b.ko(), None);
+    }
+
+    #[test]
+    fn random_games_keep_every_invariant() {
+        let mut seed = 0x1234_5678_u64;
+        let mut rand = move |k: usize| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((seed >> 33) as usize) % k
+        };
+        for n in [2u32, 3, 4, 5, 7, 9, 13, 19] {
+            let size = BoardSize::new(n).unwrap();
+            for game in 0..3 {
+                let mut b = Board::new(size);
+                let mut c = Color::Black;
+                for _ in 0..size.area() * 3 {
+                    let legal: Vec<Point> = size
+                        .points()
+                        .filter(|&p| b.check(c, p).is_ok())
+                        .collect();
+                    let m = if legal.is_empty() || rand(50) == 0 {
+                        Move::Pass
+                    } else {
+                        Move::Play(legal[rand(legal.len())])
+                    };
+                    let expect = b.hash_after(c, m);
+                    b.play_unchecked(c, m);
+                    assert_eq!(b.hash(), expect, "hash_after on {n}x{n}, game {game}");
+                    if let Err(e) = b.check_invariants() {
+                        panic!("{e} on {n}x{n} game {game}\n{b:?}");
+                    }
+                    c = c.opponent();
+                }
+            }
+        }
+    }
+}

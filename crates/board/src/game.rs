@@ -1,0 +1,346 @@
+//! A game: the board plus its history, the rules, superko, undo and handicap.
+
+use std::collections::HashMap;
+
+use crate::bitboard::Bitboard;
+use crate::board::{Board, IllegalMove, MoveInfo};
+use crate::color::Color;
+use crate::handicap::{HandicapError, fixed_handicap};
+use crate::point::{BoardSize, Move, Point};
+use crate::rules::{KoRule, Rules, Scoring};
+use crate::score::{self, Score};
+use crate::zobrist::{BLACK_TO_MOVE, Hash};
+
+/// One played move and the state before it, so undo is exact.
+#[derive(Clone, Debug)]
+struct Played {
+    color: Color,
+    mv: Move,
+    before: Board,
+    to_move_before: Color,
+    key: Hash,
+}
+
+/// A game of Go under a rule set: the position, whose turn it is, every move played
+/// (undo restores the exact earlier state) and every position seen (superko).
+///
+/// Either colour may move at any time, as GTP allows; [`Game::to_move`] is the colour
+/// after the last move (or White after handicap).
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    /// Setup and handicap stones, before the first move.
+    start: Board,
+    start_to_move: Color,
+    setup: Vec<(Color, Point)>,
+    handicap: u32,
+    board: Board,
+    to_move: Color,
+    played: Vec<Played>,
+    /// How many times each superko key occurs in the history, the start included.
+    seen: HashMap<Hash, u32>,
+}
+
+impl Game {
+    /// A new game on an empty board, Black to move.
+    pub fn new(size: BoardSize, rules: Rules) -> Game {
+        let board = Board::new(size);
+        let mut g = Game {
+            rules,
+            start: board.clone(),
+            start_to_move: Color::Black,
+            setup: Vec::new(),
+            handicap: 0,
+            board,
+            to_move: Color::Black,
+            played: Vec::new(),
+            seen: HashMap::new(),
+        };
+        g.reset_seen();
+        g
+    }
+
+    /// The board size.
+    pub fn size(&self) -> BoardSize {
+        self.board.size()
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Changes the rules (komi, ko rule, scoring) without touching the position.
+    pub fn set_rules(&mut self, rules: Rules) {
+        self.rules = rules;
+        self.reset_seen_keep_history();
+    }
+
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The colour whose turn it is.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// Sets whose turn it is (SGF `PL`); only before the first move.
+    pub fn set_to_move(&mut self, c: Color) {
+        if self.played.is_empty() {
+            self.to_move = c;
+            self.start_to_move = c;
+            self.reset_seen();
+        }
+    }
+
+    /// The moves played so far, in order.
+    pub fn moves(&self) -> impl ExactSizeIterator<Item = (Color, Move)> + '_ {
+        self.played.iter().map(|p| (p.color, p.mv))
+    }
+
+    /// Number of moves played (passes included).
+    pub fn move_count(&self) -> usize {
+        self.played.len()
+    }
+
+    /// The last move played.
+    pub fn last_move(&self) -> Option<(Color, Move)> {
+        self.played.last().map(|p| (p.color, p.mv))
+    }
+
+    /// Setup stones (SGF `AB`/`AW`, free handicap), in the order placed.
+    pub fn setup_stones(&self) -> &[(Color, Point)] {
+        &self.setup
+    }
+
+    /// The number of handicap stones placed.
+    pub fn handicap(&self) -> u32 {
+        self.handicap
+    }
+
+    /// The position before the first move.
+    pub fn start_board(&self) -> &Board {
+        &self.start
+    }
+
+    /// How many passes in a row end the move list.
+    pub fn consecutive_passes(&self) -> usize {
+        self.played
+            .iter()
+            .rev()
+            .take_while(|p| p.mv == Move::Pass)
+            .count()
+    }
+
+    /// Whether two passes in a row have ended the game.
+    pub fn is_over(&self) -> bool {
+        self.consecutive_passes() >= 2
+    }
+
+    /// The superko key of a position with `to_move` to play, under these rules.
+    pub fn position_key(&self, hash: Hash, to_move: Color) -> Hash {
+        match self.rules.ko {
+            KoRule::Situational if to_move == Color::Black => hash ^ BLACK_TO_MOVE,
+            _ => hash,
+        }
+    }
+
+    /// Whether a position key occurred earlier in this game (always `false` under
+    /// simple ko, which forbids no whole-board repetition).
+    pub fn has_seen(&self, key: Hash) -> bool {
+        self.rules.ko != KoRule::Simple && self.seen.contains_key(&key)
+    }
+
+    /// Whether `c` may play `m` now, under the full rules.
+    pub fn is_legal(&self, c: Color, m: Move) -> bool {
+        self.check(c, m).is_ok()
+    }
+
+    /// Why `c` may not play `m` now, or `Ok`.
+    pub fn check(&self, c: Color, m: Move) -> Result<(), IllegalMove> {
+        let Move::Play(p) = m else { return Ok(()) };
+        match self.board.check(c, p) {
+            Ok(()) => {}
+            Err(IllegalMove::Suicide) if self.rules.suicide => {
+                // Allowed only if it removes more than the stone itself: a lone stone's
+                // suicide changes nothing and counts as a repetition.
+                let alone = self
+                    .size()
+                    .neighbours(p)
+                    .iter()
+                    .all(|&n| self.board.color_at(n) != Some(c));
+                if alone {
+                    return Err(IllegalMove::Suicide);
+                }
+            }
+            Err(e) => return Err(e),
+        }
+        if self.rules.ko != KoRule::Simple {
+            let after = self.board.hash_after(c, m);
+            if self.has_seen(self.position_key(after, c.opponent())) {
+                return Err(IllegalMove::Superko);
+            }
+        }
+        Ok(())
+    }
+
+    /// Plays a move for `c` after checking it; on error nothing changes.
+    pub fn play(&mut self, c: Color, m: Move) -> Result<MoveInfo, IllegalMove> {
+        self.check(c, m)?;
+        let before = self.board.clone();
+        let info = self.board.play_unchecked(c, m);
+        let key = self.position_key(self.board.hash(), c.opponent());
+        *self.seen.entry(key).or_insert(0) += 1;
+        self.played.push(Played {
+            color: c,
+            mv: m,
+            before,
+            to_move_before: self.to_move,
+            key,
+        });
+        self.to_move = c.opponent();
+        Ok(info)
+    }
+
+    /// Takes back the last move; `None` if there is none. Setup and handicap stones
+    /// are not moves and stay.
+    pub fn undo(&mut self) -> Option<(Color, Move)> {
+        let last = self.played.pop()?;
+        if let Some(n) = self.seen.get_mut(&last.key) {
+            *n -= 1;
+            if *n == 0 {
+                self.seen.remove(&last.key);
+            }
+        }
+        self.board = last.before;
+        self.to_move = last.to_move_before;
+        Some((last.color, last.mv))
+    }
+
+    /// Puts a setup stone (SGF `AB`/`AW`) on an empty point before the first move.
+    pub fn add_setup_stone(&mut self, c: Color, p: Point) -> Result<(), IllegalMove> {
+        if !self.played.is_empty() {
+            return Err(IllegalMove::Occupied);
+        }
+        self.board.place_setup(c, p)?;
+        self.setup.push((c, p));
+        self.start = self.board.clone();
+        self.reset_seen();
+        Ok(())
+    }
+
+    /// Places handicap stones for Black on an empty board with no moves; White moves
+    /// next. On error nothing changes.
+    pub fn place_handicap(&mut self, points: &[Point]) -> Result<(), HandicapError> {
+        if !self.played.is_empty() || !self.setup.is_empty() {
+            return Err(HandicapError::BoardNotEmpty);
+        }
+        let unique: Bitboard = points.iter().copied().collect();
+        if points.len() < 2 || unique.count() as usize != points.len() {
+            return Err(HandicapError::BadList);
+        }
+        if points.len() >= self.size().area() {
+            return Err(HandicapError::BadList);
+        }
+        let mut board = self.board.clone();
+        for &p in points {
+            board
+                .place_setup(Color::Black, p)
+                .map_err(|_| HandicapError::BadList)?;
+        }
+        self.board = board;
+        self.setup = points.iter().map(|&p| (Color::Black, p)).collect();
+        self.handicap = points.len() as u32;
+        self.start = self.board.clone();
+        self.to_move = Color::White;
+        self.start_to_move = Color::White;
+        self.reset_seen();
+        Ok(())
+    }
+
+    /// Places GTP's fixed handicap and returns the points.
+    pub fn place_fixed_handicap(&mut self, count: u32) -> Result<Vec<Point>, HandicapError> {
+        if !self.played.is_empty() || !self.setup.is_empty() {
+            return Err(HandicapError::BoardNotEmpty);
+        }
+        let points = fixed_handicap(self.size(), count)?;
+        self.place_handicap(&points)?;
+        Ok(points)
+    }
+
+    /// The score with the given dead stones (and, for territory scoring, the stones in
+    /// seki, whose eyes count for nobody), by the rules' counting method.
+    pub fn score(&self, dead: &Bitboard, seki: &Bitboard) -> Score {
+        let komi = self.rules.komi();
+        match self.rules.scoring {
+            Scoring::Area => score::area(&self.board, dead, komi),
+            Scoring::Territory => score::territory(&self.board, dead, seki, komi),
+        }
+    }
+
+    /// Tromp-Taylor score: every stone on the board counts as alive.
+    pub fn tromp_taylor_score(&self) -> Score {
+        score::area(&self.board, &Bitboard::EMPTY, self.rules.komi())
+    }
+
+    /// Every point `c` may legally play now under the full rules.
+    pub fn legal_points(&self, c: Color) -> Vec<Point> {
+        self.size()
+            .points()
+            .filter(|&p| self.is_legal(c, Move::Play(p)))
+            .collect()
+    }
+
+    fn reset_seen(&mut self) {
+        self.played.clear();
+        self.reset_seen_keep_history();
+    }
+
+    fn reset_seen_keep_history(&mut self) {
+        self.seen.clear();
+        let start = self.position_key(self.start.hash(), self.start_to_move);
+        self.seen.insert(start, 1);
+        let keys: Vec<Hash> = self
+            .played
+            .iter()
+            .map(|p| self.position_key(hash_after_record(p), p.color.opponent()))
+            .collect();
+        for (p, k) in self.played.iter_mut().zip(&keys) {
+            p.key = *k;
+        }
+        for k in keys {
+            *self.seen.entry(k).or_insert(0) += 1;
+        }
+    }
+}
+
+/// The hash of the position a recorded move led to.
+fn hash_after_record(p: &Played) -> Hash {
+    let mut b = p.before.clone();
+    b.play_unchecked(p.color, p.mv);
+    b.hash()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn undo_restores_and_superko_refuses() {
+        let size = BoardSize::new(5).unwrap();
+        let mut g = Game::new(size, Rules::chinese());
+        let p = |s: &str| Move::Play(size.parse_point(s).unwrap());
+        g.play(Color::Black, p("C3")).unwrap();
+        let after_one = g.board().clone();
+        g.play(Color::White, p("D3")).unwrap();
+        assert_eq!(g.undo(), Some((Color::White, p("D3"))));
+        assert_eq!(g.board(), &after_one);
+        assert_eq!(g.to_move(), Color::White);
+        assert_eq!(g.play(Color::White, p("C3")), Err(IllegalMove::Occupied));
+        assert_eq!(g.move_count(), 1);
+        g.undo();
+        assert_eq!(g.undo(), None);
+    }
+}

@@ -1,0 +1,44 @@
+//! The rules of Go for Tengen: no I/O, no randomness, no threads.
+//!
+//! - [`Board`]: the fast position playouts run on: stones as bitboards, groups by
+//!   union-find with exact liberty counts, simple ko, an incremental Zobrist hash;
+//!   no heap, so a copy is a memory copy.
+//! - [`Game`]: a board plus history and [`Rules`]: positional or situational superko,
+//!   undo, handicap, scoring.
+//! - [`sgf`]: reading and writing games as SGF.
+//!
+//! ```
+//! use tengen_board::{BoardSize, Color, Game, Move, Rules};
+//!
+//! let size = BoardSize::new(9).unwrap();
+//! let mut game = Game::new(size, Rules::chinese());
+//! let e5 = size.parse_move("E5").unwrap();
+//! game.play(Color::Black, e5).unwrap();
+//! assert!(game.play(Color::White, e5).is_err()); // occupied
+//! assert_eq!(game.to_move(), Color::White);
+//! ```
+#![deny(missing_docs)]
+
+mod bitboard;
+mod board;
+mod color;
+mod diagram;
+mod game;
+mod handicap;
+mod point;
+mod rules;
+mod score;
+mod zobrist;
+
+pub use bitboard::{Bitboard, WORDS};
+pub use board::{Board, IllegalMove, MoveInfo};
+pub use color::{ByColor, Color, ParseColorError};
+pub use diagram::{DiagramError, parse_diagram, to_diagram};
+pub use game::Game;
+pub use handicap::{HandicapError, fixed_handicap, max_fixed_handicap};
+pub use point::{
+    BoardSize, MAX_SIZE, MAX_SLOTS, MIN_SIZE, Move, ParseVertexError, Point, SizeError, Vertex,
+};
+pub use rules::{KoRule, KomiError, Rules, Scoring, UnknownRules};
+pub use score::{GameResult, ParseResultError, Score, format_points};
+pub use zobrist::{Hash, stone_key};

@@ -1,0 +1,160 @@
+//! Rule sets: komi, the ko rule, suicide and the scoring method.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// How repetition is forbidden.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KoRule {
+    /// Only the immediate recapture of a single-stone ko is forbidden.
+    Simple,
+    /// No move may recreate an earlier whole-board position (the default).
+    Positional,
+    /// No move may recreate an earlier position with the same player to move.
+    Situational,
+}
+
+/// How the end of the game is counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scoring {
+    /// Chinese area counting: stones plus surrounded empty points.
+    Area,
+    /// Japanese/Korean territory counting: surrounded empty points plus prisoners,
+    /// seki eyes neutral.
+    Territory,
+}
+
+/// A rule set. [`Rules::chinese`] is the default.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rules {
+    /// Points given to White; finite (see [`Rules::set_komi`]).
+    komi: f64,
+    /// The repetition rule.
+    pub ko: KoRule,
+    /// Whether a move may remove its own group (New Zealand, Tromp-Taylor).
+    pub suicide: bool,
+    /// The counting method.
+    pub scoring: Scoring,
+}
+
+/// Komi must be a finite number of at most 1000 points either way.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct KomiError;
+
+impl fmt::Display for KomiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("komi must be a finite number between -1000 and 1000")
+    }
+}
+
+impl std::error::Error for KomiError {}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::chinese()
+    }
+}
+
+impl Rules {
+    /// Chinese rules: area scoring, komi 7.5, positional superko, no suicide.
+    pub const fn chinese() -> Rules {
+        Rules {
+            komi: 7.5,
+            ko: KoRule::Positional,
+            suicide: false,
+            scoring: Scoring::Area,
+        }
+    }
+
+    /// Japanese/Korean rules: territory scoring, komi 6.5, no suicide. Repetition is
+    /// still refused by positional superko (as KGS does), so games always end.
+    pub const fn japanese() -> Rules {
+        Rules {
+            komi: 6.5,
+            ko: KoRule::Positional,
+            suicide: false,
+            scoring: Scoring::Territory,
+        }
+    }
+
+    /// Tromp-Taylor / New Zealand: area scoring, positional superko, suicide allowed.
+    pub const fn tromp_taylor() -> Rules {
+        Rules {
+            komi: 7.5,
+            ko: KoRule::Positional,
+            suicide: true,
+            scoring: Scoring::Area,
+        }
+    }
+
+    /// The komi.
+    pub fn komi(&self) -> f64 {
+        self.komi
+    }
+
+    /// Sets the komi; a non-finite or absurd value is refused and nothing changes.
+    pub fn set_komi(&mut self, komi: f64) -> Result<(), KomiError> {
+        if komi.is_finite() && komi.abs() <= 1000.0 {
+            self.komi = komi;
+            Ok(())
+        } else {
+            Err(KomiError)
+        }
+    }
+
+    /// The same rules with another komi.
+    pub fn with_komi(mut self, komi: f64) -> Result<Rules, KomiError> {
+        self.set_komi(komi)?;
+        Ok(self)
+    }
+}
+
+/// The name is not a known rule set.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownRules(pub String);
+
+impl fmt::Display for UnknownRules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown rules {:?} (expected chinese, japanese, korean, tromp-taylor or new_zealand)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownRules {}
+
+impl FromStr for Rules {
+    type Err = UnknownRules;
+
+    /// `chinese`, `japanese`, `korean`, `tromp-taylor`/`tromp_taylor`, `new_zealand`/`nz`,
+    /// `aga` (area scoring like Chinese), any case.
+    fn from_str(s: &str) -> Result<Rules, UnknownRules> {
+        match s.to_ascii_lowercase().replace('-', "_").as_str() {
+            "chinese" | "cn" | "aga" => Ok(Rules::chinese()),
+            "japanese" | "jp" | "korean" | "kr" => Ok(Rules::japanese()),
+            "tromp_taylor" | "tt" | "new_zealand" | "nz" => Ok(Rules::tromp_taylor()),
+            _ => Err(UnknownRules(s.to_string())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_komi() {
+        assert_eq!("Chinese".parse::<Rules>().unwrap(), Rules::chinese());
+        assert_eq!("korean".parse::<Rules>().unwrap().scoring, Scoring::Territory);
+        assert!("tromp-taylor".parse::<Rules>().unwrap().suicide);
+        assert!("bogus".parse::<Rules>().is_err());
+        let mut r = Rules::chinese();
+        assert!(r.set_komi(f64::NAN).is_err());
+        assert!(r.set_komi(f64::INFINITY).is_err());
+        assert_eq!(r.komi(), 7.5);
+        r.set_komi(-3.0).unwrap();
+        assert_eq!(r.komi(), -3.0);
+    }
+}

@@ -1,0 +1,2 @@
+//! The `tengen` binary.
+fn main() {}

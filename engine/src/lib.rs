@@ -1,0 +1,1 @@
+//! Tengen player (filled in by the engine work).

@@ -1,0 +1,1 @@
+//! Go Text Protocol for Tengen.
