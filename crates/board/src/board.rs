@@ -14,6 +14,8 @@ use crate::color::{ByColor, Color};
 use crate::point::{BoardSize, MAX_SLOTS, Move, Point};
 use crate::zobrist::{Hash, stone_key};
 
+mod tactics;
+
 /// What occupies a slot of the padded array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
