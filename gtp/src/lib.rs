@@ -1,1 +1,2 @@
 //! Go Text Protocol for Tengen.
+pub mod client;
