@@ -1,9 +1,10 @@
 //! Board sizes, points, moves and their GTP vertex spelling.
 //!
 //! A [`Point`] is an index into a padded one-dimensional board: rows are `size + 1`
-//! slots wide (the extra slot is a border shared by both edges), with a border row above
-//! and below. Neighbours are then `p ± 1` and `p ± stride`, and every neighbour of an
-//! on-board point is a valid slot. `MAX_SLOTS` slots cover the largest board.
+//! slots wide (slot 0 of each row is a border shared by both edges), with a border row
+//! above and below and one more slot at the end. Neighbours are then `p ± 1` and
+//! `p ± stride`, diagonals `p ± stride ± 1`, and every one of them is a valid slot.
+//! `MAX_SLOTS` slots cover the largest board.
 
 use std::fmt;
 
@@ -11,8 +12,8 @@ use std::fmt;
 pub const MIN_SIZE: u8 = 2;
 /// The largest board side GTP can spell (columns `A`–`Z` without `I`).
 pub const MAX_SIZE: u8 = 25;
-/// Slots in the padded array of the largest board: `(25 + 2) * (25 + 1)`.
-pub const MAX_SLOTS: usize = (MAX_SIZE as usize + 2) * (MAX_SIZE as usize + 1);
+/// Slots in the padded array of the largest board: `(25 + 2) * (25 + 1) + 1`.
+pub const MAX_SLOTS: usize = (MAX_SIZE as usize + 2) * (MAX_SIZE as usize + 1) + 1;
 
 /// The column letters GTP uses: `I` is skipped.
 const COLUMNS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
@@ -110,7 +111,7 @@ impl BoardSize {
     /// Slots used in the padded array, borders included.
     #[inline]
     pub const fn slots(self) -> usize {
-        (self.0 as usize + 2) * (self.0 as usize + 1)
+        (self.0 as usize + 2) * (self.0 as usize + 1) + 1
     }
 
     /// Number of points on the board.
@@ -124,27 +125,27 @@ impl BoardSize {
     #[inline]
     pub fn point(self, x: usize, y: usize) -> Option<Point> {
         let n = self.get();
-        (x < n && y < n).then(|| Point(((y + 1) * self.stride() + x) as u16))
+        (x < n && y < n).then(|| Point(((y + 1) * self.stride() + x + 1) as u16))
     }
 
     /// Column and row of a point, both from 0, row 0 at the bottom.
     #[inline]
     pub const fn coords(self, p: Point) -> (usize, usize) {
         let i = p.index();
-        (i % self.stride(), i / self.stride() - 1)
+        (i % self.stride() - 1, i / self.stride() - 1)
     }
 
     /// Whether a padded index is a point of this board (not a border slot).
     #[inline]
     pub const fn contains_index(self, i: usize) -> bool {
         let s = self.stride();
-        i >= s && i < s * (self.0 as usize + 1) && i % s != self.0 as usize
+        i >= s && i < s * (self.0 as usize + 1) && i % s != 0
     }
 
     /// All points, row by row from the bottom left (A1, B1, …).
     pub fn points(self) -> impl Iterator<Item = Point> + Clone {
         let n = self.get();
-        (0..n).flat_map(move |y| (0..n).map(move |x| Point(((y + 1) * (n + 1) + x) as u16)))
+        (0..n).flat_map(move |y| (0..n).map(move |x| Point(((y + 1) * (n + 1) + x + 1) as u16)))
     }
 
     /// The four orthogonal neighbours of a point, border slots included.

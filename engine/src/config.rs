@@ -1,0 +1,98 @@
+//! Every tunable of the engine in one value, passed down; there are no globals.
+
+use std::time::Duration;
+
+use crate::playout::PolicyKind;
+
+/// The engine's settings. `Config::default()` is what `tengen` ships with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// Search threads.
+    pub threads: usize,
+    /// A fixed number of playouts per move; `None` thinks by the clock.
+    pub playouts: Option<u64>,
+    /// Time per move when no clock is set and no playout budget is given.
+    pub default_move_time: Duration,
+    /// Seed of every random choice; one thread plus a playout budget is repeatable.
+    pub seed: u64,
+    /// Playout policy.
+    pub policy: PolicyKind,
+    /// Resign when the win rate stays below this (0 never resigns).
+    pub resign_threshold: f64,
+    /// Think on the opponent's time between moves.
+    pub ponder: bool,
+    /// Most tree nodes kept (bounds memory; see `Tree::NODE_BYTES`).
+    pub max_nodes: usize,
+    /// Time kept back on every move for process and pipe latency.
+    pub lag: Duration,
+    /// Search parameters.
+    pub search: SearchParams,
+    /// Heavy playout probabilities.
+    pub heavy: HeavyParams,
+}
+
+/// Tree-policy parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchParams {
+    /// UCT exploration constant (0 relies on RAVE and priors alone).
+    pub exploration: f64,
+    /// RAVE equivalence: the visit count where AMAF and own values weigh the same.
+    pub rave_equiv: f64,
+    /// Visits a leaf needs before it is expanded.
+    pub expand_after: u32,
+    /// Weight, in virtual visits, of the prior knowledge.
+    pub prior_weight: f64,
+}
+
+/// Probabilities of the heavy playout's heuristics, each tried in turn.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeavyParams {
+    /// Capture a group in atari near the last move / anywhere.
+    pub capture: f64,
+    /// Save own group put in atari by the last move.
+    pub escape: f64,
+    /// Play a 3×3 pattern move around the last move.
+    pub pattern: f64,
+    /// Refuse random self-atari of groups of this many stones or more.
+    pub self_atari_min: u32,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            playouts: None,
+            default_move_time: Duration::from_secs(5),
+            seed: 0x7e46_e11,
+            policy: PolicyKind::Heavy,
+            resign_threshold: 0.1,
+            ponder: false,
+            max_nodes: 4_000_000,
+            lag: Duration::from_millis(250),
+            search: SearchParams::default(),
+            heavy: HeavyParams::default(),
+        }
+    }
+}
+
+impl Default for SearchParams {
+    fn default() -> SearchParams {
+        SearchParams {
+            exploration: 0.0,
+            rave_equiv: 1500.0,
+            expand_after: 2,
+            prior_weight: 20.0,
+        }
+    }
+}
+
+impl Default for HeavyParams {
+    fn default() -> HeavyParams {
+        HeavyParams {
+            capture: 0.9,
+            escape: 0.9,
+            pattern: 0.9,
+            self_atari_min: 2,
+        }
+    }
+}

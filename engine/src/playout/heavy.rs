@@ -1,0 +1,242 @@
+//! The heavy playout policy: local answers to the last move before random play.
+//!
+//! In order, each with its probability from [`HeavyParams`]:
+//! 1. capture: take a group in atari next to the last move (the last stone's own
+//!    group included);
+//! 2. escape: save an own group the last move put in atari, by extending when that
+//!    gains liberties or by capturing a neighbour in atari;
+//! 3. pattern: play a 3×3 shape on one of the last move's eight neighbours;
+//! 4. random: as the light policy, but refusing self-atari of groups of
+//!    `self_atari_min` stones or more.
+//!
+//! [`HeavyParams`]: crate::config::HeavyParams
+
+use tengen_board::{Board, Color, Move, Point};
+
+use super::{Policy, Rng, below, chance};
+
+/// At most this many candidates are gathered per heuristic.
+const MAX_CANDIDATES: usize = 16;
+
+/// A fixed-capacity candidate list (no heap inside a playout).
+struct Candidates {
+    points: [Point; MAX_CANDIDATES],
+    len: usize,
+}
+
+impl Candidates {
+    fn new() -> Candidates {
+        Candidates {
+            points: [Point::from_index(0); MAX_CANDIDATES],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, p: Point) {
+        if self.len < MAX_CANDIDATES && !self.points[..self.len].contains(&p) {
+            self.points[self.len] = p;
+            self.len += 1;
+        }
+    }
+
+    fn pick(&self, rng: &mut Rng) -> Option<Point> {
+        (self.len > 0).then(|| self.points[below(rng, self.len)])
+    }
+}
+
+pub(super) fn choose(
+    policy: &Policy,
+    board: &mut Board,
+    c: Color,
+    last: Option<Point>,
+    rng: &mut Rng,
+) -> Move {
+    let params = &policy.params;
+    if let Some(last) = last {
+        let mut captures = Candidates::new();
+        let mut escapes = Candidates::new();
+        atari_answers(board, c, last, &mut captures, &mut escapes);
+        if chance(rng, params.capture) {
+            if let Some(p) = captures.pick(rng) {
+                return Move::Play(p);
+            }
+        }
+        if chance(rng, params.escape) {
+            if let Some(p) = escapes.pick(rng) {
+                return Move::Play(p);
+            }
+        }
+        if chance(rng, params.pattern) {
+            let mut shapes = Candidates::new();
+            for q in board.size().neighbours(last).into_iter().chain(board.size().diagonals(last)) {
+                if board.is_empty_point(q)
+                    && policy.patterns.matches(board.pattern3(q))
+                    && board.check(c, q).is_ok()
+                    && board.self_atari_size(c, q).is_none()
+                {
+                    shapes.push(q);
+                }
+            }
+            if let Some(p) = shapes.pick(rng) {
+                return Move::Play(p);
+            }
+        }
+    }
+    let min = params.self_atari_min;
+    board
+        .pick_empty(
+            |k| below(rng, k),
+            |b, p| {
+                !b.is_eye(c, p)
+                    && b.check(c, p).is_ok()
+                    && b.self_atari_size(c, p).is_none_or(|n| n < min)
+            },
+        )
+        .map_or(Move::Pass, Move::Play)
+}
+
+/// Gathers the capturing moves near `last` and the moves that save an own group it put
+/// in atari. Only legal moves are gathered.
+fn atari_answers(
+    board: &Board,
+    c: Color,
+    last: Point,
+    captures: &mut Candidates,
+    escapes: &mut Candidates,
+) {
+    let size = board.size();
+    let them = c.opponent();
+    // The last stone's own group, and enemy groups around it, in atari.
+    let consider_capture = |q: Point, captures: &mut Candidates| {
+        if board.color_at(q) == Some(them) {
+            if let Some(lib) = board.atari_liberty(q) {
+                if board.check(c, lib).is_ok() {
+                    captures.push(lib);
+                }
+            }
+        }
+    };
+    consider_capture(last, captures);
+    for q in size.neighbours(last) {
+        match board.color_at(q) {
+            Some(col) if col == c => {
+                let Some(lib) = board.atari_liberty(q) else {
+                    continue;
+                };
+                // Extend, if that leaves the group more than one liberty.
+                if board.check(c, lib).is_ok() && board.liberties_after(c, lib, 2) >= 2 {
+                    escapes.push(lib);
+                }
+                // Or capture an enemy group touching it that is in atari itself.
+                for s in board.group_stones(q) {
+                    for n in size.neighbours(s) {
+                        if board.color_at(n) == Some(them) {
+                            if let Some(l) = board.atari_liberty(n) {
+                                if board.check(c, l).is_ok() {
+                                    escapes.push(l);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            Some(_) => consider_capture(q, captures),
+            None => {}
+        }
+    }
+    for q in size.diagonals(last) {
+        consider_capture(q, captures);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{PolicyKind, Rng};
+    use super::*;
+    use crate::config::HeavyParams;
+    use rand::SeedableRng;
+    use tengen_board::parse_diagram;
+
+    fn always() -> Policy {
+        Policy::new(
+            PolicyKind::Heavy,
+            HeavyParams {
+                capture: 1.0,
+                escape: 1.0,
+                pattern: 1.0,
+                self_atari_min: 2,
+            },
+        )
+    }
+
+    #[test]
+    fn captures_the_last_stone_in_atari() {
+        let mut b = parse_diagram(
+            ". . . . .
+             . . X . .
+             . X O X .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        let s = b.size();
+        let last = s.parse_point("C3").unwrap();
+        let mut rng = Rng::seed_from_u64(3);
+        for _ in 0..20 {
+            let m = choose(&always(), &mut b, Color::Black, Some(last), &mut rng);
+            assert_eq!(m, Move::Play(s.parse_point("C2").unwrap()));
+        }
+    }
+
+    #[test]
+    fn escapes_an_atari_by_extending() {
+        // White's last move D3 put black C3 in atari (liberty C2 only... and after
+        // extending to C2 Black has B2, C1, D2).
+        let mut b = parse_diagram(
+            ". . . . .
+             . . O . .
+             . O X O .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        let s = b.size();
+        let last = s.parse_point("D3").unwrap();
+        let mut rng = Rng::seed_from_u64(3);
+        for _ in 0..20 {
+            let m = choose(&always(), &mut b, Color::Black, Some(last), &mut rng);
+            assert_eq!(m, Move::Play(s.parse_point("C2").unwrap()));
+        }
+    }
+
+    #[test]
+    fn random_phase_refuses_big_self_atari() {
+        // Black's only moves: B1 would put A1-A2... (2 stones) in atari: refused,
+        // so Black must play elsewhere or pass; the light policy would allow it.
+        let b0 = parse_diagram(
+            "O O O
+             X . O
+             X . O",
+        )
+        .unwrap();
+        let s = b0.size();
+        let mut rng = Rng::seed_from_u64(5);
+        let policy = Policy::new(
+            PolicyKind::Heavy,
+            HeavyParams {
+                capture: 0.0,
+                escape: 0.0,
+                pattern: 0.0,
+                self_atari_min: 2,
+            },
+        );
+        let bad = [s.parse_point("B1").unwrap(), s.parse_point("B2").unwrap()];
+        for _ in 0..50 {
+            let mut b = b0.clone();
+            let m = choose(&policy, &mut b, Color::Black, None, &mut rng);
+            if let Move::Play(p) = m {
+                assert!(!bad.contains(&p) || b.self_atari_size(Color::Black, p).is_none());
+            }
+        }
+    }
+}
