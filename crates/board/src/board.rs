@@ -325,6 +325,10 @@ impl Board {
     /// `p` may be any slot; a border slot or a slot past this size is `OffBoard`.
     #[inline]
     pub fn check(&self, c: Color, p: Point) -> Result<(), IllegalMove> {
+        // Slots past this size may hold stale cells after `copy_from` a smaller board.
+        if p.index() >= self.size.slots() {
+            return Err(IllegalMove::OffBoard);
+        }
         match self.cells.get(p.index()) {
             Some(Cell::Empty) => {}
             Some(Cell::Black | Cell::White) => return Err(IllegalMove::Occupied),
@@ -542,17 +546,25 @@ impl Board {
     }
 
     /// Puts a stone on an empty point outside the move sequence (setup, handicap):
-    /// like a move, but it clears no ko and may not capture or be suicide.
+    /// like a move, but it clears no ko and may neither capture nor be suicide. A stone
+    /// that would leave any group (its own or a neighbouring enemy one) without a
+    /// liberty is refused with [`IllegalMove::Suicide`] and nothing changes.
     pub fn place_setup(&mut self, c: Color, p: Point) -> Result<(), IllegalMove> {
         let ko = self.ko;
         match self.check(c, p) {
             Ok(()) | Err(IllegalMove::Ko) => {}
             Err(e) => return Err(e),
         }
+        let enemy = Cell::of(c.opponent());
+        let captures = self.size.neighbours(p).iter().any(|n| {
+            self.cells[n.index()] == enemy && self.libs[self.root[n.index()] as usize] == 1
+        });
+        if captures {
+            return Err(IllegalMove::Suicide);
+        }
         let info = self.play_unchecked(c, Move::Play(p));
         self.ko = ko;
-        debug_assert_eq!(info.suicided, 0);
-        self.prisoners[c] -= u32::from(info.captured);
+        debug_assert_eq!(info, MoveInfo::default());
         Ok(())
     }
 

@@ -86,6 +86,12 @@ impl Game {
         self.to_move
     }
 
+    /// Whose turn it was before the first move (Black, White after handicap, or as set
+    /// by [`Game::set_to_move`]).
+    pub fn start_to_move(&self) -> Color {
+        self.start_to_move
+    }
+
     /// Sets whose turn it is (SGF `PL`); only before the first move.
     pub fn set_to_move(&mut self, c: Color) {
         if self.played.is_empty() {

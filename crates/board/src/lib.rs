@@ -28,6 +28,7 @@ mod handicap;
 mod point;
 mod rules;
 mod score;
+pub mod sgf;
 mod zobrist;
 
 pub use bitboard::{Bitboard, WORDS};
