@@ -2,6 +2,7 @@
 //! ownership and analysis. It knows nothing about GTP: it takes a
 //! [`tengen_board::Game`] and typed limits, and returns typed results.
 
+pub mod bench;
 pub mod config;
 pub mod playout;
 pub mod time;

@@ -1,0 +1,148 @@
+//! `tengen bench`: playout throughput per board size, position, policy and thread count.
+
+use std::time::Duration;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use tengen_board::BoardSize;
+use tengen_engine::PolicyKind;
+use tengen_engine::bench::{BenchLimit, BenchPosition, Measurement, measure_playouts};
+
+/// Options of `tengen bench`.
+#[derive(Debug, Args)]
+pub struct BenchArgs {
+    /// Board sizes of the empty-board measurements.
+    #[arg(long, value_delimiter = ',', default_value = "9,13,19")]
+    sizes: Vec<u32>,
+    /// Playout policies to measure.
+    #[arg(long = "policy", value_delimiter = ',', default_value = "light,heavy")]
+    policies: Vec<PolicyKind>,
+    /// Highest thread count; every count from 1 up to it is measured
+    /// (default: the machine's cores).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Seconds each measurement runs.
+    #[arg(long, default_value_t = 2.0, conflicts_with = "playouts")]
+    seconds: f64,
+    /// Run this many playouts per measurement instead of a fixed time.
+    #[arg(long)]
+    playouts: Option<u64>,
+    /// Skip the fixed 19×19 middle-game position.
+    #[arg(long)]
+    no_midgame: bool,
+    /// Komi used to score playouts.
+    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
+    komi: f64,
+    /// Seed of the playouts.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// One JSON object a line, one per measurement, instead of the table.
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs the measurements and prints them.
+pub fn run(args: BenchArgs) -> Result<(), String> {
+    if !(args.seconds.is_finite() && args.seconds > 0.0 && args.seconds <= 86_400.0) {
+        return Err(format!("--seconds must be in (0, 86400], got {}", args.seconds));
+    }
+    if !args.komi.is_finite() {
+        return Err("--komi must be a finite number".into());
+    }
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let max_threads = args.threads.unwrap_or(cores);
+    if max_threads == 0 || max_threads > 1024 {
+        return Err(format!("--threads must be in 1..=1024, got {max_threads}"));
+    }
+    let mut positions = Vec::new();
+    for &n in &args.sizes {
+        let size = BoardSize::new(n).map_err(|e| format!("--sizes: {e}"))?;
+        positions.push(BenchPosition::empty(size));
+    }
+    if !args.no_midgame {
+        positions.push(BenchPosition::midgame19());
+    }
+    let limit = match args.playouts {
+        Some(0) => return Err("--playouts must be at least 1".into()),
+        Some(n) => BenchLimit::Playouts(n),
+        None => BenchLimit::Time(Duration::from_secs_f64(args.seconds)),
+    };
+    let total = (positions.len() * args.policies.len() * max_threads) as u64;
+    let bar = ProgressBar::new(total).with_style(
+        ProgressStyle::with_template("{spinner} [{elapsed}] {bar:30} {pos}/{len} {msg}")
+            .expect("static template"),
+    );
+    if args.json {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let mut rows: Vec<(Measurement, f64)> = Vec::new();
+    for pos in &positions {
+        for &policy in &args.policies {
+            let mut single = None;
+            for threads in 1..=max_threads {
+                bar.set_message(format!(
+                    "{}x{} {} {} x{threads}",
+                    pos.board.size(),
+                    pos.board.size(),
+                    pos.name,
+                    policy.name()
+                ));
+                let m = measure_playouts(pos, policy, threads, limit, args.komi, args.seed);
+                let base = *single.get_or_insert(m.playouts_per_sec());
+                let scaling = m.playouts_per_sec() / base;
+                if args.json {
+                    println!("{}", json_line(&m, scaling));
+                }
+                bar.inc(1);
+                rows.push((m, scaling));
+            }
+        }
+    }
+    bar.finish_and_clear();
+    if !args.json {
+        print_table(&rows);
+    }
+    Ok(())
+}
+
+fn json_line(m: &Measurement, scaling: f64) -> String {
+    format!(
+        "{{\"size\":{},\"position\":\"{}\",\"policy\":\"{}\",\"threads\":{},\"playouts\":{},\
+         \"seconds\":{:.4},\"playouts_per_sec\":{:.1},\"avg_moves\":{:.2},\
+         \"moves_per_sec\":{:.0},\"black_win_rate\":{:.4},\"scaling\":{:.3}}}",
+        m.size,
+        m.position,
+        m.policy,
+        m.threads,
+        m.playouts,
+        m.seconds,
+        m.playouts_per_sec(),
+        m.avg_moves(),
+        m.moves_per_sec(),
+        m.black_wins as f64 / m.playouts.max(1) as f64,
+        scaling
+    )
+}
+
+fn print_table(rows: &[(Measurement, f64)]) {
+    println!(
+        "{:>5} {:<10} {:<6} {:>3} {:>10} {:>12} {:>9} {:>8} {:>7} {:>7}",
+        "size", "position", "policy", "thr", "playouts", "playouts/s", "Mmoves/s", "avg len",
+        "B wins", "scale"
+    );
+    for (m, scaling) in rows {
+        println!(
+            "{:>5} {:<10} {:<6} {:>3} {:>10} {:>12.0} {:>9.2} {:>8.1} {:>6.1}% {:>6.2}x",
+            format!("{}x{}", m.size, m.size),
+            m.position,
+            m.policy,
+            m.threads,
+            m.playouts,
+            m.playouts_per_sec(),
+            m.moves_per_sec() / 1e6,
+            m.avg_moves(),
+            100.0 * m.black_wins as f64 / m.playouts.max(1) as f64,
+            scaling
+        );
+    }
+}

@@ -1,0 +1,204 @@
+//! Playout throughput measurements behind `tengen bench`.
+//!
+//! Each measurement runs independent playouts from one position on `threads` threads
+//! (rayon), every thread with its own board copy, AMAF map and RNG, sharing nothing but
+//! the read-only policy, until a time or playout budget is spent.
+
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use tengen_board::{Board, BoardSize, Color, Move, Point};
+
+use crate::config::HeavyParams;
+use crate::playout::{Amaf, Policy, PolicyKind, Rng};
+
+/// A named start position for a measurement.
+#[derive(Clone, Debug)]
+pub struct BenchPosition {
+    /// `"empty"` or the position's name.
+    pub name: &'static str,
+    /// The board.
+    pub board: Board,
+    /// Who plays first.
+    pub to_move: Color,
+    /// The move before the playout starts.
+    pub last: Option<Point>,
+}
+
+impl BenchPosition {
+    /// An empty board, Black to play.
+    pub fn empty(size: BoardSize) -> BenchPosition {
+        BenchPosition {
+            name: "empty",
+            board: Board::new(size),
+            to_move: Color::Black,
+            last: None,
+        }
+    }
+
+    /// A fixed 19×19 middle-game position: 120 moves chosen by a fixed linear
+    /// congruential sequence among legal moves that fill no eye, so it depends on the
+    /// rules alone and never changes with the engine's policies.
+    pub fn midgame19() -> BenchPosition {
+        let size = BoardSize::new(19).expect("19 is a board size");
+        let mut board = Board::new(size);
+        let mut state: u64 = 0x5eed_0f_7e46e4;
+        let mut c = Color::Black;
+        let mut last = None;
+        for _ in 0..120 {
+            let legal: Vec<Point> = size
+                .points()
+                .filter(|&p| !board.is_eye(c, p) && board.check(c, p).is_ok())
+                .collect();
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let p = legal[((state >> 33) as usize) % legal.len()];
+            board.play_unchecked(c, Move::Play(p));
+            last = Some(p);
+            c = c.opponent();
+        }
+        BenchPosition {
+            name: "midgame19",
+            board,
+            to_move: c,
+            last,
+        }
+    }
+}
+
+/// When a measurement stops.
+#[derive(Clone, Copy, Debug)]
+pub enum BenchLimit {
+    /// Run for this long (checked every few playouts).
+    Time(Duration),
+    /// Run this many playouts in total, split over the threads.
+    Playouts(u64),
+}
+
+/// The figures of one measurement.
+#[derive(Clone, Debug)]
+pub struct Measurement {
+    /// Board size.
+    pub size: usize,
+    /// Position name.
+    pub position: &'static str,
+    /// Policy name.
+    pub policy: &'static str,
+    /// Threads used.
+    pub threads: usize,
+    /// Playouts run.
+    pub playouts: u64,
+    /// Moves played in them.
+    pub moves: u64,
+    /// Wall time.
+    pub seconds: f64,
+    /// Playouts won by Black (a sanity check on the score distribution).
+    pub black_wins: u64,
+}
+
+impl Measurement {
+    /// Playouts a second.
+    pub fn playouts_per_sec(&self) -> f64 {
+        self.playouts as f64 / self.seconds.max(1e-9)
+    }
+
+    /// Average playout length in moves.
+    pub fn avg_moves(&self) -> f64 {
+        self.moves as f64 / (self.playouts.max(1)) as f64
+    }
+
+    /// Moves a second.
+    pub fn moves_per_sec(&self) -> f64 {
+        self.moves as f64 / self.seconds.max(1e-9)
+    }
+}
+
+/// Per-thread counters.
+#[derive(Default)]
+struct Tally {
+    playouts: u64,
+    moves: u64,
+    black_wins: u64,
+}
+
+/// Runs playouts from `pos` on `threads` threads with the given policy.
+pub fn measure_playouts(
+    pos: &BenchPosition,
+    kind: PolicyKind,
+    threads: usize,
+    limit: BenchLimit,
+    komi: f64,
+    seed: u64,
+) -> Measurement {
+    let policy = Policy::new(kind, HeavyParams::default());
+    let threads = threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .expect("thread pool");
+    let start = Instant::now();
+    let tallies: Vec<Tally> = pool.broadcast(|ctx| {
+        let mut rng = Rng::seed_from_u64(seed ^ (ctx.index() as u64).wrapping_mul(0x9E37_79B9));
+        let mut board = pos.board.clone();
+        let mut amaf = Amaf::default();
+        let mut tally = Tally::default();
+        let quota = match limit {
+            BenchLimit::Playouts(n) => {
+                n / threads as u64 + u64::from((ctx.index() as u64) < n % threads as u64)
+            }
+            BenchLimit::Time(_) => u64::MAX,
+        };
+        let deadline = match limit {
+            BenchLimit::Time(d) => Some(start + d),
+            BenchLimit::Playouts(_) => None,
+        };
+        while tally.playouts < quota {
+            board.copy_from(&pos.board);
+            amaf.clear();
+            let out = policy.run(&mut board, pos.to_move, pos.last, komi, &mut rng, &mut amaf);
+            tally.playouts += 1;
+            tally.moves += u64::from(out.moves);
+            tally.black_wins += u64::from(out.winner() == Color::Black);
+            if tally.playouts % 32 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+        }
+        tally
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    let sum = |f: fn(&Tally) -> u64| tallies.iter().map(f).sum::<u64>();
+    Measurement {
+        size: pos.board.size().get(),
+        position: pos.name,
+        policy: kind.name(),
+        threads,
+        playouts: sum(|t| t.playouts),
+        moves: sum(|t| t.moves),
+        seconds,
+        black_wins: sum(|t| t.black_wins),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn midgame_position_is_fixed_and_sane() {
+        let a = BenchPosition::midgame19();
+        let b = BenchPosition::midgame19();
+        assert_eq!(a.board.hash(), b.board.hash());
+        a.board.check_invariants().unwrap();
+        let stones = a.board.stones(Color::Black).count() + a.board.stones(Color::White).count();
+        assert!((80..=120).contains(&stones), "{stones} stones");
+    }
+
+    #[test]
+    fn playout_budget_is_exact_over_threads() {
+        let pos = BenchPosition::empty(BoardSize::new(9).unwrap());
+        let m = measure_playouts(&pos, PolicyKind::Light, 2, BenchLimit::Playouts(101), 7.5, 1);
+        assert_eq!(m.playouts, 101);
+        assert!(m.avg_moves() > 90.0 && m.avg_moves() < 140.0);
+    }
+}
