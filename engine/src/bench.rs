@@ -42,7 +42,7 @@ impl BenchPosition {
     pub fn midgame19() -> BenchPosition {
         let size = BoardSize::new(19).expect("19 is a board size");
         let mut board = Board::new(size);
-        let mut state: u64 = 0x5eed_0f_7e46e4;
+        let mut state: u64 = 0x5eed_0f7e_46e4;
         let mut c = Color::Black;
         let mut last = None;
         for _ in 0..120 {

@@ -63,7 +63,7 @@ impl Default for Config {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             playouts: None,
             default_move_time: Duration::from_secs(5),
-            seed: 0x7e46_e11,
+            seed: 0x07e4_6e11,
             policy: PolicyKind::Heavy,
             resign_threshold: 0.1,
             ponder: false,

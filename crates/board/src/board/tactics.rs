@@ -37,11 +37,7 @@ impl Board {
             match self.cells[n.index()] {
                 Cell::Empty => libs.add(n),
                 Cell::Border => {}
-                x if x != own => {
-                    if self.libs[self.root[n.index()] as usize] == 1 {
-                        libs.add(n);
-                    }
-                }
+                x if x != own && self.libs[self.root[n.index()] as usize] == 1 => libs.add(n),
                 _ => {}
             }
         }
@@ -79,10 +75,8 @@ impl Board {
             match self.cells[n.index()] {
                 Cell::Empty => empties += 1,
                 Cell::Border => {}
-                x if x != own => {
-                    if self.libs[self.root[n.index()] as usize] == 1 {
-                        return None; // captures
-                    }
+                x if x != own && self.libs[self.root[n.index()] as usize] == 1 => {
+                    return None; // captures
                 }
                 _ => {}
             }
