@@ -1,0 +1,76 @@
+//! The one command table: dispatch, `list_commands` and `known_command` all read it.
+
+use crate::args::Args;
+use crate::error::GtpError;
+use crate::handlers::{board, core, handicap, sgf, time};
+use crate::session::{Ctx, Session};
+
+/// A command's implementation: decode the arguments, act, return the answer text.
+pub(crate) type Handler = fn(&mut Session, &mut Args<'_>, &mut Ctx<'_>) -> Result<String, GtpError>;
+
+/// One entry of the table.
+pub(crate) struct Command {
+    /// The name on the wire (case-sensitive, as GNU Go treats it).
+    pub name: &'static str,
+    /// What it runs.
+    pub run: Handler,
+}
+
+macro_rules! table {
+    ($($name:literal => $run:expr,)*) => {
+        &[$(Command { name: $name, run: $run },)*]
+    };
+}
+
+/// Every command, in the order `list_commands` prints them.
+static COMMANDS: &[Command] = table! {
+    "protocol_version" => core::protocol_version,
+    "name" => core::name,
+    "version" => core::version,
+    "known_command" => core::known_command,
+    "list_commands" => core::list_commands,
+    "quit" => core::quit,
+    "boardsize" => board::boardsize,
+    "clear_board" => board::clear_board,
+    "komi" => board::komi,
+    "play" => board::play,
+    "undo" => board::undo,
+    "fixed_handicap" => handicap::fixed_handicap,
+    "place_free_handicap" => handicap::place_free_handicap,
+    "set_free_handicap" => handicap::set_free_handicap,
+    "time_settings" => time::time_settings,
+    "time_left" => time::time_left,
+    "loadsgf" => sgf::loadsgf,
+    "printsgf" => sgf::printsgf,
+    "showboard" => board::showboard,
+    "is_legal" => board::is_legal,
+    "list_stones" => board::list_stones,
+    "kgs-time_settings" => time::kgs_time_settings,
+    "kgs-rules" => board::kgs_rules,
+    "kgs-game_over" => core::kgs_game_over,
+    "gogui-interrupt" => core::gogui_interrupt,
+};
+
+/// The command called `name`, if there is one.
+pub(crate) fn lookup(name: &str) -> Option<&'static Command> {
+    COMMANDS.iter().find(|c| c.name == name)
+}
+
+/// The names of every supported command, in `list_commands` order.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    COMMANDS.iter().map(|c| c.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_unique_and_well_formed() {
+        let mut seen = std::collections::HashSet::new();
+        for name in names() {
+            assert!(seen.insert(name), "{name} listed twice");
+            assert!(!name.is_empty() && name.bytes().all(|b| b.is_ascii_graphic()));
+        }
+    }
+}

@@ -1,0 +1,265 @@
+//! A GTP session: the game, the engine, the clocks and the settings, and the loop that
+//! reads commands and writes answers.
+
+use std::io::{self, BufRead, Write};
+use std::sync::Arc;
+
+use tengen_board::sgf::GameInfo;
+use tengen_board::{BoardSize, ByColor, Color, Game, Rules};
+use tengen_engine::{Clock, Config, TimeControl};
+
+use crate::args::Args;
+use crate::commands;
+use crate::error::GtpError;
+use crate::input::{Event, Signals, classify, spawn_reader};
+use crate::protocol::{self, parse_request};
+
+/// Settings of a session that are not engine settings.
+#[derive(Clone, Debug)]
+pub struct SessionOptions {
+    /// Rules (and komi) of every new game until `komi` or `kgs-rules` changes them.
+    pub rules: Rules,
+    /// Board size before the first `boardsize`.
+    pub size: BoardSize,
+    /// Silence the per-move diagnostics on stderr.
+    pub quiet: bool,
+}
+
+impl Default for SessionOptions {
+    fn default() -> SessionOptions {
+        SessionOptions {
+            rules: Rules::chinese(),
+            size: BoardSize::NINETEEN,
+            quiet: false,
+        }
+    }
+}
+
+/// The engine side of a GTP conversation. Feed it lines with [`Session::run`] (a
+/// reader thread lets a running search see new input) or one at a time with
+/// [`Session::handle_line`].
+pub struct Session {
+    pub(crate) game: Game,
+    /// Players, comments and so on of a loaded record, written back by `printsgf`.
+    pub(crate) info: GameInfo,
+    pub(crate) config: Config,
+    pub(crate) time: TimeControl,
+    pub(crate) clocks: ByColor<Clock>,
+    pub(crate) options: SessionOptions,
+    log: Box<dyn Write + Send>,
+    pub(crate) quit: bool,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("size", &self.game.size())
+            .field("moves", &self.game.move_count())
+            .field("time", &self.time)
+            .field("options", &self.options)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What a handler gets besides the session and its arguments: the output (for streamed
+/// answers), the input signals (to stop a search) and the command's id.
+pub(crate) struct Ctx<'a> {
+    out: &'a mut dyn Write,
+    pub(crate) signals: &'a Signals,
+    id: Option<&'a str>,
+    started: bool,
+    io_error: Option<io::Error>,
+}
+
+impl Ctx<'_> {
+    /// Starts a streamed answer (`=id` on its own line). After this the command can no
+    /// longer fail; what the handler returns becomes the last line.
+    pub(crate) fn start_stream(&mut self) {
+        if !self.started {
+            self.started = true;
+            let r = protocol::write_stream_start(self.out, self.id);
+            self.note(r);
+        }
+    }
+
+    /// One line of a streamed answer.
+    pub(crate) fn stream_line(&mut self, line: &str) {
+        if self.io_error.is_none() {
+            let r = protocol::write_stream_line(self.out, line);
+            self.note(r);
+        }
+    }
+
+    fn note(&mut self, r: io::Result<()>) {
+        if let Err(e) = r {
+            self.io_error.get_or_insert(e);
+        }
+    }
+}
+
+impl Session {
+    /// A session with a fresh game of `options.size` under `options.rules`.
+    pub fn new(config: Config, options: SessionOptions) -> Session {
+        let time = TimeControl::Unlimited;
+        Session {
+            game: Game::new(options.size, options.rules),
+            info: GameInfo::default(),
+            config,
+            time,
+            clocks: ByColor::new_with(|_| time.start_clock()),
+            options,
+            log: Box::new(io::stderr()),
+            quit: false,
+        }
+    }
+
+    /// Sends diagnostics somewhere other than stderr (tests use a buffer).
+    pub fn set_log(&mut self, log: Box<dyn Write + Send>) {
+        self.log = log;
+    }
+
+    /// The game as it stands.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The engine settings.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Whether `quit` has been answered.
+    pub fn has_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// Writes one diagnostic line to the log unless the session is quiet.
+    pub(crate) fn diag(&mut self, line: &str) {
+        if !self.options.quiet {
+            let _ = writeln!(self.log, "{line}");
+            let _ = self.log.flush();
+        }
+    }
+
+    /// Starts a new game of this size under the current rules: the engine forgets its
+    /// tree and the clocks restart.
+    pub(crate) fn new_game(&mut self, size: BoardSize) {
+        self.game = Game::new(size, *self.game.rules());
+        self.info = GameInfo::default();
+        self.reset_clocks();
+        self.forget();
+    }
+
+    /// Replaces the game with a loaded one.
+    pub(crate) fn load(&mut self, game: Game, info: GameInfo) {
+        self.game = game;
+        self.info = info;
+        self.reset_clocks();
+        self.forget();
+    }
+
+    /// Restarts both clocks from the time control.
+    pub(crate) fn reset_clocks(&mut self) {
+        let tc = self.time;
+        self.clocks = ByColor::new_with(|_| tc.start_clock());
+    }
+
+    /// Drops whatever the engine remembers of earlier positions.
+    pub(crate) fn forget(&mut self) {}
+
+    /// The colour whose turn it is.
+    pub(crate) fn to_move(&self) -> Color {
+        self.game.to_move()
+    }
+
+    /// Reads commands from `input` until `quit` or end of input, answering on `output`.
+    /// A reader thread queues the lines, so a search or analysis in progress sees new
+    /// input: any line ends an analysis stream, `# interrupt` ends a move search; the
+    /// interrupted command still gets its one answer, then the next line is served.
+    pub fn run<R, W>(&mut self, input: R, mut output: W) -> io::Result<()>
+    where
+        R: BufRead + Send + 'static,
+        W: Write,
+    {
+        let signals = Arc::new(Signals::default());
+        let events = spawn_reader(input, Arc::clone(&signals));
+        while let Ok(event) = events.recv() {
+            signals.taken(&event);
+            if !self.serve(event, &mut output, &signals)? {
+                break;
+            }
+        }
+        output.flush()
+    }
+
+    /// Answers one raw input line (any bytes; a trailing newline is optional) without a
+    /// reader thread. Analysis streams stop at their first check, as if the next
+    /// command were already waiting. Returns `false` once `quit` has been answered.
+    pub fn handle_line(&mut self, raw: &[u8], output: &mut dyn Write) -> io::Result<bool> {
+        let raw = raw.strip_suffix(b"\n").unwrap_or(raw);
+        let event = if raw.len() > crate::input::MAX_LINE {
+            Event::TooLong(protocol::leading_id(raw))
+        } else {
+            classify(raw)
+        };
+        self.serve(event, output, &Signals::detached())
+    }
+
+    fn serve(&mut self, event: Event, out: &mut dyn Write, signals: &Signals) -> io::Result<bool> {
+        match event {
+            Event::Line(line) => self.dispatch(&line, out, signals),
+            Event::TooLong(id) => {
+                let e = GtpError::syntax("line too long");
+                protocol::write_answer(out, id.as_deref(), false, &e.to_string())?;
+                Ok(true)
+            }
+            Event::Interrupt | Event::Blank => Ok(true),
+            Event::Eof => Ok(false),
+        }
+    }
+
+    /// Runs one cleaned command line and writes its answer.
+    fn dispatch(&mut self, line: &str, out: &mut dyn Write, signals: &Signals) -> io::Result<bool> {
+        let Some(request) = parse_request(line) else {
+            return Ok(true);
+        };
+        let id = request.id;
+        let Some(command) = (!request.name.is_empty())
+            .then(|| commands::lookup(request.name))
+            .flatten()
+        else {
+            let e = if request.name.is_empty() {
+                GtpError::syntax("missing command name")
+            } else {
+                GtpError::UnknownCommand
+            };
+            protocol::write_answer(out, id, false, &e.to_string())?;
+            return Ok(true);
+        };
+        let mut args = Args::new(request.args);
+        let mut ctx = Ctx {
+            out,
+            signals,
+            id,
+            started: false,
+            io_error: None,
+        };
+        let result = (command.run)(self, &mut args, &mut ctx);
+        if let Some(e) = ctx.io_error.take() {
+            return Err(e);
+        }
+        if ctx.started {
+            let last = match result {
+                Ok(text) => text,
+                Err(e) => e.to_string(),
+            };
+            protocol::write_stream_end(ctx.out, &last)?;
+        } else {
+            match result {
+                Ok(text) => protocol::write_answer(ctx.out, id, true, &text)?,
+                Err(e) => protocol::write_answer(ctx.out, id, false, &e.to_string())?,
+            }
+        }
+        Ok(!self.quit)
+    }
+}

@@ -1,0 +1,71 @@
+//! The GTP transcripts of `tests/data/gtp/*.tst`, run in process through
+//! [`Session::run`] (the root package runs them again against the real binary).
+
+#[path = "../../tests/gtp/transcript.rs"]
+mod transcript;
+
+use std::io::Cursor;
+use std::path::PathBuf;
+
+use tengen_engine::Config;
+use tengen_gtp::{Session, SessionOptions};
+
+fn data_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/gtp")
+}
+
+/// A small, repeatable engine: one thread and a fixed playout budget.
+fn config() -> Config {
+    Config {
+        threads: 1,
+        playouts: Some(300),
+        ..Config::default()
+    }
+}
+
+fn run_file(name: &str) -> Result<String, String> {
+    let dir = data_dir();
+    let bytes = std::fs::read(dir.join(name)).map_err(|e| format!("{name}: {e}"))?;
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    // Relative file names in the transcript are relative to its folder.
+    let mut input = transcript::with_paths_under(&text, &dir).into_bytes();
+    if text.is_ascii() {
+        // keep the rewritten text
+    } else {
+        // Binary bytes must reach the engine as written; no file with them loads SGF.
+        input = bytes;
+    }
+    let mut session = Session::new(
+        config(),
+        SessionOptions {
+            quiet: true,
+            ..SessionOptions::default()
+        },
+    );
+    let mut out = Vec::new();
+    session
+        .run(Cursor::new(input), &mut out)
+        .map_err(|e| format!("{name}: {e}"))?;
+    let output = String::from_utf8(out).map_err(|e| format!("{name}: output is not UTF-8: {e}"))?;
+    transcript::check(name, &text, &output)
+}
+
+#[test]
+fn every_transcript_passes_in_process() {
+    let mut names: Vec<String> = std::fs::read_dir(data_dir())
+        .expect("tests/data/gtp")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".tst"))
+        .collect();
+    names.sort();
+    assert!(!names.is_empty());
+    let mut failures = Vec::new();
+    for name in &names {
+        match run_file(name) {
+            Ok(report) => println!("{report}"),
+            Err(e) => failures.push(e),
+        }
+    }
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}

@@ -1,0 +1,168 @@
+# Handicap: fixed_handicap (the spec's table), place_free_handicap, set_free_handicap.
+
+1 boardsize 19
+#? []
+
+2 fixed_handicap 2
+#? [D4 Q16]
+
+3 list_stones b
+#? [D4 Q16]
+
+# Only on an empty board.
+4 fixed_handicap 2
+#? [?board not empty]
+
+5 clear_board
+#? []
+
+6 fixed_handicap 9
+#? [D4 Q16 D16 Q4 D10 Q10 K4 K16 K10]
+
+7 clear_board
+#? []
+
+8 fixed_handicap 5
+#? [D4 Q16 D16 Q4 K10]
+
+9 clear_board
+#? []
+
+10 fixed_handicap 1
+#? [?invalid number of stones]
+
+11 fixed_handicap 10
+#? [?invalid number of stones]
+
+12 fixed_handicap -2
+#? [?invalid number of stones]
+
+13 fixed_handicap two
+#? [?syntax error: number of stones is not an integer: "two"]
+
+14 list_stones b
+#? []
+
+15 boardsize 9
+#? []
+
+16 fixed_handicap 9
+#? [C3 G7 C7 G3 C5 G5 E3 E7 E5]
+
+17 boardsize 13
+#? []
+
+18 fixed_handicap 5
+#? [D4 K10 D10 K4 G7]
+
+# Even sizes and 7x7 take at most 4; below 7x7 none.
+19 boardsize 10
+#? []
+
+20 fixed_handicap 4
+#? [C3 H8 C8 H3]
+
+21 clear_board
+#? []
+
+22 fixed_handicap 5
+#? [?invalid number of stones]
+
+23 boardsize 7
+#? []
+
+24 fixed_handicap 4
+#? [C3 E5 C5 E3]
+
+25 clear_board
+#? []
+
+26 fixed_handicap 5
+#? [?invalid number of stones]
+
+27 boardsize 6
+#? []
+
+28 fixed_handicap 2
+#? [?invalid number of stones]
+
+29 boardsize 25
+#? []
+
+30 fixed_handicap 9
+#? [D4 W22 D22 W4 D13 W13 N4 N22 N13]
+
+# Handicap stones are not moves: undo cannot take them back; White moves next.
+31 undo
+#? [?cannot undo]
+
+32 showboard
+#? [.*White to move, move 1.*]
+
+# place_free_handicap: the engine chooses.
+33 boardsize 19
+#? []
+
+34 place_free_handicap 4
+#? [D4 Q16 D16 Q4]
+
+35 place_free_handicap 4
+#? [?board not empty]
+
+36 boardsize 5
+#? []
+
+37 place_free_handicap 1
+#? [?invalid number of stones]
+
+38 place_free_handicap 25
+#? [?invalid number of stones]
+
+39 place_free_handicap 3
+#? [.*]
+
+40 boardsize 3
+#? []
+
+41 place_free_handicap 8
+#? [.*]
+
+# set_free_handicap: the controller's points.
+42 boardsize 9
+#? []
+
+43 set_free_handicap C3 G7 E5
+#? []
+
+44 list_stones b
+#? [C3 E5 G7]
+
+45 set_free_handicap D4 F6
+#? [?board not empty]
+
+46 clear_board
+#? []
+
+47 set_free_handicap C3
+#? [?bad vertex list]
+
+48 set_free_handicap C3 C3
+#? [?bad vertex list]
+
+49 set_free_handicap C3 pass
+#? [?bad vertex list]
+
+50 set_free_handicap C3 Z99
+#? [?bad vertex list]
+
+51 set_free_handicap
+#? [?bad vertex list]
+
+52 list_stones b
+#? []
+
+53 play b E5
+#? []
+
+54 set_free_handicap C3 G7
+#? [?board not empty]
