@@ -1,1 +1,186 @@
-//! Bot-versus-bot matches.
+//! Bot-versus-bot matches: `tengen match`.
+//!
+//! Engines are command lines speaking GTP ([`engine::Player`] over
+//! [`tengen_gtp::client::GtpClient`]). Every game is refereed by a
+//! [`tengen_board::Game`] that checks every move; an illegal move, a crash, a hang, a
+//! closed pipe or a loss on time is a loss for that engine with the reason recorded, and
+//! the match goes on ([`game`]). Each game is saved as SGF ([`record`]) and appended to
+//! `DIR/journal.jsonl` ([`journal`]), from which an interrupted match resumes; the
+//! [`summary`] gives wins per engine and colour, the win rate with a 95% interval, the
+//! Elo difference and the SPRT state ([`stats`]).
+//!
+//! The API is free of any CLI library: build a [`MatchConfig`], call [`run_match`];
+//! combine the journals of several shards with [`merge`].
+//!
+//! ```no_run
+//! use tengen_arena::{MatchConfig, run_match};
+//!
+//! let mut cfg = MatchConfig::new(
+//!     vec!["gnugo --mode gtp --level 1".into(), "tengen gtp".into()],
+//!     "m1".into(),
+//! );
+//! cfg.games = 20;
+//! cfg.size = 9;
+//! let summary = run_match(&cfg).unwrap();
+//! println!("{summary}");
+//! ```
+
+pub mod engine;
+pub mod error;
+pub mod game;
+pub mod journal;
+pub mod meta;
+pub mod openings;
+pub mod record;
+pub mod referee;
+pub mod runner;
+pub mod schedule;
+pub mod stats;
+pub mod summary;
+pub mod timecontrol;
+
+use std::fmt;
+use std::path::PathBuf;
+use std::str::FromStr;
+use std::time::Duration;
+
+pub use error::ArenaError;
+pub use runner::{merge, run_match};
+pub use schedule::Shard;
+pub use stats::Sprt;
+pub use summary::Summary;
+pub use timecontrol::TimeControl;
+
+/// The rule sets a match can be played under.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RuleSet {
+    /// Area scoring, positional superko (the default).
+    #[default]
+    Chinese,
+    /// Territory scoring (positional superko still stops cycles).
+    Japanese,
+}
+
+impl RuleSet {
+    /// The name sent with `kgs-rules` and written to `match.json`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            RuleSet::Chinese => "chinese",
+            RuleSet::Japanese => "japanese",
+        }
+    }
+
+    /// The board crate's rules (komi still to be set).
+    pub fn rules(&self) -> tengen_board::Rules {
+        match self {
+            RuleSet::Chinese => tengen_board::Rules::chinese(),
+            RuleSet::Japanese => tengen_board::Rules::japanese(),
+        }
+    }
+}
+
+impl fmt::Display for RuleSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for RuleSet {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<RuleSet, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "chinese" | "cn" => Ok(RuleSet::Chinese),
+            "japanese" | "jp" => Ok(RuleSet::Japanese),
+            _ => Err(format!(
+                "unknown rules {s:?} (expected chinese or japanese)"
+            )),
+        }
+    }
+}
+
+/// An engine of the match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// The command line (split like a shell would; no shell is run).
+    pub command: String,
+    /// The name used in results; by default the engine's `name` and `version`.
+    pub label: Option<String>,
+}
+
+impl From<String> for EngineSpec {
+    fn from(command: String) -> EngineSpec {
+        EngineSpec {
+            command,
+            label: None,
+        }
+    }
+}
+
+/// Everything a match is run with. [`MatchConfig::new`] gives the defaults.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// Two or more engines (more: round robin).
+    pub engines: Vec<EngineSpec>,
+    /// Games per pair of engines.
+    pub games: u32,
+    /// Board size (2..=25).
+    pub size: u32,
+    /// Komi.
+    pub komi: f64,
+    /// Rules.
+    pub rules: RuleSet,
+    /// Fixed handicap stones for Black (0 or 2..=9).
+    pub handicap: u32,
+    /// The clock; `None`: only [`MatchConfig::move_timeout`] limits a move.
+    pub time: Option<TimeControl>,
+    /// The hard limit on one move without a clock, and on every other command.
+    pub move_timeout: Duration,
+    /// How long an engine may take to start and answer `protocol_version`.
+    pub startup_timeout: Duration,
+    /// Games played at once.
+    pub parallel: usize,
+    /// An openings file (see [`openings`]).
+    pub openings: Option<PathBuf>,
+    /// After this many moves a game is void; `None`: three times the board's points.
+    pub max_moves: Option<u32>,
+    /// The output directory: `journal.jsonl`, `match.json`, one SGF a game.
+    pub out: PathBuf,
+    /// Continue the match recorded in `out` (else an existing journal is an error).
+    pub resume: bool,
+    /// Stop when this test decides (first engine against the second).
+    pub sprt: Option<Sprt>,
+    /// Run only this slice of the schedule.
+    pub shard: Option<Shard>,
+    /// Keep each engine's stderr in `out/logs/` (else it is read and dropped).
+    pub engine_logs: bool,
+    /// Show a progress bar (on a terminal) or a line per game (otherwise) on stderr.
+    pub progress: bool,
+}
+
+impl MatchConfig {
+    /// A match between `engines` into `out` with the defaults: 100 games, 19×19, komi
+    /// 7.5, Chinese rules, no clock, 60 s a move, as many games at once as cores.
+    pub fn new(engines: Vec<String>, out: PathBuf) -> MatchConfig {
+        MatchConfig {
+            engines: engines.into_iter().map(EngineSpec::from).collect(),
+            games: 100,
+            size: 19,
+            komi: 7.5,
+            rules: RuleSet::Chinese,
+            handicap: 0,
+            time: None,
+            move_timeout: Duration::from_secs(60),
+            startup_timeout: Duration::from_secs(60),
+            parallel: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            openings: None,
+            max_moves: None,
+            out,
+            resume: false,
+            sprt: None,
+            shard: None,
+            engine_logs: false,
+            progress: true,
+        }
+    }
+}

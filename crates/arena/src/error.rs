@@ -1,0 +1,81 @@
+//! The one error type of the arena.
+
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// Why a match could not be run (a single game's failures are results, not errors).
+#[derive(Debug)]
+pub enum ArenaError {
+    /// An option is invalid or options contradict each other.
+    Config(String),
+    /// An engine could not be started or failed the start-up checks.
+    Engine {
+        /// The engine's command line (or label).
+        engine: String,
+        /// What went wrong.
+        problem: String,
+    },
+    /// The openings file cannot be read or holds an unusable opening.
+    Openings {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        problem: String,
+    },
+    /// The journal or match description cannot be used.
+    Journal {
+        /// The file.
+        path: PathBuf,
+        /// What went wrong.
+        problem: String,
+    },
+    /// Reading or writing a file failed.
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The operating system's error.
+        source: io::Error,
+    },
+}
+
+impl ArenaError {
+    /// An I/O error on `path`.
+    pub(crate) fn io(path: &Path, source: io::Error) -> ArenaError {
+        ArenaError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+
+    /// A journal problem on `path`.
+    pub(crate) fn journal(path: &Path, problem: impl Into<String>) -> ArenaError {
+        ArenaError::Journal {
+            path: path.to_path_buf(),
+            problem: problem.into(),
+        }
+    }
+}
+
+impl fmt::Display for ArenaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArenaError::Config(m) => f.write_str(m),
+            ArenaError::Engine { engine, problem } => write!(f, "engine {engine:?}: {problem}"),
+            ArenaError::Openings { path, problem } => {
+                write!(f, "openings {}: {problem}", path.display())
+            }
+            ArenaError::Journal { path, problem } => write!(f, "{}: {problem}", path.display()),
+            ArenaError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for ArenaError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ArenaError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}

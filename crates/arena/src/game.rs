@@ -1,0 +1,340 @@
+//! Plays one game between two engines to its end, under the referee's eye.
+
+use std::time::{Duration, Instant};
+
+use tengen_board::{Bitboard, BoardSize, ByColor, Color, GameResult, Move, Rules, Scoring};
+
+use crate::engine::{Fault, Player, Reply, parse_reply};
+use crate::referee::{Referee, ScoringMethod};
+use crate::timecontrol::{Clock, TIME_GRACE, TimeControl};
+
+/// Everything a game is played under.
+#[derive(Clone, Debug)]
+pub struct GameSpec {
+    /// Board size.
+    pub size: BoardSize,
+    /// Rules, komi included.
+    pub rules: Rules,
+    /// The rules' name for `kgs-rules` (`chinese`, `japanese`).
+    pub rules_name: String,
+    /// The clock, if any.
+    pub time: Option<TimeControl>,
+    /// The hard limit on one `genmove` without a clock.
+    pub move_timeout: Duration,
+    /// After this many moves the game is void.
+    pub max_moves: u32,
+    /// Fixed handicap stones (0: none).
+    pub handicap: u32,
+    /// Opening moves played before the engines move.
+    pub opening: Vec<(Color, Move)>,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The result.
+    pub result: GameResult,
+    /// The reason keyword (see [`crate::journal::Entry::reason`]).
+    pub reason: String,
+    /// Details of the reason.
+    pub detail: String,
+    /// How a scored game was counted.
+    pub method: Option<ScoringMethod>,
+    /// The referee's game with the move times.
+    pub referee: Referee,
+    /// Seconds each engine spent generating moves.
+    pub time_used: ByColor<f64>,
+    /// Moves each engine generated.
+    pub generated: ByColor<u32>,
+}
+
+/// Why the move loop stopped before a scoring phase.
+struct End {
+    result: GameResult,
+    reason: String,
+    detail: String,
+}
+
+fn name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// A loss for `loser` because of a fault.
+fn fault_end(loser: Color, fault: &Fault, timed: bool) -> End {
+    if timed && matches!(fault, Fault::Timeout(_)) {
+        return End {
+            result: GameResult::Time(loser.opponent()),
+            reason: "time".into(),
+            detail: format!("{}: {}", name(loser), fault.detail()),
+        };
+    }
+    End {
+        result: GameResult::Forfeit(loser.opponent()),
+        reason: fault.reason().into(),
+        detail: format!("{}: {}", name(loser), fault.detail()),
+    }
+}
+
+struct Play<'a> {
+    spec: &'a GameSpec,
+    players: &'a mut ByColor<Player>,
+    referee: Referee,
+    clocks: ByColor<Option<Clock>>,
+    time_used: ByColor<f64>,
+    generated: ByColor<u32>,
+}
+
+/// Plays a game between `players` (already started) to its end. Any failure of an
+/// engine is that engine's loss; the returned outcome always holds a result.
+pub fn play_game(spec: &GameSpec, players: &mut ByColor<Player>) -> Outcome {
+    let mut p = Play {
+        spec,
+        players,
+        referee: Referee::new(spec.size, spec.rules),
+        clocks: ByColor::new_with(|_| spec.time.map(Clock::new)),
+        time_used: ByColor::default(),
+        generated: ByColor::default(),
+    };
+    let (end, method) = match p.run() {
+        Ok(m) => (None, m),
+        Err(e) => (Some(e), None),
+    };
+    let (result, reason, detail) = match (end, method) {
+        (Some(e), _) => (e.result, e.reason, e.detail),
+        (None, Some((m, score))) => {
+            let detail = format!(
+                "Black {} – White {} ({})",
+                tengen_board::format_points(score.black),
+                tengen_board::format_points(score.white),
+                m
+            );
+            (score.result(), "score".to_string(), detail)
+        }
+        (None, None) => (GameResult::Void, "void".into(), String::new()),
+    };
+    Outcome {
+        result,
+        reason,
+        detail,
+        method: method.map(|(m, _)| m),
+        referee: p.referee,
+        time_used: p.time_used,
+        generated: p.generated,
+    }
+}
+
+impl Play<'_> {
+    /// Set-up, opening, play, scoring: the scoring method and score, or how the game
+    /// ended early.
+    fn run(&mut self) -> Result<Option<(ScoringMethod, tengen_board::Score)>, End> {
+        self.setup()?;
+        self.play_until_passes(false)?;
+        Ok(Some(self.score()?))
+    }
+
+    fn setup(&mut self) -> Result<(), End> {
+        let spec = self.spec;
+        for c in Color::ALL {
+            self.players[c]
+                .new_game(
+                    spec.size,
+                    spec.rules.komi(),
+                    &spec.rules_name,
+                    spec.time.as_ref(),
+                )
+                .map_err(|f| fault_end(c, &f, false))?;
+        }
+        if spec.handicap >= 2 {
+            let points = self
+                .referee
+                .place_handicap(spec.handicap)
+                .map_err(|e| End {
+                    result: GameResult::Void,
+                    reason: "void".into(),
+                    detail: format!("handicap: {e}"),
+                })?;
+            let vertices: Vec<String> = points
+                .iter()
+                .map(|&p| spec.size.vertex(p).to_string())
+                .collect();
+            for c in Color::ALL {
+                let pl = &mut self.players[c];
+                let r = if pl.knows("set_free_handicap") {
+                    pl.set_free_handicap(&vertices.join(" "))
+                } else {
+                    pl.fixed_handicap(spec.handicap).and_then(|answer| {
+                        let mut got: Vec<String> = answer
+                            .split_whitespace()
+                            .map(|s| s.to_uppercase())
+                            .collect();
+                        let mut want = vertices.clone();
+                        got.sort();
+                        want.sort();
+                        if got == want {
+                            Ok(())
+                        } else {
+                            Err(Fault::Protocol(format!(
+                                "fixed_handicap placed {answer:?}, expected {}",
+                                vertices.join(" ")
+                            )))
+                        }
+                    })
+                };
+                r.map_err(|f| fault_end(c, &f, false))?;
+            }
+        }
+        for &(c, m) in &spec.opening {
+            self.referee.play(c, m, None).map_err(|e| End {
+                result: GameResult::Void,
+                reason: "void".into(),
+                detail: format!("opening move {} is illegal: {e}", spec.size.move_vertex(m)),
+            })?;
+            let v = spec.size.move_vertex(m).to_string();
+            for side in Color::ALL {
+                self.players[side]
+                    .play(c, &v)
+                    .map_err(|f| fault_end(side, &f, false))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Asks the side to move for moves until two passes in a row (in clean-up play: two
+    /// passes in a row within the clean-up).
+    fn play_until_passes(&mut self, cleanup: bool) -> Result<(), End> {
+        let size = self.spec.size;
+        let area = size.area() as u32;
+        let mut cleanup_moves = 0u32;
+        loop {
+            let game = self.referee.game();
+            if cleanup {
+                if game.consecutive_passes() >= 2 && cleanup_moves >= 2 {
+                    return Ok(());
+                }
+                if cleanup_moves >= 2 * area || game.move_count() as u32 >= self.spec.max_moves {
+                    return Ok(()); // count what is on the board
+                }
+            } else {
+                if game.is_over() {
+                    return Ok(());
+                }
+                if game.move_count() as u32 >= self.spec.max_moves {
+                    return Err(End {
+                        result: GameResult::Void,
+                        reason: "max-moves".into(),
+                        detail: format!("no result after {} moves", self.spec.max_moves),
+                    });
+                }
+            }
+            let c = game.to_move();
+            let mv = self.one_move(c, cleanup)?;
+            cleanup_moves += 1;
+            let v = size.move_vertex(mv).to_string();
+            self.players[c.opponent()]
+                .play(c, &v)
+                .map_err(|f| fault_end(c.opponent(), &f, false))?;
+        }
+    }
+
+    /// Gets, times and checks one move of `c`.
+    fn one_move(&mut self, c: Color, cleanup: bool) -> Result<Move, End> {
+        let timed = self.clocks[c].is_some();
+        let timeout = match &self.clocks[c] {
+            Some(clock) => {
+                let kgs = self.players[c].knows("kgs-time_settings");
+                let (secs, stones) = clock.time_left(kgs);
+                self.players[c]
+                    .time_left(c, secs, stones)
+                    .map_err(|f| fault_end(c, &f, false))?;
+                Duration::from_secs_f64(clock.allowed() + TIME_GRACE + 0.5)
+            }
+            None => self.spec.move_timeout,
+        };
+        let start = Instant::now();
+        let answer = self.players[c].genmove(c, cleanup, timeout);
+        let secs = start.elapsed().as_secs_f64();
+        self.time_used[c] += secs;
+        self.generated[c] += 1;
+        let answer = answer.map_err(|f| fault_end(c, &f, timed))?;
+        let flag_fell = self.clocks[c]
+            .as_mut()
+            .is_some_and(|clock| !clock.charge(secs));
+        if flag_fell {
+            return Err(End {
+                result: GameResult::Time(c.opponent()),
+                reason: "time".into(),
+                detail: format!("{} overran its time ({secs:.2} s for the move)", name(c)),
+            });
+        }
+        let reply = parse_reply(self.spec.size, &answer).map_err(|f| fault_end(c, &f, false))?;
+        let mv = match reply {
+            Reply::Resign => {
+                return Err(End {
+                    result: GameResult::Resign(c.opponent()),
+                    reason: "resign".into(),
+                    detail: format!("{} resigned", name(c)),
+                });
+            }
+            Reply::Move(m) => m,
+        };
+        self.referee.play(c, mv, Some(secs)).map_err(|e| End {
+            result: GameResult::Forfeit(c.opponent()),
+            reason: "illegal".into(),
+            detail: format!(
+                "{} played the illegal move {} ({e})",
+                name(c),
+                self.spec.size.move_vertex(mv)
+            ),
+        })?;
+        Ok(mv)
+    }
+
+    /// Both engines' answer to `final_status_list status`, if both give one that names
+    /// stones on the board.
+    fn status_lists(&mut self, status: &str) -> Result<Option<ByColor<Bitboard>>, End> {
+        let mut lists = ByColor::<Option<Bitboard>>::default();
+        for c in Color::ALL {
+            let words = self.players[c]
+                .final_status_list(status)
+                .map_err(|f| fault_end(c, &f, false))?;
+            lists[c] = words.and_then(|w| self.referee.stones_from(&w));
+        }
+        Ok(match (lists.black, lists.white) {
+            (Some(black), Some(white)) => Some(ByColor { black, white }),
+            _ => None,
+        })
+    }
+
+    /// Counts a game that ended by passes.
+    fn score(&mut self) -> Result<(ScoringMethod, tengen_board::Score), End> {
+        let agreed = self
+            .status_lists("dead")?
+            .filter(|dead| dead.black == dead.white);
+        if let Some(dead) = agreed {
+            let seki = if self.spec.rules.scoring == Scoring::Territory {
+                match self.status_lists("seki")? {
+                    Some(s) if s.black == s.white => s.black,
+                    _ => Bitboard::EMPTY,
+                }
+            } else {
+                Bitboard::EMPTY
+            };
+            return Ok((
+                ScoringMethod::Agreement,
+                self.referee.score(&dead.black, &seki),
+            ));
+        }
+        let both_clean = Color::ALL
+            .iter()
+            .all(|&c| self.players[c].knows("kgs-genmove_cleanup"));
+        if both_clean {
+            self.play_until_passes(true)?;
+            let none = Bitboard::EMPTY;
+            return Ok((ScoringMethod::Cleanup, self.referee.score(&none, &none)));
+        }
+        Ok((ScoringMethod::TrompTaylor, self.referee.tromp_taylor()))
+    }
+}

@@ -1,0 +1,513 @@
+//! Runs a match: checks the engines, plays the schedule K games at a time, writes one
+//! SGF a game and one journal line a game, shows progress, stops on an SPRT decision;
+//! and merges the journals of several shards.
+
+use std::collections::{HashSet, VecDeque};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, mpsc};
+use std::thread;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use tengen_board::{BoardSize, ByColor, Color, GameResult, Rules};
+
+use crate::MatchConfig;
+use crate::engine::{Fault, Player};
+use crate::error::ArenaError;
+use crate::game::{GameSpec, Outcome, play_game};
+use crate::journal::{self, Entry, JOURNAL_FILE, Journal};
+use crate::meta::{EngineRecord, MatchInfo};
+use crate::openings::{self, Opening};
+use crate::record::{RecordInfo, sgf_name, sgf_text, today, write_record};
+use crate::referee::Referee;
+use crate::schedule::{Scheduled, schedule};
+use crate::stats::SprtDecision;
+use crate::summary::Summary;
+
+/// What every game of the match shares.
+struct Context<'a> {
+    cfg: &'a MatchConfig,
+    spec: GameSpec,
+    engines: Vec<EngineRecord>,
+    openings: Vec<Opening>,
+    logs: Option<PathBuf>,
+    date: Option<String>,
+}
+
+fn config(msg: impl Into<String>) -> ArenaError {
+    ArenaError::Config(msg.into())
+}
+
+/// Checks the options that need no engine and no file.
+fn check_config(cfg: &MatchConfig) -> Result<(BoardSize, Rules), ArenaError> {
+    if cfg.engines.len() < 2 {
+        return Err(config("a match needs at least two engines (-e CMD -e CMD)"));
+    }
+    if cfg.games == 0 {
+        return Err(config("--games must be at least 1"));
+    }
+    if cfg.parallel == 0 {
+        return Err(config("--parallel must be at least 1"));
+    }
+    let size = BoardSize::new(cfg.size).map_err(|e| config(format!("--size: {e}")))?;
+    let rules = cfg
+        .rules
+        .rules()
+        .with_komi(cfg.komi)
+        .map_err(|e| config(format!("--komi: {e}")))?;
+    if cfg.handicap == 1 {
+        return Err(config("--handicap must be 0 or at least 2"));
+    }
+    if cfg.handicap >= 2 {
+        tengen_board::fixed_handicap(size, cfg.handicap)
+            .map_err(|e| config(format!("--handicap: {e}")))?;
+    }
+    if cfg.max_moves == Some(0) {
+        return Err(config("--max-moves must be at least 1"));
+    }
+    if cfg.move_timeout.is_zero() {
+        return Err(config("--move-timeout must be positive"));
+    }
+    Ok((size, rules))
+}
+
+/// Starts every engine once: it must start, answer `protocol_version`, and accept the
+/// board size, komi and settings. Returns each engine's record with a unique label.
+fn preflight(cfg: &MatchConfig, size: BoardSize) -> Result<Vec<EngineRecord>, ArenaError> {
+    let mut records: Vec<EngineRecord> = Vec::new();
+    for spec in &cfg.engines {
+        let fail = |f: Fault| ArenaError::Engine {
+            engine: spec.command.clone(),
+            problem: f.to_string(),
+        };
+        let mut p = Player::start(&spec.command, None, cfg.startup_timeout).map_err(fail)?;
+        let id = p.identity().map_err(fail)?;
+        p.new_game(size, cfg.komi, cfg.rules.name(), cfg.time.as_ref())
+            .map_err(fail)?;
+        p.quit();
+        let base = spec.label.clone().unwrap_or_else(|| {
+            let n = format!("{} {}", id.name, id.version).trim().to_string();
+            if n.is_empty() {
+                spec.command
+                    .split_whitespace()
+                    .next()
+                    .and_then(|w| Path::new(w).file_name())
+                    .map(|w| w.to_string_lossy().into_owned())
+                    .unwrap_or_else(|| spec.command.clone())
+            } else {
+                n
+            }
+        });
+        let mut label = base.clone();
+        let mut k = 2;
+        while records.iter().any(|r| r.label == label) {
+            label = format!("{base} #{k}");
+            k += 1;
+        }
+        records.push(EngineRecord {
+            label,
+            command: spec.command.clone(),
+            name: id.name,
+            version: id.version,
+        });
+    }
+    Ok(records)
+}
+
+/// Runs the match `cfg` describes (or the rest of it, with `resume`), and returns the
+/// summary of every game recorded in the output directory.
+///
+/// Bad input (no engine binary, an engine that does not answer `protocol_version` or
+/// refuses the board size, an unreadable openings file, an existing journal without
+/// `resume`) is an error before any game is played and before any journal exists.
+pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
+    let (size, rules) = check_config(cfg)?;
+    let openings = match &cfg.openings {
+        Some(p) => openings::load(p, size, rules)?,
+        None => Vec::new(),
+    };
+    let out = &cfg.out;
+    let journal_path = out.join(JOURNAL_FILE);
+    let existing = journal::read(&journal_path)?;
+    if !existing.entries.is_empty() && !cfg.resume {
+        return Err(ArenaError::journal(
+            &journal_path,
+            format!(
+                "already holds {} results; pass --resume to continue that match, or choose \
+                 another --out",
+                existing.entries.len()
+            ),
+        ));
+    }
+    let engines = preflight(cfg, size)?;
+    let max_moves = cfg.max_moves.unwrap_or(3 * size.area() as u32);
+    let info = MatchInfo {
+        engines: engines.clone(),
+        size: cfg.size,
+        komi: cfg.komi,
+        rules: cfg.rules.name().to_string(),
+        time: cfg.time.map(|t| t.to_string()),
+        handicap: cfg.handicap,
+        games: cfg.games,
+        max_moves,
+        openings: openings.len(),
+        sprt: cfg.sprt.map(|s| s.to_string()),
+    };
+    fs::create_dir_all(out).map_err(|e| ArenaError::io(out, e))?;
+    if cfg.resume {
+        if let Some(old) = MatchInfo::read(out)? {
+            if let Some(diff) = old.incompatible(&info, true) {
+                return Err(ArenaError::journal(
+                    &out.join(crate::meta::META_FILE),
+                    format!("--resume of a different match: {diff}"),
+                ));
+            }
+        }
+    }
+    info.write(out)?;
+    let logs = if cfg.engine_logs {
+        let d = out.join("logs");
+        fs::create_dir_all(&d).map_err(|e| ArenaError::io(&d, e))?;
+        Some(d)
+    } else {
+        None
+    };
+    let (mut journal, contents) = Journal::open(&journal_path)?;
+    let mut entries = contents.entries;
+    let done: HashSet<u32> = entries.iter().map(|e| e.game).collect();
+    let mine: Vec<Scheduled> = schedule(engines.len(), cfg.games, openings.len())
+        .into_iter()
+        .filter(|s| cfg.shard.is_none_or(|sh| sh.contains(s.game)))
+        .collect();
+    let planned = mine.len() as u32;
+    let todo: VecDeque<Scheduled> = mine
+        .into_iter()
+        .filter(|s| !done.contains(&s.game))
+        .collect();
+    let labels: Vec<String> = engines.iter().map(|e| e.label.clone()).collect();
+    let ctx = Context {
+        cfg,
+        spec: GameSpec {
+            size,
+            rules,
+            rules_name: cfg.rules.name().to_string(),
+            time: cfg.time,
+            move_timeout: cfg.move_timeout,
+            max_moves,
+            handicap: cfg.handicap,
+            opening: Vec::new(),
+        },
+        engines,
+        openings,
+        logs,
+        date: today(),
+    };
+    let decided = |entries: &[Entry]| {
+        cfg.sprt.is_some_and(|_| {
+            Summary::build(&labels, entries, cfg.sprt)
+                .sprt
+                .is_some_and(|r| r.decision != SprtDecision::Continue)
+        })
+    };
+    let mut stopped_by_sprt = decided(&entries);
+    let mut error = None;
+    if !stopped_by_sprt && !todo.is_empty() {
+        let progress = Progress::new(cfg, planned, entries.len() as u32);
+        let queue = Mutex::new(todo);
+        let stop = AtomicBool::new(false);
+        let (tx, rx) = mpsc::channel::<Result<Entry, ArenaError>>();
+        let workers = cfg.parallel.min(queue.lock().map_or(1, |q| q.len())).max(1);
+        thread::scope(|scope| {
+            for _ in 0..workers {
+                let tx = tx.clone();
+                let (queue, stop, ctx) = (&queue, &stop, &ctx);
+                scope.spawn(move || {
+                    while !stop.load(Ordering::SeqCst) {
+                        let next = queue.lock().ok().and_then(|mut q| q.pop_front());
+                        let Some(s) = next else { break };
+                        if tx.send(run_game(ctx, &s)).is_err() {
+                            break;
+                        }
+                    }
+                });
+            }
+            drop(tx);
+            for msg in rx {
+                let entry = match msg {
+                    Ok(e) => e,
+                    Err(e) => {
+                        stop.store(true, Ordering::SeqCst);
+                        error.get_or_insert(e);
+                        continue;
+                    }
+                };
+                if let Err(e) = journal.append(&entry) {
+                    stop.store(true, Ordering::SeqCst);
+                    error.get_or_insert(e);
+                    continue;
+                }
+                entries.push(entry);
+                progress.report(&entries[entries.len() - 1], &labels, &entries);
+                if !stopped_by_sprt && decided(&entries) {
+                    stopped_by_sprt = true;
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+        });
+        progress.finish();
+    }
+    if let Some(e) = error {
+        return Err(e);
+    }
+    entries.sort_by_key(|e| e.game);
+    let mut summary = Summary::build(&labels, &entries, cfg.sprt);
+    summary.planned = Some(planned);
+    summary.stopped_by_sprt = stopped_by_sprt;
+    summary.duplicates = contents.duplicates;
+    Ok(summary)
+}
+
+/// Where progress goes: a bar on a terminal, a line a game otherwise, or nowhere.
+struct Progress {
+    bar: Option<ProgressBar>,
+    lines: bool,
+    planned: u32,
+}
+
+impl Progress {
+    fn new(cfg: &MatchConfig, planned: u32, done: u32) -> Progress {
+        if !cfg.progress {
+            return Progress {
+                bar: None,
+                lines: false,
+                planned,
+            };
+        }
+        let bar = ProgressBar::new(u64::from(planned));
+        if bar.is_hidden() {
+            return Progress {
+                bar: None,
+                lines: true,
+                planned,
+            };
+        }
+        bar.set_position(u64::from(done));
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}]")
+        {
+            bar.set_style(style);
+        }
+        Progress {
+            bar: Some(bar),
+            lines: false,
+            planned,
+        }
+    }
+
+    /// Shows a finished game (`all` includes it) and the score so far.
+    fn report(&self, entry: &Entry, labels: &[String], all: &[Entry]) {
+        if self.bar.is_none() && !self.lines {
+            return;
+        }
+        let s = Summary::build(labels, all, None);
+        let score = if s.engines.len() == 2 {
+            let w = s.pair_wdl(0, 1);
+            format!(
+                "{} {}-{} {} ({} drawn)",
+                s.engines[0].label, w.wins, w.losses, s.engines[1].label, w.draws
+            )
+        } else {
+            let parts: Vec<String> = s
+                .engines
+                .iter()
+                .map(|e| format!("{} {}", e.label, e.total.wins))
+                .collect();
+            parts.join(", ")
+        };
+        match &self.bar {
+            Some(bar) => {
+                bar.inc(1);
+                bar.set_message(score);
+            }
+            None => {
+                let detail = if entry.detail.is_empty() {
+                    String::new()
+                } else {
+                    format!(": {}", entry.detail)
+                };
+                eprintln!(
+                    "[{}/{}] game {}: {} (B) vs {} (W): {} ({}{detail}) | {score}",
+                    all.len(),
+                    self.planned,
+                    entry.game,
+                    entry.black,
+                    entry.white,
+                    entry.result,
+                    entry.reason,
+                );
+            }
+        }
+    }
+
+    fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// Plays one scheduled game and saves its SGF; the journal entry is written by the
+/// caller. Only failing to write the SGF is an error.
+fn run_game(ctx: &Context<'_>, s: &Scheduled) -> Result<Entry, ArenaError> {
+    let cfg = ctx.cfg;
+    let ids = ByColor {
+        black: s.black,
+        white: s.white,
+    };
+    let mut spec = ctx.spec.clone();
+    let opening = s.opening.and_then(|i| ctx.openings.get(i));
+    if let Some(o) = opening {
+        spec.opening = o.moves.clone();
+    }
+    let start = |c: Color| {
+        let log = ctx.logs.as_ref().map(|d| {
+            d.join(format!(
+                "game-{:04}-{}.log",
+                s.game,
+                if c == Color::Black { "black" } else { "white" }
+            ))
+        });
+        Player::start(
+            &ctx.engines[ids[c]].command,
+            log.as_deref(),
+            cfg.startup_timeout,
+        )
+        .map(|mut p| {
+            p.set_timeout(cfg.move_timeout);
+            p
+        })
+    };
+    let outcome = match (start(Color::Black), start(Color::White)) {
+        (Ok(black), Ok(white)) => {
+            let mut players = ByColor { black, white };
+            let o = play_game(&spec, &mut players);
+            players.black.quit();
+            players.white.quit();
+            o
+        }
+        (b, w) => start_failure(&spec, b.err(), w.err()),
+    };
+    let name = sgf_name(s.game);
+    let black = &ctx.engines[s.black].label;
+    let white = &ctx.engines[s.white].label;
+    let text = sgf_text(
+        &outcome,
+        &RecordInfo {
+            game: s.game,
+            black,
+            white,
+            time: cfg.time.as_ref(),
+            move_timeout: cfg.move_timeout.as_secs_f64(),
+            opening: opening.map(|o| o.name.as_str()),
+            date: ctx.date.clone(),
+        },
+    );
+    write_record(&cfg.out, &name, &text)?;
+    Ok(Entry {
+        game: s.game,
+        black: black.clone(),
+        white: white.clone(),
+        winner: outcome.result.winner().map(|c| c.letter().to_string()),
+        result: outcome.result.to_string(),
+        reason: outcome.reason.clone(),
+        detail: outcome.detail.clone(),
+        method: outcome.method.map(|m| m.as_str().to_string()),
+        moves: outcome.referee.game().move_count() as u32,
+        sgf: name,
+        opening: s.opening,
+        black_time: outcome.time_used.black,
+        white_time: outcome.time_used.white,
+        black_moves: outcome.generated.black,
+        white_moves: outcome.generated.white,
+    })
+}
+
+/// The outcome of a game in which an engine did not start.
+fn start_failure(spec: &GameSpec, black: Option<Fault>, white: Option<Fault>) -> Outcome {
+    let (result, detail) = match (&black, &white) {
+        (Some(b), Some(w)) => (
+            GameResult::Void,
+            format!("neither engine started: Black: {b}; White: {w}"),
+        ),
+        (Some(b), None) => (GameResult::Forfeit(Color::White), format!("Black: {b}")),
+        (None, Some(w)) => (GameResult::Forfeit(Color::Black), format!("White: {w}")),
+        (None, None) => (GameResult::Void, String::new()),
+    };
+    Outcome {
+        result,
+        reason: "start".into(),
+        detail,
+        method: None,
+        referee: Referee::new(spec.size, spec.rules),
+        time_used: ByColor::default(),
+        generated: ByColor::default(),
+    }
+}
+
+/// Combines the journals in `dirs` (each an output directory of one shard or run) into
+/// one summary. Their `match.json` files must describe the same match; a game number
+/// found in several journals counts once.
+pub fn merge(dirs: &[PathBuf]) -> Result<Summary, ArenaError> {
+    if dirs.is_empty() {
+        return Err(config("--merge needs at least one directory"));
+    }
+    let mut info: Option<MatchInfo> = None;
+    let mut entries = Vec::new();
+    let mut seen = HashSet::new();
+    let mut duplicates = 0;
+    for dir in dirs {
+        let path = dir.join(JOURNAL_FILE);
+        if !path.exists() {
+            return Err(ArenaError::journal(&path, "no journal here"));
+        }
+        if let Some(m) = MatchInfo::read(dir)? {
+            match &info {
+                Some(first) => {
+                    if let Some(diff) = first.incompatible(&m, false) {
+                        return Err(ArenaError::journal(
+                            &dir.join(crate::meta::META_FILE),
+                            format!("another match than {}: {diff}", dirs[0].display()),
+                        ));
+                    }
+                }
+                None => info = Some(m),
+            }
+        }
+        let c = journal::read(&path)?;
+        duplicates += c.duplicates;
+        for e in c.entries {
+            if seen.insert(e.game) {
+                entries.push(e);
+            } else {
+                duplicates += 1;
+            }
+        }
+    }
+    entries.sort_by_key(|e| e.game);
+    let labels: Vec<String> = info
+        .as_ref()
+        .map(|m| m.engines.iter().map(|e| e.label.clone()).collect())
+        .unwrap_or_default();
+    let sprt = info
+        .as_ref()
+        .and_then(|m| m.sprt.as_deref())
+        .and_then(|s| s.parse().ok());
+    let mut summary = Summary::build(&labels, &entries, sprt);
+    summary.planned = info.map(|m| {
+        let n = m.engines.len() as u32;
+        m.games * n * (n.saturating_sub(1)) / 2
+    });
+    summary.duplicates = duplicates;
+    Ok(summary)
+}
