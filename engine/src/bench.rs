@@ -197,7 +197,14 @@ mod tests {
     #[test]
     fn playout_budget_is_exact_over_threads() {
         let pos = BenchPosition::empty(BoardSize::new(9).unwrap());
-        let m = measure_playouts(&pos, PolicyKind::Light, 2, BenchLimit::Playouts(101), 7.5, 1);
+        let m = measure_playouts(
+            &pos,
+            PolicyKind::Light,
+            2,
+            BenchLimit::Playouts(101),
+            7.5,
+            1,
+        );
         assert_eq!(m.playouts, 101);
         assert!(m.avg_moves() > 90.0 && m.avg_moves() < 140.0);
     }

@@ -1,12 +1,29 @@
 //! Tengen's player: playout policies, Monte Carlo tree search, time management,
 //! ownership and analysis. It knows nothing about GTP: it takes a
 //! [`tengen_board::Game`] and typed limits, and returns typed results.
+//!
+//! - [`playout`]: light and heavy playout policies, the AMAF map.
+//! - [`Engine`]: `genmove`, analysis and dead-stone status over an MCTS with RAVE,
+//!   priors, tree reuse and root-parallel threads.
+//! - [`time`]: time controls, clocks and per-move budgets.
 
+mod analysis;
 pub mod bench;
 pub mod config;
+mod ownership;
+mod player;
 pub mod playout;
+mod prior;
+mod search;
+mod select;
 pub mod time;
+mod tree;
 
+pub use analysis::{Analysis, MoveStat, Report};
 pub use config::{Config, HeavyParams, SearchParams};
+pub use ownership::{Status, status_from_ownership};
+pub use player::{Decision, Engine, Mode};
 pub use playout::{Amaf, Outcome, Policy, PolicyKind, Rng};
-pub use time::{Clock, MoveBudget, TimeControl};
+pub use search::Limit;
+pub use time::{Clock, MoveBudget, TimeControl, budget};
+pub use tree::NODE_BYTES;

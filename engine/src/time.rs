@@ -220,7 +220,10 @@ mod tests {
     fn unlimited_has_no_budget() {
         let tc = TimeControl::Unlimited;
         assert_eq!(budget(&tc, &tc.start_clock(), 0, 361, LAG), None);
-        assert_eq!(TimeControl::from_gtp(s(0.0), s(1.0), 0), TimeControl::Unlimited);
+        assert_eq!(
+            TimeControl::from_gtp(s(0.0), s(1.0), 0),
+            TimeControl::Unlimited
+        );
     }
 
     #[test]
@@ -279,11 +282,29 @@ mod tests {
         };
         let mut c = tc.start_clock();
         c.spend(&tc, s(4.0));
-        assert_eq!(c, Clock { time_left: s(6.0), stones: 0 });
+        assert_eq!(
+            c,
+            Clock {
+                time_left: s(6.0),
+                stones: 0
+            }
+        );
         c.spend(&tc, s(7.0)); // 1 s into overtime, first stone of the period played
-        assert_eq!(c, Clock { time_left: s(19.0), stones: 1 });
+        assert_eq!(
+            c,
+            Clock {
+                time_left: s(19.0),
+                stones: 1
+            }
+        );
         c.spend(&tc, s(9.0)); // period complete: a fresh one
-        assert_eq!(c, Clock { time_left: s(20.0), stones: 2 });
+        assert_eq!(
+            c,
+            Clock {
+                time_left: s(20.0),
+                stones: 2
+            }
+        );
         let jp = TimeControl::Byoyomi {
             main: s(1.0),
             period: s(5.0),
@@ -291,6 +312,12 @@ mod tests {
         };
         let mut c = jp.start_clock();
         c.spend(&jp, s(7.0)); // 1 s main, then 6 s: one period lost
-        assert_eq!(c, Clock { time_left: s(5.0), stones: 2 });
+        assert_eq!(
+            c,
+            Clock {
+                time_left: s(5.0),
+                stones: 2
+            }
+        );
     }
 }

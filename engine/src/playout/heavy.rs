@@ -68,7 +68,12 @@ pub(super) fn choose(
         }
         if chance(rng, params.pattern) {
             let mut shapes = Candidates::new();
-            for q in board.size().neighbours(last).into_iter().chain(board.size().diagonals(last)) {
+            for q in board
+                .size()
+                .neighbours(last)
+                .into_iter()
+                .chain(board.size().diagonals(last))
+            {
                 if board.is_empty_point(q)
                     && policy.patterns.matches(board.pattern3(q))
                     && board.check(c, q).is_ok()

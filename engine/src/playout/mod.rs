@@ -58,7 +58,11 @@ pub struct UnknownPolicy(pub String);
 
 impl std::fmt::Display for UnknownPolicy {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "unknown playout policy {:?} (expected light or heavy)", self.0)
+        write!(
+            f,
+            "unknown playout policy {:?} (expected light or heavy)",
+            self.0
+        )
     }
 }
 
@@ -301,7 +305,7 @@ mod tests {
                 }
             }
             let counted = out.black_area.count() + out.white_area.count();
-            assert!(counted <= 81 && counted >= 70, "{counted}");
+            assert!((70..=81).contains(&counted), "{counted}");
         }
         let avg = f64::from(total_moves) / f64::from(n);
         assert!((100.0..135.0).contains(&avg), "average playout {avg} moves");

@@ -130,10 +130,14 @@ fn swap_colour(ch: u8) -> u8 {
 /// The eight rotations and reflections of a 3×3 grid.
 fn symmetries(grid: &[Vec<u8>]) -> Vec<Vec<Vec<u8>>> {
     let rot = |g: &Vec<Vec<u8>>| -> Vec<Vec<u8>> {
-        (0..3).map(|r| (0..3).map(|c| g[2 - c][r]).collect()).collect()
+        (0..3)
+            .map(|r| (0..3).map(|c| g[2 - c][r]).collect())
+            .collect()
     };
     let flip = |g: &Vec<Vec<u8>>| -> Vec<Vec<u8>> {
-        g.iter().map(|row| row.iter().rev().copied().collect()).collect()
+        g.iter()
+            .map(|row| row.iter().rev().copied().collect())
+            .collect()
     };
     let mut out = Vec::with_capacity(8);
     let mut g = grid.to_vec();

@@ -1,0 +1,67 @@
+//! What the search reports while it runs and when it ends: the data GUIs display.
+
+use std::time::Duration;
+
+use tengen_board::{Color, Move};
+
+/// One candidate move at the root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStat {
+    /// The move.
+    pub mv: Move,
+    /// Playouts through it.
+    pub visits: u64,
+    /// Its win rate for the side to move, in [0, 1].
+    pub winrate: f64,
+    /// The prior, in [0, 1] (its share of the prior weight among the candidates).
+    pub prior: f64,
+    /// A lower confidence bound of the win rate.
+    pub lcb: f64,
+    /// Mean final score for the side to move, from the playouts through it.
+    pub score_lead: f64,
+    /// The principal variation, starting with `mv`.
+    pub pv: Vec<Move>,
+}
+
+/// A snapshot of the search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// The side the search plays for.
+    pub color: Color,
+    /// Playouts so far (all threads).
+    pub visits: u64,
+    /// The root win rate for `color`.
+    pub winrate: f64,
+    /// Mean final score for `color`.
+    pub score_lead: f64,
+    /// Candidates, best first (most visits, then win rate).
+    pub moves: Vec<MoveStat>,
+    /// Ownership per point, row by row from the top left (A19 on 19×19) to the bottom
+    /// right, in [-1, 1], +1 owned by `color`. Empty unless ownership was asked for.
+    pub ownership: Vec<f32>,
+    /// Time searched so far.
+    pub elapsed: Duration,
+}
+
+impl Analysis {
+    /// The best candidate, if any.
+    pub fn best(&self) -> Option<&MoveStat> {
+        self.moves.first()
+    }
+}
+
+/// Where the search sends its snapshots, and how often.
+pub struct Report<'a> {
+    /// Time between snapshots.
+    pub interval: Duration,
+    /// Called with each snapshot, on the thread that started the search.
+    pub sink: &'a mut dyn FnMut(&Analysis),
+}
+
+impl std::fmt::Debug for Report<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Report")
+            .field("interval", &self.interval)
+            .finish()
+    }
+}

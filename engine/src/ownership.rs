@@ -1,0 +1,86 @@
+//! Dead, alive and seki groups from playout ownership.
+
+use tengen_board::{Bitboard, Board, Color, Point};
+
+/// The status of every stone at the end of a game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Status {
+    /// Stones that would be captured.
+    pub dead: Bitboard,
+    /// Stones that live.
+    pub alive: Bitboard,
+    /// Living stones in seki (their eyes count for nobody under territory rules).
+    pub seki: Bitboard,
+}
+
+/// A stone whose point its own colour owns in fewer than this share of playouts is dead.
+const DEAD_BELOW: f32 = 0.3;
+/// An empty point owned by either side in less than this share is neutral.
+const NEUTRAL_BELOW: f32 = 0.4;
+
+/// Classifies every group: `ownership` is row by row from the top left, +1 owned by
+/// `color` (as in [`crate::Analysis::ownership`]); an empty slice marks all alive.
+pub fn status_from_ownership(board: &Board, ownership: &[f32], color: Color) -> Status {
+    let size = board.size();
+    let mut st = Status::default();
+    let n = size.get();
+    // Ownership for Black at a point.
+    let black_own = |p: Point| -> f32 {
+        if ownership.len() != size.area() {
+            return 0.0;
+        }
+        let (x, y) = size.coords(p);
+        let v = ownership[(n - 1 - y) * n + x];
+        if color == Color::Black { v } else { -v }
+    };
+    let mut seen = Bitboard::EMPTY;
+    for p in size.points() {
+        let Some(c) = board.color_at(p) else { continue };
+        if seen.contains(p) {
+            continue;
+        }
+        let stones: Vec<Point> = board.group_stones(p).collect();
+        for &s in &stones {
+            seen.insert(s);
+        }
+        let sign = if c == Color::Black { 1.0 } else { -1.0 };
+        let own: f32 =
+            stones.iter().map(|&s| sign * black_own(s)).sum::<f32>() / stones.len() as f32;
+        // Ownership v in [-1, 1] maps to a share (v + 1) / 2 of playouts owned.
+        let share = (own + 1.0) / 2.0;
+        let dead = !ownership.is_empty() && share < DEAD_BELOW;
+        for &s in &stones {
+            if dead {
+                st.dead.insert(s);
+            } else {
+                st.alive.insert(s);
+            }
+        }
+    }
+    // Seki: living groups with a neutral liberty that a living opponent group shares.
+    if !ownership.is_empty() {
+        for p in size.points() {
+            if !board.is_empty_point(p) || (black_own(p).abs() + 1.0) / 2.0 >= NEUTRAL_BELOW + 0.5 {
+                continue;
+            }
+            let mut touches = [false; 2];
+            for q in size.neighbours(p) {
+                if let Some(c) = board.color_at(q) {
+                    if st.alive.contains(q) {
+                        touches[c.index()] = true;
+                    }
+                }
+            }
+            if touches[0] && touches[1] {
+                for q in size.neighbours(p) {
+                    if board.color_at(q).is_some() && st.alive.contains(q) {
+                        for s in board.group_stones(q) {
+                            st.seki.insert(s);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    st
+}

@@ -1,0 +1,279 @@
+//! The player: what `genmove`, analysis and end-of-game scoring call.
+
+use std::sync::atomic::AtomicBool;
+
+use rand::SeedableRng;
+use tengen_board::{Color, Game, Move};
+
+use crate::analysis::{Analysis, Report};
+use crate::config::Config;
+use crate::ownership::{Status, status_from_ownership};
+use crate::playout::{Policy, Rng};
+use crate::search::{Job, Limit, Worker, search};
+
+/// How `genmove` treats the end of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Play normally: pass when passing cannot lose.
+    #[default]
+    Normal,
+    /// `kgs-genmove_cleanup`: capture the opponent's dead stones before passing.
+    Cleanup,
+}
+
+/// The engine's answer to `genmove`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// Play this move (a pass included).
+    Play(Move),
+    /// Resign.
+    Resign,
+}
+
+/// The Monte Carlo tree search player.
+#[derive(Debug)]
+pub struct Engine {
+    config: Config,
+    policy: Policy,
+    workers: Vec<Worker>,
+    /// The moves of the game the workers' trees stand for, and its start hash.
+    tree_moves: Vec<(Color, Move)>,
+    tree_start: Option<tengen_board::Hash>,
+    /// Our consecutive searches with a win rate under the resign threshold.
+    low_streak: u32,
+    last: Option<Analysis>,
+}
+
+impl Engine {
+    /// A player with these settings.
+    pub fn new(config: Config) -> Engine {
+        let policy = Policy::new(config.policy, config.heavy.clone());
+        Engine {
+            config,
+            policy,
+            workers: Vec::new(),
+            tree_moves: Vec::new(),
+            tree_start: None,
+            low_streak: 0,
+            last: None,
+        }
+    }
+
+    /// The settings.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The settings, to change; they apply from the next search (the tree is dropped).
+    pub fn config_mut(&mut self) -> &mut Config {
+        self.workers.clear();
+        &mut self.config
+    }
+
+    /// Forgets the tree and the resign streak (a new game).
+    pub fn clear(&mut self) {
+        self.workers.clear();
+        self.tree_moves.clear();
+        self.tree_start = None;
+        self.low_streak = 0;
+        self.last = None;
+    }
+
+    /// The last search's final snapshot.
+    pub fn last_analysis(&self) -> Option<&Analysis> {
+        self.last.as_ref()
+    }
+
+    /// Searches the position for `color` and returns the final snapshot.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limit: Limit,
+        stop: &AtomicBool,
+        ownership: bool,
+        report: Option<Report<'_>>,
+    ) -> Analysis {
+        self.search_with(game, color, limit, stop, ownership, true, report)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search_with(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limit: Limit,
+        stop: &AtomicBool,
+        ownership: bool,
+        with_pass: bool,
+        report: Option<Report<'_>>,
+    ) -> Analysis {
+        if self.policy.kind() != self.config.policy {
+            self.policy = Policy::new(self.config.policy, self.config.heavy.clone());
+        }
+        self.prepare_trees(game);
+        let job = Job {
+            game,
+            color,
+            limit,
+            stop,
+            ownership,
+            with_pass,
+        };
+        let analysis = search(&mut self.workers, &self.policy, &self.config, &job, report);
+        self.last = Some(analysis.clone());
+        analysis
+    }
+
+    /// Chooses a move for `color`: searches, then applies the resign and pass rules.
+    pub fn genmove(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limit: Limit,
+        stop: &AtomicBool,
+        mode: Mode,
+        report: Option<Report<'_>>,
+    ) -> Decision {
+        let area = game.size().area();
+        let opponent_passed = matches!(game.last_move(), Some((c, Move::Pass)) if c != color);
+        let late = game.move_count() * 2 > area;
+        let ownership = opponent_passed || late || mode == Mode::Cleanup;
+        let analysis = self.search_with(
+            game,
+            color,
+            limit,
+            stop,
+            ownership,
+            mode == Mode::Normal,
+            report,
+        );
+        let Some(best) = analysis.best().cloned() else {
+            return Decision::Play(Move::Pass);
+        };
+        // Resign: a win rate that stays low, never in the opening or clean-up.
+        let threshold = self.config.resign_threshold;
+        if mode == Mode::Normal && analysis.visits >= 100 && analysis.winrate < threshold {
+            self.low_streak += 1;
+        } else {
+            self.low_streak = 0;
+        }
+        if self.low_streak >= 3 && game.move_count() > area / 4 {
+            return Decision::Resign;
+        }
+        let non_pass = analysis
+            .moves
+            .iter()
+            .find(|m| m.mv != Move::Pass && m.visits > 0)
+            .or_else(|| analysis.moves.iter().find(|m| m.mv != Move::Pass))
+            .map(|m| m.mv);
+        let status = || status_from_ownership(game.board(), &analysis.ownership, color);
+        let wins_now = || {
+            let st = status();
+            let score = game.score(&st.dead, &st.seki);
+            let margin = score.margin();
+            if color == Color::Black {
+                margin > 0.0
+            } else {
+                margin < 0.0
+            }
+        };
+        let choice = match mode {
+            Mode::Cleanup => {
+                // Capture dead stones first; pass only when none are left.
+                let st = status();
+                let theirs = game.board().stones(color.opponent()).and(&st.dead);
+                match non_pass {
+                    Some(mv) if !theirs.is_empty() => mv,
+                    _ if best.mv == Move::Pass => Move::Pass,
+                    _ => best.mv,
+                }
+            }
+            Mode::Normal if opponent_passed => {
+                if wins_now() {
+                    Move::Pass
+                } else {
+                    non_pass.unwrap_or(Move::Pass)
+                }
+            }
+            Mode::Normal if best.mv == Move::Pass => {
+                if !analysis.ownership.is_empty() && wins_now() {
+                    Move::Pass
+                } else {
+                    non_pass.unwrap_or(Move::Pass)
+                }
+            }
+            Mode::Normal => best.mv,
+        };
+        Decision::Play(choice)
+    }
+
+    /// Analyses until `stop` is raised or `limit` is reached, reporting as it goes.
+    pub fn analyze(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limit: Limit,
+        stop: &AtomicBool,
+        ownership: bool,
+        report: Report<'_>,
+    ) -> Analysis {
+        self.search(game, color, limit, stop, ownership, Some(report))
+    }
+
+    /// Dead, alive and seki stones of the current position, from the ownership of a
+    /// search (a fixed number of playouts, so it is repeatable).
+    pub fn final_status(&mut self, game: &Game) -> Status {
+        let stop = AtomicBool::new(false);
+        let n = (game.size().area() as u64 * 8).clamp(1000, 4000);
+        let color = game.to_move();
+        let analysis = self.search(game, color, Limit::Playouts(n), &stop, true, None);
+        status_from_ownership(game.board(), &analysis.ownership, color)
+    }
+
+    /// Makes the workers' trees stand for `game`: reuses them when the game only
+    /// added moves the trees contain, else starts fresh ones.
+    fn prepare_trees(&mut self, game: &Game) {
+        let threads = self.config.threads.max(1);
+        let fresh = |i: usize, seed: u64| {
+            let s = seed ^ game.board().hash().0 ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            Worker::new(game.board(), Rng::seed_from_u64(s))
+        };
+        let moves: Vec<(Color, Move)> = game.moves().collect();
+        let start = game.start_board().hash();
+        let reusable = self.workers.len() == threads
+            && self.tree_start == Some(start)
+            && moves.len() >= self.tree_moves.len()
+            && moves[..self.tree_moves.len()] == self.tree_moves[..];
+        if reusable {
+            let extra = &moves[self.tree_moves.len()..];
+            for w in &mut self.workers {
+                let mut node = w.tree.root();
+                let mut ok = true;
+                for &(c, mv) in extra {
+                    match w.tree.find_child(node, mv) {
+                        Some(n) if w.tree.node(n).color() == c => node = n,
+                        _ => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                if !ok {
+                    let last = extra.last().map_or(Color::White, |m| m.0);
+                    w.tree = crate::tree::Tree::new(last, Move::Pass);
+                } else if node != w.tree.root() {
+                    w.tree = w.tree.subtree(node);
+                }
+            }
+            // Re-seed per position, so a position searched twice gives the same move.
+            for (i, w) in self.workers.iter_mut().enumerate() {
+                w.rng = fresh(i, self.config.seed).rng;
+            }
+        } else {
+            self.workers = (0..threads).map(|i| fresh(i, self.config.seed)).collect();
+        }
+        self.tree_moves = moves;
+        self.tree_start = Some(start);
+    }
+}

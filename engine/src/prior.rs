@@ -1,0 +1,230 @@
+//! Prior knowledge for new tree nodes, given as virtual playouts (visits, wins).
+//!
+//! Every candidate starts as an even game of `prior_weight` virtual visits; cheap
+//! tactical and shape facts then add virtual wins or losses: captures, atari escapes,
+//! self-atari, 3×3 patterns, nearness to the last move, the first line in open space,
+//! the empty triangle. Moves that fill the mover's own true eye are never candidates.
+
+use tengen_board::{Board, Color, Move, Point};
+
+use crate::config::SearchParams;
+use crate::playout::PatternTable;
+
+/// A candidate move with its prior virtual visits and wins.
+pub type Candidate = (Move, f32, f32);
+
+/// What the prior knows: the shape table and the weights.
+#[derive(Clone, Copy, Debug)]
+pub struct Knowledge<'a> {
+    /// 3×3 shapes.
+    pub patterns: &'a PatternTable,
+    /// Prior weight and the other search parameters.
+    pub params: &'a SearchParams,
+    /// Whether a pass is a candidate.
+    pub with_pass: bool,
+}
+
+/// Fills `out` with the moves `c` may consider on `board` and their priors; `legal`
+/// is the caller's full legality test (superko included) for points that pass the
+/// board's own simple-ko test.
+pub fn candidates(
+    board: &Board,
+    c: Color,
+    last: Option<Point>,
+    knowledge: Knowledge<'_>,
+    mut legal: impl FnMut(Point) -> bool,
+    out: &mut Vec<Candidate>,
+) {
+    let Knowledge {
+        patterns,
+        params,
+        with_pass,
+    } = knowledge;
+    out.clear();
+    let w = params.prior_weight as f32;
+    let size = board.size();
+    let opening = board.empty_points().len() * 10 > size.area() * 9;
+    for &p in board.empty_points() {
+        if board.is_eye(c, p) || board.check(c, p).is_err() || !legal(p) {
+            continue;
+        }
+        let (mut visits, mut wins) = (w, w * 0.5);
+        let mut add = |v: f32, r: f32| {
+            visits += v;
+            wins += v * r;
+        };
+        let mut captures = 0;
+        let mut saves = false;
+        for n in size.neighbours(p) {
+            match board.color_at(n) {
+                Some(col) if col != c && board.liberties(n) == 1 => {
+                    captures += board.group_size(n);
+                }
+                Some(col) if col == c && board.liberties(n) == 1 => saves = true,
+                _ => {}
+            }
+        }
+        if captures > 0 {
+            add(w * (1.0 + (captures as f32).min(5.0) / 2.0), 1.0);
+        }
+        if saves && board.liberties_after(c, p, 2) >= 2 {
+            add(w, 1.0);
+        }
+        match board.self_atari_size(c, p) {
+            Some(n) if n >= 2 && captures == 0 => add(w * 2.0, 0.0),
+            Some(_) if captures == 0 => add(w * 0.5, 0.0),
+            _ => {}
+        }
+        if patterns.matches(board.pattern3(p)) {
+            add(w, 1.0);
+        }
+        if let Some(l) = last {
+            let (px, py) = size.coords(p);
+            let (lx, ly) = size.coords(l);
+            let d = px.abs_diff(lx) + py.abs_diff(ly) + px.abs_diff(lx).max(py.abs_diff(ly));
+            if d <= 3 {
+                add(w * 0.5, 0.8);
+            }
+        }
+        let (x, y) = size.coords(p);
+        let line = x.min(y).min(size.get() - 1 - x).min(size.get() - 1 - y);
+        if size.get() >= 7 && line == 0 && no_stones_near(board, p, 2) {
+            add(w, 0.0);
+        } else if size.get() >= 13 && opening && line == 1 {
+            add(w * 0.5, 0.2);
+        }
+        if empty_triangle(board, c, p) {
+            add(w * 0.5, 0.0);
+        }
+        out.push((Move::Play(p), visits, wins));
+    }
+    if with_pass {
+        out.push((Move::Pass, w, w * 0.15));
+    }
+}
+
+/// Whether no stone lies within `r` lines of `p` (Chebyshev distance).
+fn no_stones_near(board: &Board, p: Point, r: usize) -> bool {
+    let size = board.size();
+    let (x, y) = size.coords(p);
+    let n = size.get();
+    for yy in y.saturating_sub(r)..=(y + r).min(n - 1) {
+        for xx in x.saturating_sub(r)..=(x + r).min(n - 1) {
+            if let Some(q) = size.point(xx, yy) {
+                if board.color_at(q).is_some() {
+                    return false;
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Whether a stone of `c` on `p` makes an empty triangle: two own stones on adjacent
+/// sides of `p` with the point between them empty.
+fn empty_triangle(board: &Board, c: Color, p: Point) -> bool {
+    let size = board.size();
+    // Neighbours S, W, E, N and diagonals SW, SE, NW, NE (see BoardSize).
+    let [s, w, e, n] = size.neighbours(p);
+    let [sw, se, nw, ne] = size.diagonals(p);
+    let own = |q: Point| board.color_at(q) == Some(c);
+    let empty = |q: Point| board.is_empty_point(q);
+    let count_own = [s, w, e, n].iter().filter(|&&q| own(q)).count();
+    count_own == 2
+        && ((own(s) && own(w) && empty(sw))
+            || (own(s) && own(e) && empty(se))
+            || (own(n) && own(w) && empty(nw))
+            || (own(n) && own(e) && empty(ne)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_board::parse_diagram;
+
+    fn prior_of(list: &[Candidate], board: &Board, v: &str) -> f32 {
+        let p = board.size().parse_point(v).unwrap();
+        let (_, visits, wins) = list.iter().find(|c| c.0 == Move::Play(p)).unwrap();
+        wins / visits
+    }
+
+    #[test]
+    fn capture_beats_self_atari_and_eyes_are_skipped() {
+        let b = parse_diagram(
+            ". . . . . . .
+             . . . . . . .
+             . . X O . . .
+             . X O . O . .
+             . . X O . . .
+             . . . . . . .
+             X X . . . . .",
+        )
+        .unwrap();
+        let mut out = Vec::new();
+        let params = SearchParams::default();
+        let table = PatternTable::build();
+        let k = |with_pass| Knowledge {
+            patterns: &table,
+            params: &params,
+            with_pass,
+        };
+        let last = b.size().parse_point("D3");
+        candidates(&b, Color::Black, last.ok(), k(true), |_| true, &mut out);
+        // D4 captures C4.
+        assert!(prior_of(&out, &b, "D4") > 0.7);
+        // An open first-line point is discouraged.
+        assert!(prior_of(&out, &b, "G1") < 0.4);
+        assert!(out.iter().any(|c| c.0 == Move::Pass));
+        // White D4 saves C4 (in atari) by connecting: encouraged.
+        candidates(&b, Color::White, None, k(false), |_| true, &mut out);
+        assert!(prior_of(&out, &b, "D4") > 0.6);
+        assert!(out.iter().all(|c| c.0 != Move::Pass));
+        // Black never fills its own eye: a black-only 1-point eye.
+        let e = parse_diagram(
+            ". X . . .
+             X X . . .
+             . . . . .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        candidates(&e, Color::Black, None, k(false), |_| true, &mut out);
+        let a5 = e.size().parse_point("A5").unwrap();
+        assert!(out.iter().all(|c| c.0 != Move::Play(a5)));
+        // The caller's legality test is applied.
+        candidates(&e, Color::White, None, k(false), |p| p != a5, &mut out);
+        assert!(out.iter().all(|c| c.0 != Move::Play(a5)));
+    }
+
+    #[test]
+    fn empty_triangle_is_recognised() {
+        let b = parse_diagram(
+            ". . . .
+             . X . .
+             . . X .
+             . . . .",
+        )
+        .unwrap();
+        let s = b.size();
+        assert!(empty_triangle(
+            &b,
+            Color::Black,
+            s.parse_point("B2").unwrap()
+        ));
+        assert!(!empty_triangle(
+            &b,
+            Color::Black,
+            s.parse_point("A1").unwrap()
+        ));
+        assert!(empty_triangle(
+            &b,
+            Color::Black,
+            s.parse_point("C3").unwrap()
+        ));
+        assert!(!empty_triangle(
+            &b,
+            Color::White,
+            s.parse_point("C3").unwrap()
+        ));
+    }
+}

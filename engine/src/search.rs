@@ -1,0 +1,530 @@
+//! The search loop: descend the tree, expand, run a playout, back the result up.
+//!
+//! Parallelism is root parallelism: each [`Worker`] owns a whole tree, board scratch,
+//! AMAF map and RNG and shares nothing with the others but a [`RootShare`] of atomic
+//! counters per root move (for live analysis, the stop rule and the final choice) and
+//! the read-only policy. One thread with a playout budget and a seed is deterministic.
+
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::time::Instant;
+
+use tengen_board::{Board, Color, Game, Hash, MAX_SLOTS, Move, Point};
+
+use crate::analysis::{Analysis, MoveStat, Report};
+use crate::config::Config;
+use crate::playout::{Amaf, Policy, Rng};
+use crate::prior::{Candidate, Knowledge, candidates};
+use crate::select::{lower_bound, select};
+use crate::time::MoveBudget;
+use crate::tree::{NodeId, Tree};
+
+/// When a search stops (besides the stop flag).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// This many playouts in total (over all threads).
+    Playouts(u64),
+    /// A soft and a hard time limit.
+    Time(MoveBudget),
+    /// Until the stop flag is raised.
+    Infinite,
+}
+
+/// One thread's search state. Kept between searches so the tree can be reused.
+#[derive(Debug)]
+pub(crate) struct Worker {
+    pub(crate) tree: Tree,
+    pub(crate) rng: Rng,
+    board: Board,
+    amaf: Amaf,
+    path: Vec<NodeId>,
+    keys: Vec<Hash>,
+    cands: Vec<Candidate>,
+    /// Playouts that ended with each point Black's / White's (written by this worker
+    /// only, read by the reporting thread: single-writer relaxed counters).
+    black_owned: Box<[AtomicU32]>,
+    white_owned: Box<[AtomicU32]>,
+    owned_playouts: AtomicU32,
+}
+
+impl Worker {
+    pub(crate) fn new(board: &Board, rng: Rng) -> Worker {
+        Worker {
+            tree: Tree::new(Color::White, Move::Pass),
+            rng,
+            board: board.clone(),
+            amaf: Amaf::default(),
+            path: Vec::with_capacity(64),
+            keys: Vec::with_capacity(64),
+            cands: Vec::with_capacity(400),
+            black_owned: (0..MAX_SLOTS).map(|_| AtomicU32::new(0)).collect(),
+            white_owned: (0..MAX_SLOTS).map(|_| AtomicU32::new(0)).collect(),
+            owned_playouts: AtomicU32::new(0),
+        }
+    }
+
+    fn reset_ownership(&mut self) {
+        for a in self.black_owned.iter().chain(self.white_owned.iter()) {
+            a.store(0, Relaxed);
+        }
+        self.owned_playouts.store(0, Relaxed);
+    }
+}
+
+/// Counters per root move shared by the workers, indexed by point slot (0 = pass).
+pub(crate) struct RootShare {
+    visits: Box<[AtomicU64]>,
+    wins: Box<[AtomicU64]>,
+    /// Sum of final scores for the side to move, in half points.
+    score2: Box<[AtomicI64]>,
+    playouts: AtomicU64,
+    stop: AtomicBool,
+}
+
+impl RootShare {
+    fn new() -> RootShare {
+        RootShare {
+            visits: (0..MAX_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+            wins: (0..MAX_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+            score2: (0..MAX_SLOTS).map(|_| AtomicI64::new(0)).collect(),
+            playouts: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+        }
+    }
+}
+
+fn slot(mv: Move) -> usize {
+    match mv {
+        Move::Play(p) => p.index(),
+        Move::Pass => 0,
+    }
+}
+
+/// What one search is asked to do.
+pub(crate) struct Job<'a> {
+    pub game: &'a Game,
+    pub color: Color,
+    pub limit: Limit,
+    pub stop: &'a AtomicBool,
+    pub ownership: bool,
+    pub with_pass: bool,
+}
+
+/// The fixed inputs every worker reads.
+struct Ctx<'a> {
+    job: &'a Job<'a>,
+    policy: &'a Policy,
+    config: &'a Config,
+    root: Board,
+    root_last: Option<Point>,
+    node_budget: usize,
+    share: RootShare,
+    start: Instant,
+}
+
+/// Runs a search with `workers` (one thread each) and returns the final snapshot.
+pub(crate) fn search(
+    workers: &mut [Worker],
+    policy: &Policy,
+    config: &Config,
+    job: &Job<'_>,
+    mut report: Option<Report<'_>>,
+) -> Analysis {
+    let game = job.game;
+    let root_last = match game.last_move() {
+        Some((_, Move::Play(p))) => Some(p),
+        _ => None,
+    };
+    let ctx = Ctx {
+        job,
+        policy,
+        config,
+        root: game.board().clone(),
+        root_last,
+        node_budget: (config.max_nodes / workers.len().max(1)).max(1000),
+        share: RootShare::new(),
+        start: Instant::now(),
+    };
+    for w in workers.iter_mut() {
+        if w.tree.node(w.tree.root()).color() != job.color.opponent() {
+            w.tree = Tree::new(job.color.opponent(), Move::Pass);
+        }
+        let root = w.tree.root();
+        if !w.tree.node(root).is_expanded() {
+            w.board.copy_from(&ctx.root);
+            w.path.clear();
+            w.keys.clear();
+            expand(w, &ctx, root, job.color, root_last);
+        }
+        if !job.with_pass {
+            drop_pass(w);
+        }
+        for child in w.tree.child_nodes(root) {
+            let s = slot(child.mv());
+            ctx.share.visits[s].fetch_add(u64::from(child.visits), Relaxed);
+            ctx.share.wins[s].fetch_add(child.wins as u64, Relaxed);
+        }
+        w.reset_ownership();
+    }
+    let (main, rest) = workers.split_first_mut().expect("at least one worker");
+    std::thread::scope(|scope| {
+        for w in rest.iter_mut() {
+            let ctx = &ctx;
+            scope.spawn(move || run_worker(w, ctx, false, None));
+        }
+        run_worker(main, &ctx, true, report.as_mut());
+    });
+    snapshot(workers, &ctx)
+}
+
+/// Removes the pass from the root's candidates (clean-up play) by making it look lost.
+fn drop_pass(w: &mut Worker) {
+    let root = w.tree.root();
+    if let Some(p) = w.tree.find_child(root, Move::Pass) {
+        if w.tree.children(root).len() > 1 {
+            let n = w.tree.node_mut(p);
+            n.prior_visits = 1e6;
+            n.prior_wins = 0.0;
+        }
+    }
+}
+
+/// Runs playouts until a stop condition; the main worker also applies the soft stop
+/// rules and sends the reports.
+fn run_worker(w: &mut Worker, ctx: &Ctx<'_>, main: bool, mut report: Option<&mut Report<'_>>) {
+    let mut next_report = report.as_ref().map(|r| ctx.start + r.interval);
+    let mut done = 0u64;
+    loop {
+        if ctx.job.stop.load(Relaxed) || ctx.share.stop.load(Relaxed) {
+            break;
+        }
+        if let Limit::Playouts(n) = ctx.job.limit {
+            if ctx.share.playouts.fetch_add(1, Relaxed) >= n {
+                break;
+            }
+        } else {
+            ctx.share.playouts.fetch_add(1, Relaxed);
+        }
+        playout(w, ctx);
+        done += 1;
+        if done % 16 == 0 {
+            let now = Instant::now();
+            if should_stop(w, ctx, now, main) {
+                ctx.share.stop.store(true, Relaxed);
+                break;
+            }
+            if let (Some(r), Some(at)) = (report.as_deref_mut(), next_report) {
+                if now >= at {
+                    let snap = snapshot(std::slice::from_ref(w), ctx);
+                    (r.sink)(&snap);
+                    next_report = Some(now + r.interval);
+                }
+            }
+        }
+    }
+}
+
+/// The stop rule, checked every few playouts: the hard limit always; by the main
+/// thread also the soft limit (unless the best move is unclear) and the point where
+/// the runner-up cannot catch the best move any more.
+fn should_stop(w: &Worker, ctx: &Ctx<'_>, now: Instant, main: bool) -> bool {
+    let elapsed = now - ctx.start;
+    match ctx.job.limit {
+        Limit::Infinite => false,
+        Limit::Playouts(n) => {
+            if !main {
+                return false;
+            }
+            let played = ctx.share.playouts.load(Relaxed);
+            let (best, second) = top_two(w, ctx);
+            best.saturating_sub(second) > n.saturating_sub(played) && played >= n / 4
+        }
+        Limit::Time(MoveBudget { soft, hard }) => {
+            if elapsed >= hard {
+                return true;
+            }
+            if !main {
+                return false;
+            }
+            let played = ctx.share.playouts.load(Relaxed).max(1);
+            let rate = played as f64 / elapsed.as_secs_f64().max(1e-3);
+            let left = (rate * (hard - elapsed).as_secs_f64()) as u64;
+            let (best, second) = top_two(w, ctx);
+            if best.saturating_sub(second) > left && elapsed >= soft / 4 {
+                return true;
+            }
+            elapsed >= soft && second * 10 < best * 7
+        }
+    }
+}
+
+/// Visits of the two most visited root moves (all workers).
+fn top_two(w: &Worker, ctx: &Ctx<'_>) -> (u64, u64) {
+    let (mut a, mut b) = (0, 0);
+    for child in w.tree.child_nodes(w.tree.root()) {
+        let v = ctx.share.visits[slot(child.mv())].load(Relaxed);
+        if v > a {
+            b = a;
+            a = v;
+        } else if v > b {
+            b = v;
+        }
+    }
+    (a, b)
+}
+
+/// One descent, playout and backup.
+fn playout(w: &mut Worker, ctx: &Ctx<'_>) {
+    let job = ctx.job;
+    w.board.copy_from(&ctx.root);
+    w.path.clear();
+    w.keys.clear();
+    let mut node = w.tree.root();
+    w.path.push(node);
+    let mut c = job.color;
+    let mut last = ctx.root_last;
+    let mut passes = 0;
+    loop {
+        let n = w.tree.node(node);
+        if !n.is_expanded() {
+            let ready = n.visits >= ctx.config.search.expand_after
+                && w.tree.len() + MAX_SLOTS < ctx.node_budget;
+            if !ready {
+                break;
+            }
+            expand(w, ctx, node, c, last);
+        }
+        let parent_visits = w.tree.node(node).visits;
+        let Some(i) = select(w.tree.child_nodes(node), parent_visits, &ctx.config.search) else {
+            break;
+        };
+        let child = w.tree.children(node).nth(i).expect("selected child exists");
+        let mv = w.tree.node(child).mv();
+        w.board.play_unchecked(c, mv);
+        w.keys
+            .push(job.game.position_key(w.board.hash(), c.opponent()));
+        w.path.push(child);
+        node = child;
+        c = c.opponent();
+        match mv {
+            Move::Play(p) => {
+                last = Some(p);
+                passes = 0;
+            }
+            Move::Pass => {
+                last = None;
+                passes += 1;
+                if passes >= 2 {
+                    break;
+                }
+            }
+        }
+    }
+    w.amaf.clear();
+    let komi = job.game.rules().komi();
+    let out = ctx
+        .policy
+        .run(&mut w.board, c, last, komi, &mut w.rng, &mut w.amaf);
+    let black_won = out.score > 0.0;
+    if job.ownership {
+        for p in out.black_area.iter() {
+            let a = &w.black_owned[p.index()];
+            a.store(a.load(Relaxed) + 1, Relaxed);
+        }
+        for p in out.white_area.iter() {
+            let a = &w.white_owned[p.index()];
+            a.store(a.load(Relaxed) + 1, Relaxed);
+        }
+        w.owned_playouts
+            .store(w.owned_playouts.load(Relaxed) + 1, Relaxed);
+    }
+    backup(w, black_won);
+    if let Some(&first) = w.path.get(1) {
+        let mv = w.tree.node(first).mv();
+        let s = slot(mv);
+        let mover_won = black_won == (job.color == Color::Black);
+        ctx.share.visits[s].fetch_add(1, Relaxed);
+        ctx.share.wins[s].fetch_add(u64::from(mover_won), Relaxed);
+        let score = if job.color == Color::Black {
+            out.score
+        } else {
+            -out.score
+        };
+        ctx.share.score2[s].fetch_add((score * 2.0).round() as i64, Relaxed);
+    }
+}
+
+/// Updates visits and wins along the path, and AMAF statistics of every sibling whose
+/// move its player made first later in the sequence.
+fn backup(w: &mut Worker, black_won: bool) {
+    let won = |c: Color| (c == Color::Black) == black_won;
+    for k in (0..w.path.len()).rev() {
+        let id = w.path[k];
+        if w.tree.node(id).is_expanded() {
+            for ch in w.tree.children(id) {
+                let node = w.tree.node(ch);
+                if let Move::Play(p) = node.mv() {
+                    if w.amaf.first(p) == Some(node.color()) {
+                        let win = won(node.color());
+                        let n = w.tree.node_mut(ch);
+                        n.amaf_visits += 1;
+                        n.amaf_wins += f32::from(u8::from(win));
+                    }
+                }
+            }
+        }
+        let n = w.tree.node_mut(id);
+        n.visits += 1;
+        n.wins += f32::from(u8::from(won(n.color())));
+        if let Move::Play(p) = n.mv() {
+            let c = n.color();
+            w.amaf.overwrite(c, p);
+        }
+    }
+}
+
+/// Generates the children of `node` for `c` on the worker's current board.
+fn expand(w: &mut Worker, ctx: &Ctx<'_>, node: NodeId, c: Color, last: Option<Point>) {
+    let game = ctx.job.game;
+    let board = &w.board;
+    let keys = &w.keys;
+    let with_pass = ctx.job.with_pass || node != w.tree.root();
+    candidates(
+        board,
+        c,
+        last,
+        Knowledge {
+            patterns: ctx.policy.patterns(),
+            params: &ctx.config.search,
+            with_pass,
+        },
+        |p| {
+            let key = game.position_key(board.hash_after(c, Move::Play(p)), c.opponent());
+            !game.has_seen(key) && !keys.contains(&key)
+        },
+        &mut w.cands,
+    );
+    if w.cands.is_empty() {
+        w.cands.push((Move::Pass, 1.0, 0.5));
+    }
+    w.tree.expand(node, c, &w.cands);
+}
+
+/// The snapshot of a search: root statistics from the shared counters, principal
+/// variations from the first worker's tree, ownership merged over `workers`.
+fn snapshot(workers: &[Worker], ctx: &Ctx<'_>) -> Analysis {
+    let w = &workers[0];
+    let tree = &w.tree;
+    let root = tree.root();
+    let color = ctx.job.color;
+    let prior_total: f64 = tree
+        .child_nodes(root)
+        .iter()
+        .map(|n| f64::from(n.prior_wins / n.prior_visits.max(1e-6)))
+        .sum::<f64>()
+        .max(1e-9);
+    let mut moves: Vec<MoveStat> = tree
+        .children(root)
+        .map(|id| {
+            let n = tree.node(id);
+            let s = slot(n.mv());
+            let visits = ctx.share.visits[s].load(Relaxed);
+            let wins = ctx.share.wins[s].load(Relaxed);
+            let winrate = if visits > 0 {
+                wins as f64 / visits as f64
+            } else {
+                f64::from(n.prior_wins / n.prior_visits.max(1e-6))
+            };
+            let score_lead = if visits > 0 {
+                ctx.share.score2[s].load(Relaxed) as f64 / 2.0 / visits as f64
+            } else {
+                0.0
+            };
+            MoveStat {
+                mv: n.mv(),
+                visits,
+                winrate,
+                prior: f64::from(n.prior_wins / n.prior_visits.max(1e-6)) / prior_total,
+                lcb: lower_bound(winrate, visits),
+                score_lead,
+                pv: principal_variation(tree, id, 12),
+            }
+        })
+        .collect();
+    moves.sort_by(|a, b| {
+        b.visits
+            .cmp(&a.visits)
+            .then(b.winrate.total_cmp(&a.winrate))
+    });
+    let visits: u64 = moves.iter().map(|m| m.visits).sum();
+    let wins: f64 = moves.iter().map(|m| m.winrate * m.visits as f64).sum();
+    let score: f64 = moves.iter().map(|m| m.score_lead * m.visits as f64).sum();
+    let winrate = if visits > 0 {
+        wins / visits as f64
+    } else {
+        0.5
+    };
+    let score_lead = if visits > 0 {
+        score / visits as f64
+    } else {
+        0.0
+    };
+    Analysis {
+        color,
+        visits,
+        winrate,
+        score_lead,
+        moves,
+        ownership: if ctx.job.ownership {
+            ownership(workers, &ctx.root, color)
+        } else {
+            Vec::new()
+        },
+        elapsed: ctx.start.elapsed(),
+    }
+}
+
+/// The most visited line from `id`, at most `depth` moves, starting with its move.
+fn principal_variation(tree: &Tree, id: NodeId, depth: usize) -> Vec<Move> {
+    let mut pv = vec![tree.node(id).mv()];
+    let mut node = id;
+    while pv.len() < depth {
+        let Some(next) = tree
+            .children(node)
+            .filter(|&c| tree.node(c).visits > 0)
+            .max_by_key(|&c| tree.node(c).visits)
+        else {
+            break;
+        };
+        pv.push(tree.node(next).mv());
+        node = next;
+    }
+    pv
+}
+
+/// Ownership for `color`, row by row from the top left.
+pub(crate) fn ownership(workers: &[Worker], board: &Board, color: Color) -> Vec<f32> {
+    let n: u32 = workers.iter().map(|w| w.owned_playouts.load(Relaxed)).sum();
+    let size = board.size();
+    let sign = if color == Color::Black { 1.0 } else { -1.0 };
+    let mut out = Vec::with_capacity(size.area());
+    for y in (0..size.get()).rev() {
+        for x in 0..size.get() {
+            let p = size.point(x, y).expect("on the board");
+            let b: u32 = workers
+                .iter()
+                .map(|w| w.black_owned[p.index()].load(Relaxed))
+                .sum();
+            let wh: u32 = workers
+                .iter()
+                .map(|w| w.white_owned[p.index()].load(Relaxed))
+                .sum();
+            let v = if n == 0 {
+                0.0
+            } else {
+                (f64::from(b) - f64::from(wh)) / f64::from(n)
+            };
+            out.push((v * sign) as f32);
+        }
+    }
+    out
+}

@@ -1,0 +1,175 @@
+//! The search on positions where one move wins, with a fixed seed and playout budget.
+
+use std::sync::atomic::AtomicBool;
+
+use tengen_board::{Color, Game, Move, Rules, parse_diagram};
+use tengen_engine::{Config, Decision, Engine, Limit, Mode, PolicyKind};
+
+fn engine(playouts: u64) -> Engine {
+    Engine::new(Config {
+        threads: 1,
+        playouts: Some(playouts),
+        seed: 42,
+        policy: PolicyKind::Heavy,
+        ..Config::default()
+    })
+}
+
+/// A game whose start position is the diagram, `to_move` to play, with komi.
+fn game_from(diagram: &str, to_move: Color, komi: f64) -> Game {
+    let board = parse_diagram(diagram).unwrap();
+    let rules = Rules::chinese().with_komi(komi).unwrap();
+    let mut game = Game::new(board.size(), rules);
+    for p in board.size().points() {
+        if let Some(c) = board.color_at(p) {
+            game.add_setup_stone(c, p).unwrap();
+        }
+    }
+    game.set_to_move(to_move);
+    game
+}
+
+fn best_move(diagram: &str, to_move: Color, komi: f64, playouts: u64) -> String {
+    let game = game_from(diagram, to_move, komi);
+    let stop = AtomicBool::new(false);
+    let mut e = engine(playouts);
+    match e.genmove(
+        &game,
+        to_move,
+        Limit::Playouts(playouts),
+        &stop,
+        Mode::Normal,
+        None,
+    ) {
+        Decision::Play(m) => game.size().move_vertex(m).to_string(),
+        Decision::Resign => "resign".into(),
+    }
+}
+
+/// A position where one move wins.
+struct Problem {
+    name: &'static str,
+    diagram: &'static str,
+    to_move: Color,
+    komi: f64,
+    playouts: u64,
+    answers: &'static [&'static str],
+}
+
+const PROBLEMS: &[Problem] = &[
+    Problem {
+        name: "capture a group in atari",
+        diagram: ". . . . . . .
+         . . X X X . .
+         . X O O O X .
+         . X O . O X .
+         . . X O X . .
+         . . . X . . .
+         . . . . . . .",
+        to_move: Color::Black,
+        komi: 0.5,
+        playouts: 3000,
+        answers: &["D4"],
+    },
+    Problem {
+        name: "kill by the vital point",
+        diagram: ". . . . . . .
+         . . . . . . .
+         X X X X X . .
+         O O O O X . .
+         . . . O X . .
+         O O O O X . .
+         X X X X X . .",
+        to_move: Color::Black,
+        // White alive: Black 37 - White 12; dead: 49 - 0. Only the kill wins.
+        komi: 30.5,
+        playouts: 4000,
+        answers: &["B3"],
+    },
+    Problem {
+        name: "make the second eye",
+        diagram: ". . . . . . .
+         . . . . . . .
+         O O O O O . .
+         X X X X O . .
+         . . . X O . .
+         X X X X O . .
+         O O O O O . .",
+        to_move: Color::Black,
+        // Black alive: 12 - 37 + 25.5 > 0; dead: loses. Only the eye wins.
+        komi: -25.5,
+        playouts: 4000,
+        answers: &["B3"],
+    },
+];
+
+#[test]
+fn finds_the_winning_move() {
+    let mut failures = Vec::new();
+    for p in PROBLEMS {
+        let got = best_move(p.diagram, p.to_move, p.komi, p.playouts);
+        if !p.answers.contains(&got.as_str()) {
+            failures.push(format!(
+                "{}: played {got}, expected one of {:?}",
+                p.name, p.answers
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+#[test]
+fn same_position_same_move_with_one_thread_and_a_seed() {
+    let size = tengen_board::BoardSize::new(9).unwrap();
+    let mut game = Game::new(size, Rules::chinese());
+    game.play(Color::Black, size.parse_move("E5").unwrap())
+        .unwrap();
+    let stop = AtomicBool::new(false);
+    let a = engine(2000).genmove(
+        &game,
+        Color::White,
+        Limit::Playouts(2000),
+        &stop,
+        Mode::Normal,
+        None,
+    );
+    let b = engine(2000).genmove(
+        &game,
+        Color::White,
+        Limit::Playouts(2000),
+        &stop,
+        Mode::Normal,
+        None,
+    );
+    assert_eq!(a, b);
+    assert!(matches!(a, Decision::Play(Move::Play(_))));
+}
+
+#[test]
+fn tree_reuse_keeps_the_search_going() {
+    let size = tengen_board::BoardSize::new(9).unwrap();
+    let mut game = Game::new(size, Rules::chinese());
+    let stop = AtomicBool::new(false);
+    let mut e = engine(3000);
+    let first = e.search(
+        &game,
+        Color::Black,
+        Limit::Playouts(3000),
+        &stop,
+        false,
+        None,
+    );
+    let mv = first.best().unwrap().mv;
+    let reply = first
+        .best()
+        .unwrap()
+        .pv
+        .get(1)
+        .copied()
+        .unwrap_or(Move::Pass);
+    game.play(Color::Black, mv).unwrap();
+    game.play(Color::White, reply).unwrap();
+    // The reused subtree already holds visits before any new playout.
+    let again = e.search(&game, Color::Black, Limit::Playouts(1), &stop, false, None);
+    assert!(again.visits > 1, "reused {} visits", again.visits);
+}
