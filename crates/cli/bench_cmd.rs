@@ -44,7 +44,10 @@ pub struct BenchArgs {
 /// Runs the measurements and prints them.
 pub fn run(args: BenchArgs) -> Result<(), String> {
     if !(args.seconds.is_finite() && args.seconds > 0.0 && args.seconds <= 86_400.0) {
-        return Err(format!("--seconds must be in (0, 86400], got {}", args.seconds));
+        return Err(format!(
+            "--seconds must be in (0, 86400], got {}",
+            args.seconds
+        ));
     }
     if !args.komi.is_finite() {
         return Err("--komi must be a finite number".into());
@@ -127,8 +130,16 @@ fn json_line(m: &Measurement, scaling: f64) -> String {
 fn print_table(rows: &[(Measurement, f64)]) {
     println!(
         "{:>5} {:<10} {:<6} {:>3} {:>10} {:>12} {:>9} {:>8} {:>7} {:>7}",
-        "size", "position", "policy", "thr", "playouts", "playouts/s", "Mmoves/s", "avg len",
-        "B wins", "scale"
+        "size",
+        "position",
+        "policy",
+        "thr",
+        "playouts",
+        "playouts/s",
+        "Mmoves/s",
+        "avg len",
+        "B wins",
+        "scale"
     );
     for (m, scaling) in rows {
         println!(
