@@ -57,7 +57,8 @@ pub struct MatchInfo {
 impl MatchInfo {
     /// Why a journal of `other` cannot be combined with one of `self`, if it cannot:
     /// the engines (labels), board, komi, rules, time and handicap must be the same;
-    /// with `resume` also the commands, the number of games and the openings.
+    /// with `resume` also the commands and the openings. (The number of games may
+    /// change: the schedule of a longer match begins with that of a shorter one.)
     pub fn incompatible(&self, other: &MatchInfo, resume: bool) -> Option<String> {
         let labels = |m: &MatchInfo| {
             m.engines
@@ -96,9 +97,6 @@ impl MatchInfo {
         }
         if self.handicap != other.handicap {
             diffs.push(format!("handicap {} vs {}", self.handicap, other.handicap));
-        }
-        if resume && self.games != other.games {
-            diffs.push(format!("games {} vs {}", self.games, other.games));
         }
         if resume && self.openings != other.openings {
             diffs.push(format!("openings {} vs {}", self.openings, other.openings));

@@ -85,6 +85,12 @@ fn preflight(cfg: &MatchConfig, size: BoardSize) -> Result<Vec<EngineRecord>, Ar
         let id = p.identity().map_err(fail)?;
         p.new_game(size, cfg.komi, cfg.rules.name(), cfg.time.as_ref())
             .map_err(fail)?;
+        if cfg.handicap >= 2 && !p.knows("set_free_handicap") && !p.knows("fixed_handicap") {
+            return Err(fail(Fault::Refused(
+                "knows neither set_free_handicap nor fixed_handicap: cannot play handicap games"
+                    .into(),
+            )));
+        }
         p.quit();
         let base = spec.label.clone().unwrap_or_else(|| {
             let n = format!("{} {}", id.name, id.version).trim().to_string();

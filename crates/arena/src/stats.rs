@@ -206,17 +206,21 @@ impl Sprt {
 
     /// The log-likelihood ratio by the usual normal approximation (as fishtest's GSPRT):
     /// `N (s1 − s0)(2 x̄ − s0 − s1) / (2 σ²)` with `s0`, `s1` the scores of `elo0`,
-    /// `elo1`, `x̄` the mean score and `σ²` its per-game variance. 0 while the variance
-    /// is 0 (no games, or all results equal).
+    /// `elo1`, `x̄` the mean score and `σ²` its per-game variance. While every result is
+    /// the same (σ² = 0) the variance a win/loss game has between the hypotheses,
+    /// `s̄(1 − s̄)` with `s̄ = (s0 + s1)/2`, stands in. 0 with no games.
     pub fn llr(&self, wdl: &Wdl) -> f64 {
         let (Some(p), Some(var)) = (wdl.score(), wdl.variance()) else {
             return 0.0;
         };
-        if var <= 1e-12 {
-            return 0.0;
-        }
         let s0 = score_from_elo(self.elo0);
         let s1 = score_from_elo(self.elo1);
+        let var = if var > 1e-12 {
+            var
+        } else {
+            let mid = (s0 + s1) / 2.0;
+            mid * (1.0 - mid)
+        };
         f64::from(wdl.games()) * (s1 - s0) * (2.0 * p - s0 - s1) / (2.0 * var)
     }
 
@@ -310,6 +314,14 @@ mod tests {
         assert_eq!(s.decide(&big), SprtDecision::AcceptH1);
         assert_eq!(s.decide(&big.flipped()), SprtDecision::AcceptH0);
         assert_eq!(s.llr(&Wdl::default()), 0.0);
+        // 30 straight wins: σ² = 0, so s̄(1 − s̄) = 0.507194·0.492806 = 0.249948 stands in:
+        //   LLR = 30·0.014387·(2 − 1.014387)/(2·0.249948) = 0.850988
+        let wins = Wdl {
+            wins: 30,
+            draws: 0,
+            losses: 0,
+        };
+        assert!(close(s.llr(&wins), 0.850988), "{}", s.llr(&wins));
         for bad in [
             "",
             "0,10,0.05",

@@ -54,7 +54,7 @@ impl std::error::Error for TimeSpecError {}
 
 fn seconds(s: &str) -> Option<f64> {
     let v: f64 = s.trim().parse().ok()?;
-    (v.is_finite() && v >= 0.0 && v < 1e9).then_some(v)
+    (0.0..1e9).contains(&v).then_some(v)
 }
 
 impl FromStr for TimeControl {

@@ -1,0 +1,564 @@
+//! Real matches between engine processes: a small Python GTP engine
+//! (`tests/fake_engine.py`) that can be told to misbehave, and GNU Go when installed.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use tengen_arena::journal::{self, Entry};
+use tengen_arena::{ArenaError, MatchConfig, RuleSet, merge, run_match};
+use tengen_board::GameResult;
+use tengen_board::sgf::parse_sgf;
+
+const GNUGO: &str = "/usr/games/gnugo";
+
+fn fake(args: &str) -> String {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engine.py");
+    format!("python3 {} {args}", script.display())
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir()
+        .join("tengen-arena-tests")
+        .join(format!("{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&d);
+    fs::create_dir_all(d.parent().unwrap()).unwrap();
+    d
+}
+
+fn config(engines: &[String], games: u32, out: &Path) -> MatchConfig {
+    let mut cfg = MatchConfig::new(engines.to_vec(), out.to_path_buf());
+    cfg.games = games;
+    cfg.size = 5;
+    cfg.komi = 0.5;
+    cfg.move_timeout = Duration::from_secs(5);
+    cfg.startup_timeout = Duration::from_secs(10);
+    cfg.parallel = 2;
+    cfg.progress = false;
+    cfg
+}
+
+fn entries(out: &Path) -> Vec<Entry> {
+    journal::read(&out.join("journal.jsonl")).unwrap().entries
+}
+
+/// Every SGF parses, replays to the recorded number of moves, names the players and
+/// the result, and a game scored by counting has the score the board gives.
+fn check_records(out: &Path) {
+    for e in entries(out) {
+        let text = fs::read_to_string(out.join(&e.sgf)).unwrap();
+        let rec = parse_sgf(&text).unwrap_or_else(|err| panic!("{}: {err}", e.sgf));
+        assert_eq!(rec.game.move_count() as u32, e.moves, "{}", e.sgf);
+        assert_eq!(rec.info.result.as_deref(), Some(e.result.as_str()));
+        assert_eq!(rec.info.black.as_deref(), Some(e.black.as_str()));
+        assert_eq!(rec.info.white.as_deref(), Some(e.white.as_str()));
+        let result: GameResult = e.result.parse().unwrap();
+        assert_eq!(
+            result.winner().map(|c| c.letter().to_string()),
+            e.winner,
+            "{e:?}"
+        );
+        match e.method.as_deref() {
+            Some("tromp-taylor") | Some("cleanup") => {
+                assert_eq!(rec.game.tromp_taylor_score().result(), result, "{e:?}");
+            }
+            _ => {}
+        }
+    }
+}
+
+#[test]
+fn a_normal_match_records_every_game() {
+    let out = out_dir("normal");
+    let engines = [fake("--seed 1 --name Alpha"), fake("--seed 2 --name Beta")];
+    let s = run_match(&config(&engines, 6, &out)).unwrap();
+    assert_eq!(s.games, 6);
+    assert_eq!(s.planned, Some(6));
+    let es = entries(&out);
+    assert_eq!(es.len(), 6);
+    let mut games: Vec<u32> = es.iter().map(|e| e.game).collect();
+    games.sort();
+    assert_eq!(games, [1, 2, 3, 4, 5, 6]);
+    for e in &es {
+        assert_eq!(e.reason, "score", "{e:?}");
+        assert_eq!(e.method.as_deref(), Some("agreement"), "{e:?}");
+        let (black, white) = if e.game % 2 == 1 {
+            ("Alpha 1.0", "Beta 1.0")
+        } else {
+            ("Beta 1.0", "Alpha 1.0")
+        };
+        assert_eq!((e.black.as_str(), e.white.as_str()), (black, white));
+        assert!(e.black_moves > 0 && e.white_moves > 0);
+    }
+    // Both engines report no dead stones: the agreed count is the Tromp-Taylor count.
+    for e in &es {
+        let rec = parse_sgf(&fs::read_to_string(out.join(&e.sgf)).unwrap()).unwrap();
+        let score = rec.game.tromp_taylor_score();
+        assert_eq!(score.result().to_string(), e.result, "{e:?}");
+    }
+    check_records(&out);
+    let text = s.to_string();
+    assert!(text.contains("Alpha 1.0 vs Beta 1.0"), "{text}");
+    assert!(
+        fs::read_to_string(out.join("match.json"))
+            .unwrap()
+            .contains("Alpha")
+    );
+}
+
+/// Runs `bad` against a well-behaved engine for two games (one with each colour) and
+/// checks that both are losses for `bad` with `reason`, and that the match went on.
+fn misbehaviour(
+    name: &str,
+    bad: &str,
+    reason: &str,
+    result_kind: &str,
+    tweak: fn(&mut MatchConfig),
+) {
+    let out = out_dir(name);
+    let engines = [fake(bad), fake("--seed 7 --name Good")];
+    let mut cfg = config(&engines, 2, &out);
+    tweak(&mut cfg);
+    let s = run_match(&cfg).unwrap();
+    let es = entries(&out);
+    assert_eq!(es.len(), 2, "{name}: {s}");
+    for e in &es {
+        let good_colour = if e.black == "Good 1.0" { "B" } else { "W" };
+        assert_eq!(e.winner.as_deref(), Some(good_colour), "{name}: {e:?}");
+        assert_eq!(e.reason, reason, "{name}: {e:?}");
+        assert!(e.result.ends_with(result_kind), "{name}: {e:?}");
+        assert!(!e.detail.is_empty(), "{name}: {e:?}");
+    }
+    check_records(&out);
+    assert_eq!(s.engines[1].total.wins, 2, "{s}");
+}
+
+fn no_tweak(_: &mut MatchConfig) {}
+
+#[test]
+fn an_illegal_move_loses() {
+    misbehaviour(
+        "illegal",
+        "--illegal-at 5 --name Bad",
+        "illegal",
+        "+F",
+        no_tweak,
+    );
+    let out = out_dir("illegal-detail");
+    let engines = [fake("--illegal-at 3 --name Bad"), fake("--name Good")];
+    run_match(&config(&engines, 1, &out)).unwrap();
+    let e = &entries(&out)[0];
+    assert!(e.detail.contains("occupied"), "{e:?}");
+}
+
+#[test]
+fn a_hang_loses_by_timeout() {
+    misbehaviour("hang", "--hang-at 4 --name Bad", "timeout", "+F", |c| {
+        c.move_timeout = Duration::from_millis(700);
+    });
+}
+
+#[test]
+fn a_crash_loses() {
+    misbehaviour("crash", "--exit-at 4 --name Bad", "crash", "+F", no_tweak);
+    let out = out_dir("crash-detail");
+    run_match(&config(
+        &[fake("--exit-at 3 --name Bad"), fake("--name Good")],
+        1,
+        &out,
+    ))
+    .unwrap();
+    let e = &entries(&out)[0];
+    assert!(
+        e.detail.contains("exiting on purpose"),
+        "stderr tail kept: {e:?}"
+    );
+}
+
+#[test]
+fn a_closed_pipe_loses() {
+    misbehaviour(
+        "closed",
+        "--close-at 4 --name Bad",
+        "closed",
+        "+F",
+        no_tweak,
+    );
+}
+
+#[test]
+fn junk_answers_lose() {
+    misbehaviour("junk", "--junk --name Bad", "protocol", "+F", no_tweak);
+}
+
+#[test]
+fn resignation_is_recorded() {
+    misbehaviour(
+        "resign",
+        "--resign-at 4 --name Bad",
+        "resign",
+        "+R",
+        no_tweak,
+    );
+}
+
+#[test]
+fn overrunning_the_clock_loses_on_time() {
+    misbehaviour("time", "--slow 0.4 --name Bad", "time", "+T", |c| {
+        c.time = Some("1".parse().unwrap());
+    });
+    // Byo-yomi: 0.5 s main, 2 periods of 0.3 s; a move of 0.8 s loses both periods.
+    misbehaviour("byoyomi", "--slow 0.8 --name Bad", "time", "+T", |c| {
+        c.time = Some("0.5+2x0.3".parse().unwrap());
+    });
+}
+
+#[test]
+fn noise_on_stdout_and_stderr_is_harmless() {
+    let out = out_dir("noise");
+    let engines = [fake("--noise --name Noisy"), fake("--name Quiet")];
+    let mut cfg = config(&engines, 2, &out);
+    cfg.engine_logs = true;
+    run_match(&cfg).unwrap();
+    for e in entries(&out) {
+        assert_eq!(e.reason, "score", "{e:?}");
+    }
+    let log = fs::read_to_string(out.join("logs/game-0001-black.log")).unwrap();
+    assert!(log.len() > 10_000);
+}
+
+#[test]
+fn disagreement_goes_to_cleanup_or_tromp_taylor() {
+    let out = out_dir("cleanup");
+    let engines = [fake("--dead-all --name Greedy"), fake("--name Fair")];
+    run_match(&config(&engines, 2, &out)).unwrap();
+    for e in entries(&out) {
+        assert_eq!(e.method.as_deref(), Some("cleanup"), "{e:?}");
+    }
+    check_records(&out);
+
+    let out = out_dir("tromp");
+    let engines = [
+        fake("--dead-all --no-cleanup --name Greedy"),
+        fake("--name Fair"),
+    ];
+    run_match(&config(&engines, 2, &out)).unwrap();
+    for e in entries(&out) {
+        assert_eq!(e.method.as_deref(), Some("tromp-taylor"), "{e:?}");
+    }
+    check_records(&out);
+}
+
+#[test]
+fn max_moves_voids_the_game() {
+    let out = out_dir("maxmoves");
+    let mut cfg = config(&[fake("--name A"), fake("--name B")], 2, &out);
+    cfg.max_moves = Some(4);
+    let s = run_match(&cfg).unwrap();
+    for e in entries(&out) {
+        assert_eq!(
+            (e.reason.as_str(), e.result.as_str(), e.moves),
+            ("max-moves", "Void", 4)
+        );
+        assert_eq!(e.winner, None);
+    }
+    assert_eq!(s.voids, 2);
+    check_records(&out);
+}
+
+#[test]
+fn bad_input_is_a_clear_error_and_leaves_no_journal() {
+    let good = fake("--name Good");
+    let cases: Vec<(&str, Vec<String>, &str)> = vec![
+        (
+            "missing",
+            vec!["/no/such/engine --gtp".into(), good.clone()],
+            "/no/such/engine",
+        ),
+        (
+            "silent",
+            vec![fake("--no-protocol"), good.clone()],
+            "protocol_version",
+        ),
+        (
+            "size",
+            vec![fake("--max-size 4"), good.clone()],
+            "board size 5",
+        ),
+    ];
+    for (name, engines, needle) in cases {
+        let out = out_dir(&format!("bad-{name}"));
+        let mut cfg = config(&engines, 2, &out);
+        cfg.startup_timeout = Duration::from_millis(800);
+        let err = run_match(&cfg).unwrap_err();
+        let text = err.to_string();
+        assert!(matches!(err, ArenaError::Engine { .. }), "{name}: {text}");
+        assert!(text.contains(needle), "{name}: {text}");
+        assert!(!out.join("journal.jsonl").exists(), "{name}");
+    }
+    let out = out_dir("bad-openings");
+    let mut cfg = config(&[good.clone(), good.clone()], 2, &out);
+    cfg.openings = Some(out.join("nowhere.txt"));
+    let text = run_match(&cfg).unwrap_err().to_string();
+    assert!(text.contains("nowhere.txt"), "{text}");
+    assert!(!out.join("journal.jsonl").exists());
+
+    let out = out_dir("bad-config");
+    let mut cfg = config(std::slice::from_ref(&good), 2, &out);
+    assert!(run_match(&cfg).is_err());
+    cfg.engines.push(good.clone().into());
+    cfg.size = 30;
+    assert!(run_match(&cfg).unwrap_err().to_string().contains("size"));
+}
+
+#[test]
+fn an_existing_journal_needs_resume() {
+    let out = out_dir("exists");
+    let engines = [fake("--name A"), fake("--name B")];
+    run_match(&config(&engines, 2, &out)).unwrap();
+    let before = fs::read(out.join("journal.jsonl")).unwrap();
+    let err = run_match(&config(&engines, 4, &out)).unwrap_err();
+    assert!(err.to_string().contains("--resume"), "{err}");
+    assert_eq!(fs::read(out.join("journal.jsonl")).unwrap(), before);
+    // Resuming with other settings is refused too.
+    let mut other = config(&engines, 4, &out);
+    other.resume = true;
+    other.komi = 7.5;
+    assert!(run_match(&other).unwrap_err().to_string().contains("komi"));
+    // Resuming the same match plays nothing more.
+    let mut cfg = config(&engines, 2, &out);
+    cfg.resume = true;
+    let s = run_match(&cfg).unwrap();
+    assert_eq!(s.games, 2);
+    assert_eq!(fs::read(out.join("journal.jsonl")).unwrap(), before);
+    // Resuming with more games extends the match: the first lines stay as they were.
+    let mut cfg = config(&engines, 4, &out);
+    cfg.resume = true;
+    let s = run_match(&cfg).unwrap();
+    assert_eq!(s.games, 4);
+    let after = fs::read(out.join("journal.jsonl")).unwrap();
+    assert_eq!(&after[..before.len()], &before[..]);
+}
+
+fn example_binary() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let dir = exe.parent()?.parent()?;
+    let bin = dir.join("examples").join("arena_match");
+    bin.exists().then_some(bin)
+}
+
+#[test]
+fn resume_after_a_kill_leaves_exactly_n_results() {
+    let Some(bin) = example_binary() else {
+        eprintln!("skipped: the arena_match example is not built");
+        return;
+    };
+    let out = out_dir("kill");
+    let n = 8;
+    let engines = [fake("--slow 0.02 --name A"), fake("--slow 0.02 --name B")];
+    let mut child = Command::new(&bin)
+        .args(["--out", out.to_str().unwrap(), "--games", &n.to_string()])
+        .args(["--size", "5", "--komi", "0.5", "--parallel", "2"])
+        .args(["-e", &engines[0], "-e", &engines[1]])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let journal_path = out.join("journal.jsonl");
+    let start = Instant::now();
+    loop {
+        let done = journal::read(&journal_path).map_or(0, |c| c.entries.len());
+        if done >= 2 || start.elapsed() > Duration::from_secs(120) {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let after_kill = entries(&out).len();
+    assert!(after_kill >= 2 && after_kill < n as usize, "{after_kill}");
+    // A write torn by the kill.
+    let mut text = fs::read(&journal_path).unwrap();
+    text.extend_from_slice(br#"{"game":99,"black":"A 1.0","whi"#);
+    fs::write(&journal_path, text).unwrap();
+
+    let mut cfg = config(&engines, n, &out);
+    cfg.resume = true;
+    let s = run_match(&cfg).unwrap();
+    assert_eq!(s.games, n);
+    let es = entries(&out);
+    let mut games: Vec<u32> = es.iter().map(|e| e.game).collect();
+    games.sort();
+    assert_eq!(games, (1..=n).collect::<Vec<_>>());
+    let raw = fs::read_to_string(&journal_path).unwrap();
+    assert_eq!(
+        raw.lines().count(),
+        n as usize,
+        "no torn or doubled line remains"
+    );
+    check_records(&out);
+}
+
+#[test]
+fn shards_merge_into_one_summary() {
+    let engines = [fake("--name A"), fake("--name B")];
+    let dirs: Vec<PathBuf> = (1..=3).map(|i| out_dir(&format!("shard{i}"))).collect();
+    for (i, d) in dirs.iter().enumerate() {
+        let mut cfg = config(&engines, 7, d);
+        cfg.shard = Some(format!("{}/3", i + 1).parse().unwrap());
+        let s = run_match(&cfg).unwrap();
+        assert_eq!(s.planned, Some(if i == 0 { 3 } else { 2 }));
+    }
+    let s = merge(&dirs).unwrap();
+    assert_eq!(s.games, 7);
+    assert_eq!(s.planned, Some(7));
+    assert_eq!(s.duplicates, 0);
+    let wins: u32 = s.engines.iter().map(|e| e.total.wins).sum();
+    assert_eq!(wins + s.draws + s.voids, 7);
+    // The same shard twice counts once.
+    let twice = merge(&[dirs[0].clone(), dirs[0].clone()]).unwrap();
+    assert_eq!((twice.games, twice.duplicates), (3, 3));
+    // Another match cannot be merged in.
+    let other = out_dir("shard-other");
+    let mut cfg = config(&engines, 1, &other);
+    cfg.komi = 6.5;
+    run_match(&cfg).unwrap();
+    let err = merge(&[dirs[0].clone(), other]).unwrap_err();
+    assert!(err.to_string().contains("komi"), "{err}");
+}
+
+#[test]
+fn openings_are_played_from_both_sides() {
+    let out = out_dir("openings");
+    fs::create_dir_all(&out).unwrap();
+    let list = out.join("openings.txt");
+    fs::write(out.join("o.sgf"), "(;FF[4]GM[1]SZ[5];B[aa];W[ee])").unwrap();
+    fs::write(&list, "# two openings\nC3 B2\no.sgf\n").unwrap();
+    let mut cfg = config(&[fake("--name A"), fake("--name B")], 4, &out.join("m"));
+    cfg.openings = Some(list);
+    run_match(&cfg).unwrap();
+    let es = entries(&out.join("m"));
+    assert_eq!(es.len(), 4);
+    for e in &es {
+        let rec = parse_sgf(&fs::read_to_string(out.join("m").join(&e.sgf)).unwrap()).unwrap();
+        let first: Vec<String> = rec
+            .game
+            .moves()
+            .take(2)
+            .map(|(_, m)| rec.game.size().move_vertex(m).to_string())
+            .collect();
+        let want = if e.game <= 2 {
+            ["C3", "B2"]
+        } else {
+            ["A5", "E1"]
+        };
+        assert_eq!(first, want, "{e:?}");
+        assert_eq!(e.opening, Some(((e.game - 1) / 2) as usize));
+    }
+    let mut bad = config(&[fake(""), fake("")], 2, &out.join("bad"));
+    fs::write(out.join("bad.txt"), "C3 C3\n").unwrap();
+    bad.openings = Some(out.join("bad.txt"));
+    let text = run_match(&bad).unwrap_err().to_string();
+    assert!(
+        text.contains("bad.txt") && text.contains("line 1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn round_robin_and_japanese_rules() {
+    let out = out_dir("rr");
+    let engines = [fake("--name A"), fake("--name B"), fake("--name C")];
+    let mut cfg = config(&engines, 2, &out);
+    cfg.rules = RuleSet::Japanese;
+    cfg.handicap = 0;
+    let s = run_match(&cfg).unwrap();
+    assert_eq!(s.games, 6);
+    assert_eq!(s.pairs.len(), 3);
+    for e in &s.engines {
+        assert_eq!(e.total.games(), 4, "{s}");
+    }
+    let sgf = fs::read_to_string(out.join("game-0001.sgf")).unwrap();
+    assert!(sgf.contains("RU[Japanese]"), "{sgf}");
+}
+
+#[test]
+fn sprt_stops_the_match_early() {
+    let out = out_dir("sprt");
+    let engines = [fake("--name Strong"), fake("--resign-at 1 --name Weak")];
+    let mut cfg = config(&engines, 200, &out);
+    cfg.sprt = Some("0,200,0.05,0.05".parse().unwrap());
+    let s = run_match(&cfg).unwrap();
+    assert!(s.stopped_by_sprt, "{s}");
+    assert!(s.games < 40, "{s}");
+    assert_eq!(s.engines[0].total.wins, s.games);
+    assert!(s.to_string().contains("H1 accepted"), "{s}");
+}
+
+#[test]
+fn handicap_games() {
+    let out = out_dir("handicap");
+    let mut cfg = config(&[fake("--name A"), fake("--name B")], 2, &out);
+    cfg.size = 9;
+    cfg.handicap = 2;
+    run_match(&cfg).unwrap();
+    let es = entries(&out);
+    assert_eq!(es.len(), 2);
+    for e in &es {
+        assert_eq!(e.reason, "score", "{e:?}");
+    }
+    let rec = parse_sgf(&fs::read_to_string(out.join("game-0001.sgf")).unwrap()).unwrap();
+    assert_eq!(rec.game.handicap(), 2);
+    check_records(&out);
+}
+
+fn gnugo() -> Option<String> {
+    if Path::new(GNUGO).exists() {
+        Some(format!("{GNUGO} --mode gtp --chinese-rules --level 1"))
+    } else {
+        eprintln!("skipped: GNU Go is not installed at {GNUGO} (apt-get install gnugo)");
+        None
+    }
+}
+
+#[test]
+fn gnugo_against_the_fake_engine() {
+    let Some(gnugo) = gnugo() else { return };
+    let out = out_dir("gnugo");
+    let engines = [gnugo, fake("--pass-after 30 --name Random")];
+    let mut cfg = config(&engines, 2, &out);
+    cfg.size = 9;
+    cfg.komi = 7.5;
+    cfg.move_timeout = Duration::from_secs(30);
+    let s = run_match(&cfg).unwrap();
+    assert_eq!(s.games, 2);
+    for e in entries(&out) {
+        assert_eq!(
+            e.winner.as_deref(),
+            Some(if e.black.starts_with("GNU Go") {
+                "B"
+            } else {
+                "W"
+            }),
+            "{e:?}"
+        );
+    }
+    check_records(&out);
+}
+
+#[test]
+fn gnugo_against_itself_agrees_on_dead_stones() {
+    let Some(gnugo) = gnugo() else { return };
+    let out = out_dir("gnugo-self");
+    let engines = [gnugo.clone(), gnugo];
+    let mut cfg = config(&engines, 1, &out);
+    cfg.size = 7;
+    cfg.komi = 7.5;
+    cfg.move_timeout = Duration::from_secs(30);
+    let s = run_match(&cfg).unwrap();
+    assert_eq!(s.engines[1].label, "GNU Go 3.8 #2");
+    let e = &entries(&out)[0];
+    assert!(matches!(e.reason.as_str(), "score" | "resign"), "{e:?}");
+    check_records(&out);
+}
