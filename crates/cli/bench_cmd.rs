@@ -6,7 +6,9 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use tengen_board::BoardSize;
 use tengen_engine::PolicyKind;
-use tengen_engine::bench::{BenchLimit, BenchPosition, Measurement, measure_playouts};
+use tengen_engine::bench::{
+    BenchLimit, BenchPosition, Measurement, measure_playouts, measure_search,
+};
 
 /// Options of `tengen bench`.
 #[derive(Debug, Args)]
@@ -17,6 +19,10 @@ pub struct BenchArgs {
     /// Playout policies to measure.
     #[arg(long = "policy", value_delimiter = ',', default_value = "light,heavy")]
     policies: Vec<PolicyKind>,
+    /// Skip the tree-search measurement (policy "search": descents, expansions, heavy
+    /// playouts and backups from a position after one move, per size).
+    #[arg(long)]
+    no_search: bool,
     /// Highest thread count; every count from 1 up to it is measured
     /// (default: the machine's cores).
     #[arg(long)]
@@ -70,7 +76,16 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
         Some(n) => BenchLimit::Playouts(n),
         None => BenchLimit::Time(Duration::from_secs_f64(args.seconds)),
     };
-    let total = (positions.len() * args.policies.len() * max_threads) as u64;
+    let search_sizes: Vec<BoardSize> = if args.no_search {
+        Vec::new()
+    } else {
+        positions
+            .iter()
+            .filter(|p| p.name == "empty")
+            .map(|p| p.board.size())
+            .collect()
+    };
+    let total = ((positions.len() * args.policies.len() + search_sizes.len()) * max_threads) as u64;
     let bar = ProgressBar::new(total).with_style(
         ProgressStyle::with_template("{spinner} [{elapsed}] {bar:30} {pos}/{len} {msg}")
             .expect("static template"),
@@ -99,6 +114,20 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
                 bar.inc(1);
                 rows.push((m, scaling));
             }
+        }
+    }
+    for &size in &search_sizes {
+        let mut single = None;
+        for threads in 1..=max_threads {
+            bar.set_message(format!("{size}x{size} search x{threads}"));
+            let m = measure_search(size, threads, limit, args.seed);
+            let base = *single.get_or_insert(m.playouts_per_sec());
+            let scaling = m.playouts_per_sec() / base;
+            if args.json {
+                println!("{}", json_line(&m, scaling));
+            }
+            bar.inc(1);
+            rows.push((m, scaling));
         }
     }
     bar.finish_and_clear();

@@ -180,6 +180,61 @@ pub fn measure_playouts(
     }
 }
 
+/// Tree search from `pos` (a game after one move) on `threads` threads: full
+/// descents, expansions, heavy playouts and backups, for the given time or playouts.
+pub fn measure_search(
+    size: BoardSize,
+    threads: usize,
+    limit: BenchLimit,
+    seed: u64,
+) -> Measurement {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use tengen_board::{Game, Rules};
+
+    let mut game = Game::new(size, Rules::chinese());
+    let centre = size.point(size.get() / 2, size.get() / 2).expect("centre");
+    game.play(Color::Black, Move::Play(centre))
+        .expect("the centre of an empty board is legal");
+    let config = crate::Config {
+        threads: threads.max(1),
+        seed,
+        ..crate::Config::default()
+    };
+    let mut engine = crate::Engine::new(config);
+    let stop = AtomicBool::new(false);
+    let (search_limit, wait) = match limit {
+        BenchLimit::Time(d) => (crate::Limit::Infinite, Some(d)),
+        BenchLimit::Playouts(n) => (crate::Limit::Playouts(n), None),
+    };
+    let start = Instant::now();
+    let analysis = std::thread::scope(|scope| {
+        if let Some(d) = wait {
+            let stop = &stop;
+            scope.spawn(move || {
+                std::thread::sleep(d);
+                stop.store(true, Ordering::Relaxed);
+            });
+        }
+        engine.search(&game, Color::White, search_limit, &stop, false, None)
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    let black_wins = analysis
+        .moves
+        .iter()
+        .map(|m| ((1.0 - m.winrate) * m.visits as f64).round() as u64)
+        .sum();
+    Measurement {
+        size: size.get(),
+        position: "one-move",
+        policy: "search",
+        threads: threads.max(1),
+        playouts: analysis.visits,
+        moves: 0,
+        seconds,
+        black_wins,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -192,6 +247,14 @@ mod tests {
         a.board.check_invariants().unwrap();
         let stones = a.board.stones(Color::Black).count() + a.board.stones(Color::White).count();
         assert!((80..=120).contains(&stones), "{stones} stones");
+    }
+
+    #[test]
+    fn search_measurement_counts_its_playouts() {
+        // A playout budget may end early once the best move cannot be overtaken.
+        let m = measure_search(BoardSize::new(9).unwrap(), 1, BenchLimit::Playouts(500), 1);
+        assert!(m.playouts > 100 && m.playouts <= 500, "{}", m.playouts);
+        assert_eq!(m.policy, "search");
     }
 
     #[test]
