@@ -1,8 +1,9 @@
 //! The one command table: dispatch, `list_commands` and `known_command` all read it.
 
+use crate::analyze;
 use crate::args::Args;
 use crate::error::GtpError;
-use crate::handlers::{board, core, handicap, sgf, time};
+use crate::handlers::{board, core, gogui, handicap, play, scoring, settings, sgf, time};
 use crate::session::{Ctx, Session};
 
 /// A command's implementation: decode the arguments, act, return the answer text.
@@ -34,21 +35,39 @@ static COMMANDS: &[Command] = table! {
     "clear_board" => board::clear_board,
     "komi" => board::komi,
     "play" => board::play,
+    "genmove" => play::genmove,
     "undo" => board::undo,
     "fixed_handicap" => handicap::fixed_handicap,
     "place_free_handicap" => handicap::place_free_handicap,
     "set_free_handicap" => handicap::set_free_handicap,
     "time_settings" => time::time_settings,
     "time_left" => time::time_left,
+    "final_score" => scoring::final_score,
+    "final_status_list" => scoring::final_status_list,
     "loadsgf" => sgf::loadsgf,
     "printsgf" => sgf::printsgf,
+    "reg_genmove" => play::reg_genmove,
     "showboard" => board::showboard,
     "is_legal" => board::is_legal,
     "list_stones" => board::list_stones,
+    "kgs-genmove_cleanup" => play::kgs_genmove_cleanup,
     "kgs-time_settings" => time::kgs_time_settings,
     "kgs-rules" => board::kgs_rules,
     "kgs-game_over" => core::kgs_game_over,
+    "lz-analyze" => analyze::lz_analyze,
+    "kata-analyze" => analyze::kata_analyze,
+    "lz-genmove_analyze" => analyze::lz_genmove_analyze,
+    "kata-genmove_analyze" => analyze::kata_genmove_analyze,
+    "gogui-analyze_commands" => gogui::analyze_commands,
     "gogui-interrupt" => core::gogui_interrupt,
+    "tengen-ownership" => gogui::ownership,
+    "tengen-gfx_ownership" => gogui::gfx_ownership,
+    "tengen-gfx_visits" => gogui::gfx_visits,
+    "tengen-gfx_pv" => gogui::gfx_pv,
+    "tengen-winrate" => gogui::winrate,
+    "tengen-params" => settings::tengen_params,
+    "tengen-get" => settings::tengen_get,
+    "tengen-set" => settings::tengen_set,
 };
 
 /// The command called `name`, if there is one.

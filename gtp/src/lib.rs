@@ -9,6 +9,7 @@
 //! (reader thread and stop signals), `session` (state and dispatch), `commands` (the
 //! one table), `args` (typed arguments), `handlers` (the commands by theme).
 
+mod analyze;
 pub mod args;
 pub mod client;
 mod commands;

@@ -6,7 +6,10 @@ use std::sync::Arc;
 
 use tengen_board::sgf::GameInfo;
 use tengen_board::{BoardSize, ByColor, Color, Game, Rules};
-use tengen_engine::{Clock, Config, TimeControl};
+use tengen_engine::{Clock, Config, MoveBudget, TimeControl, budget};
+
+use tengen_board::Hash;
+use tengen_engine::{Engine, Limit, Status};
 
 use crate::args::Args;
 use crate::commands;
@@ -42,12 +45,16 @@ pub struct Session {
     pub(crate) game: Game,
     /// Players, comments and so on of a loaded record, written back by `printsgf`.
     pub(crate) info: GameInfo,
-    pub(crate) config: Config,
+    pub(crate) engine: Engine,
     pub(crate) time: TimeControl,
     pub(crate) clocks: ByColor<Clock>,
     pub(crate) options: SessionOptions,
+    /// The engine's verdict on the stones of one position (see `handlers::scoring`).
+    pub(crate) status_cache: Option<((Hash, usize, Color), Status)>,
     log: Box<dyn Write + Send>,
     pub(crate) quit: bool,
+    /// Set after our move: ponder (if configured) until the next input.
+    pub(crate) ponder_next: bool,
 }
 
 impl std::fmt::Debug for Session {
@@ -104,12 +111,14 @@ impl Session {
         Session {
             game: Game::new(options.size, options.rules),
             info: GameInfo::default(),
-            config,
+            engine: Engine::new(config),
             time,
             clocks: ByColor::new_with(|_| time.start_clock()),
             options,
+            status_cache: None,
             log: Box::new(io::stderr()),
             quit: false,
+            ponder_next: false,
         }
     }
 
@@ -125,7 +134,7 @@ impl Session {
 
     /// The engine settings.
     pub fn config(&self) -> &Config {
-        &self.config
+        self.engine.config()
     }
 
     /// Whether `quit` has been answered.
@@ -165,11 +174,44 @@ impl Session {
     }
 
     /// Drops whatever the engine remembers of earlier positions.
-    pub(crate) fn forget(&mut self) {}
+    pub(crate) fn forget(&mut self) {
+        self.engine.clear();
+        self.status_cache = None;
+    }
 
-    /// The colour whose turn it is.
-    pub(crate) fn to_move(&self) -> Color {
-        self.game.to_move()
+    /// How long the engine may think about a move for `color`, and the hard deadline a
+    /// watchdog enforces when the limit is a playout count but a clock is running: a
+    /// playout budget never makes the engine lose on time.
+    pub(crate) fn move_limit(&self, color: Color) -> (Limit, Option<MoveBudget>) {
+        let config = self.engine.config();
+        let clock = budget(
+            &self.time,
+            &self.clocks[color],
+            self.game.move_count(),
+            self.game.size().area(),
+            config.lag,
+        );
+        match (config.playouts, clock) {
+            (Some(n), deadline) => (Limit::Playouts(n), deadline),
+            (None, Some(b)) => (Limit::Time(b), None),
+            (None, None) => {
+                let t = config.default_move_time;
+                (Limit::Time(MoveBudget { soft: t, hard: t }), None)
+            }
+        }
+    }
+
+    /// The limit of a one-off analysis for GoGui's analyze commands: the playout budget,
+    /// else the default time per move.
+    pub(crate) fn analysis_limit(&self) -> Limit {
+        let config = self.engine.config();
+        match config.playouts {
+            Some(n) => Limit::Playouts(n),
+            None => Limit::Time(MoveBudget {
+                soft: config.default_move_time,
+                hard: config.default_move_time,
+            }),
+        }
     }
 
     /// Reads commands from `input` until `quit` or end of input, answering on `output`.
@@ -188,8 +230,30 @@ impl Session {
             if !self.serve(event, &mut output, &signals)? {
                 break;
             }
+            if std::mem::take(&mut self.ponder_next) && self.engine.config().ponder {
+                self.ponder(&signals);
+            }
         }
         output.flush()
+    }
+
+    /// Thinks on the opponent's time until the next input line arrives; the tree is
+    /// kept for the next move (the engine reuses it when the game only added moves).
+    fn ponder(&mut self, signals: &Signals) {
+        if signals.input_pending() || self.game.is_over() {
+            return;
+        }
+        let stop = signals.arm_input();
+        let color = self.game.to_move();
+        let mut ignore = |_: &tengen_engine::Analysis| {};
+        let report = tengen_engine::Report {
+            interval: std::time::Duration::from_secs(3600),
+            sink: &mut ignore,
+        };
+        let a = self
+            .engine
+            .analyze(&self.game, color, Limit::Infinite, stop, false, report);
+        self.diag(&format!("tengen: pondered {} playouts", a.visits));
     }
 
     /// Answers one raw input line (any bytes; a trailing newline is optional) without a

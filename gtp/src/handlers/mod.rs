@@ -2,6 +2,10 @@
 
 pub(crate) mod board;
 pub(crate) mod core;
+pub(crate) mod gogui;
 pub(crate) mod handicap;
+pub(crate) mod play;
+pub(crate) mod scoring;
+pub(crate) mod settings;
 pub(crate) mod sgf;
 pub(crate) mod time;

@@ -1,0 +1,190 @@
+//! GoGui's analyze commands: the menu (`gogui-analyze_commands`) and the commands it
+//! lists: ownership as a heat map, visit counts, the principal variation, the win rate.
+//! Each runs one search of the engine's usual length (stopped early by any input).
+
+use std::fmt::Write as _;
+
+use tengen_board::Color;
+
+use crate::args::Args;
+use crate::error::GtpError;
+use crate::session::{Ctx, Session};
+use tengen_engine::{Analysis, Report};
+
+type Answer = Result<String, GtpError>;
+
+/// The menu: `type/label/command`, GoGui's `%m` being the colour to move.
+const MENU: &[&str] = &[
+    "gfx/Tengen: Ownership/tengen-gfx_ownership %m",
+    "dboard/Tengen: Ownership values/tengen-ownership %m",
+    "gfx/Tengen: Visits/tengen-gfx_visits %m",
+    "gfx/Tengen: Principal variation/tengen-gfx_pv %m",
+    "string/Tengen: Win rate/tengen-winrate %m",
+    "plist/Tengen: Dead stones/final_status_list dead",
+    "plist/Tengen: Seki stones/final_status_list seki",
+    "string/Tengen: Score/final_score",
+    "param/Tengen: Settings/tengen-params",
+];
+
+/// `gogui-analyze_commands`: the menu above.
+pub(crate) fn analyze_commands(_: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    a.end()?;
+    Ok(MENU.join("\n"))
+}
+
+/// The colour argument (`%m`), the side to move when omitted.
+fn color_arg(s: &Session, a: &mut Args<'_>) -> Result<Color, GtpError> {
+    let c = if a.is_empty() {
+        s.game.to_move()
+    } else {
+        a.color()?
+    };
+    a.end()?;
+    Ok(c)
+}
+
+/// One search of the position for `color` (the engine's usual length), stopped early
+/// by any input.
+pub(crate) fn snapshot(
+    s: &mut Session,
+    ctx: &mut Ctx<'_>,
+    color: Color,
+    ownership: bool,
+) -> Analysis {
+    let limit = s.analysis_limit();
+    let stop = ctx.signals.arm_input();
+    let mut ignore = |_: &Analysis| {};
+    let report = Report {
+        interval: std::time::Duration::from_secs(3600),
+        sink: &mut ignore,
+    };
+    let Session { engine, game, .. } = s;
+    engine.analyze(game, color, limit, stop, ownership, report)
+}
+
+/// Ownership per point, Black positive, as `(x, y)` from the top row down.
+fn black_ownership(s: &Session, a: &Analysis) -> Result<Vec<f32>, GtpError> {
+    let area = s.game.size().area();
+    if a.ownership.len() != area {
+        return Err(GtpError::Other("no ownership in this search".into()));
+    }
+    let sign = if a.color == Color::Black { 1.0 } else { -1.0 };
+    Ok(a.ownership
+        .iter()
+        .map(|o| (o * sign).clamp(-1.0, 1.0))
+        .collect())
+}
+
+/// `tengen-ownership [color]`: a dboard, rows from the top, +1 = Black's.
+pub(crate) fn ownership(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
+    let color = color_arg(s, a)?;
+    let an = snapshot(s, ctx, color, true);
+    let own = black_ownership(s, &an)?;
+    let n = s.game.size().get();
+    let rows: Vec<String> = own
+        .chunks(n)
+        .map(|row| {
+            row.iter()
+                .map(|v| format!("{v:.2}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    Ok(format!("\n{}", rows.join("\n")))
+}
+
+/// `tengen-gfx_ownership [color]`: INFLUENCE squares and a TEXT line.
+pub(crate) fn gfx_ownership(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
+    let color = color_arg(s, a)?;
+    let an = snapshot(s, ctx, color, true);
+    let own = black_ownership(s, &an)?;
+    let size = s.game.size();
+    let n = size.get();
+    let mut out = String::new();
+    for (row, values) in own.chunks(n).enumerate() {
+        out.push_str("INFLUENCE");
+        for (x, v) in values.iter().enumerate() {
+            if let Some(p) = size.point(x, n - 1 - row) {
+                let _ = write!(out, " {} {v:.2}", size.vertex(p));
+            }
+        }
+        out.push('\n');
+    }
+    let _ = write!(out, "TEXT {}", headline(s, &an));
+    Ok(out)
+}
+
+/// `tengen-gfx_visits [color]`: each candidate labelled with its playouts.
+pub(crate) fn gfx_visits(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
+    let color = color_arg(s, a)?;
+    let an = snapshot(s, ctx, color, false);
+    let size = s.game.size();
+    let mut out = String::new();
+    let labels: Vec<String> = an
+        .moves
+        .iter()
+        .filter(|m| m.visits > 0)
+        .filter_map(|m| match m.mv {
+            tengen_board::Move::Play(p) => Some(format!("{} {}", size.vertex(p), m.visits)),
+            tengen_board::Move::Pass => None,
+        })
+        .collect();
+    if !labels.is_empty() {
+        let _ = writeln!(out, "LABEL {}", labels.join(" "));
+    }
+    if let Some(best) = an.best() {
+        let _ = writeln!(out, "SQUARE {}", size.move_vertex(best.mv));
+    }
+    let _ = write!(out, "TEXT {}", headline(s, &an));
+    Ok(out)
+}
+
+/// `tengen-gfx_pv [color]`: the best sequence as a variation.
+pub(crate) fn gfx_pv(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
+    let color = color_arg(s, a)?;
+    let an = snapshot(s, ctx, color, false);
+    let size = s.game.size();
+    let mut out = String::new();
+    if let Some(best) = an.best() {
+        out.push_str("VAR");
+        let mut c = color;
+        for &m in &best.pv {
+            let _ = write!(
+                out,
+                " {} {}",
+                if c == Color::Black { "b" } else { "w" },
+                size.move_vertex(m)
+            );
+            c = c.opponent();
+        }
+        out.push('\n');
+    }
+    let _ = write!(out, "TEXT {}", headline(s, &an));
+    Ok(out)
+}
+
+/// `tengen-winrate [color]`: one line of text.
+pub(crate) fn winrate(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
+    let color = color_arg(s, a)?;
+    let an = snapshot(s, ctx, color, false);
+    Ok(headline(s, &an))
+}
+
+fn headline(s: &Session, an: &Analysis) -> String {
+    let size = s.game.size();
+    let who = if an.color == Color::Black {
+        "Black"
+    } else {
+        "White"
+    };
+    let mut t = format!(
+        "{who} wins {:.1}% ({} playouts, score {:+.1})",
+        100.0 * an.winrate,
+        an.visits,
+        an.score_lead
+    );
+    if let Some(best) = an.best() {
+        let _ = write!(t, ", best {}", size.move_vertex(best.mv));
+    }
+    t
+}

@@ -1,0 +1,149 @@
+//! Move generation: `genmove`, `reg_genmove`, `kgs-genmove_cleanup`, and the search
+//! they share with the `*-genmove_analyze` streams.
+
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use tengen_board::Color;
+
+use crate::analyze::Stream;
+use crate::args::Args;
+use crate::error::GtpError;
+use crate::handlers::board::play_checked;
+use crate::session::{Ctx, Session};
+use tengen_engine::{Analysis, Decision, Mode, Report};
+
+type Answer = Result<String, GtpError>;
+
+/// What a move search produced.
+pub(crate) struct Thought {
+    /// The engine's choice.
+    pub decision: Decision,
+    /// The last snapshot the search reported, if any.
+    pub last: Option<Analysis>,
+    /// Wall time spent.
+    pub elapsed: Duration,
+}
+
+/// Searches a move for `color` in the current position without playing it. Only
+/// `# interrupt` (or the clock's watchdog) cuts it short; with `stream`, snapshots go
+/// out as `info` lines of the streamed answer.
+pub(crate) fn think(
+    s: &mut Session,
+    ctx: &mut Ctx<'_>,
+    color: Color,
+    mode: Mode,
+    stream: Option<&Stream>,
+) -> Thought {
+    let start = Instant::now();
+    let (limit, deadline) = s.move_limit(color);
+    let signals = ctx.signals;
+    let stop = signals.arm_interrupt();
+    let size = s.game.size();
+    let mut sink = |a: &Analysis| {
+        if let Some(line) = stream.and_then(|st| st.format(a, size)) {
+            ctx.stream_line(&line);
+        }
+    };
+    let report = stream.map(|st| Report {
+        interval: st.interval(),
+        sink: &mut sink,
+    });
+    let Session { engine, game, .. } = s;
+    let decision = std::thread::scope(|scope| {
+        // A playout budget with a clock running: stop at the clock's hard limit anyway.
+        let (done_tx, done_rx) = mpsc::channel::<()>();
+        if let Some(b) = deadline {
+            scope.spawn(move || {
+                if done_rx.recv_timeout(b.hard) == Err(mpsc::RecvTimeoutError::Timeout) {
+                    signals.interrupt();
+                }
+            });
+        }
+        let d = engine.genmove(game, color, limit, stop, mode, report);
+        drop(done_tx);
+        d
+    });
+    Thought {
+        decision,
+        last: s.engine.last_analysis().cloned(),
+        elapsed: start.elapsed(),
+    }
+}
+
+/// Plays the decision for `color` (charging our clock) and returns the answer word:
+/// a vertex, `pass` or `resign`.
+pub(crate) fn commit(s: &mut Session, color: Color, thought: &Thought) -> String {
+    let (tc, elapsed) = (s.time, thought.elapsed);
+    s.clocks[color].spend(&tc, elapsed);
+    let word = match thought.decision {
+        Decision::Play(mv) => s
+            .game
+            .size()
+            .move_vertex(play_checked(s, color, mv))
+            .to_string(),
+        Decision::Resign => "resign".to_string(),
+    };
+    summarize(s, color, &word, thought);
+    s.ponder_next = true;
+    word
+}
+
+/// One line on stderr per move: the move, playouts, speed, win rate, best sequence.
+pub(crate) fn summarize(s: &mut Session, color: Color, word: &str, t: &Thought) {
+    let size = s.game.size();
+    let secs = t.elapsed.as_secs_f64();
+    let mut line = format!("tengen: {} {word} in {secs:.2} s", color.letter());
+    if let Some(a) = &t.last {
+        let rate = a.visits as f64 / a.elapsed.as_secs_f64().max(1e-3);
+        line += &format!(
+            ", {} playouts ({rate:.0}/s), win {:.1}%",
+            a.visits,
+            100.0 * a.winrate
+        );
+        if let Some(best) = a.best() {
+            let pv: Vec<String> = best
+                .pv
+                .iter()
+                .take(10)
+                .map(|&m| size.move_vertex(m).to_string())
+                .collect();
+            line += &format!(", pv {}", pv.join(" "));
+        }
+    }
+    s.diag(&line);
+}
+
+fn generate(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, mode: Mode) -> Answer {
+    let color = a.color()?;
+    a.end()?;
+    let thought = think(s, ctx, color, mode, None);
+    Ok(commit(s, color, &thought))
+}
+
+/// `genmove color`: search, play, answer the vertex, `pass` or `resign`.
+pub(crate) fn genmove(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
+    generate(s, a, ctx, Mode::Normal)
+}
+
+/// `kgs-genmove_cleanup color`: like genmove, but dead opponent stones are captured
+/// before passing.
+pub(crate) fn kgs_genmove_cleanup(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
+    generate(s, a, ctx, Mode::Cleanup)
+}
+
+/// `reg_genmove color`: the move genmove would choose; the board does not change.
+pub(crate) fn reg_genmove(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
+    let color = a.color()?;
+    a.end()?;
+    let thought = think(s, ctx, color, Mode::Normal, None);
+    let word = match thought.decision {
+        Decision::Play(mv) if s.game.is_legal(color, mv) => {
+            s.game.size().move_vertex(mv).to_string()
+        }
+        Decision::Play(_) => "pass".to_string(),
+        Decision::Resign => "resign".to_string(),
+    };
+    summarize(s, color, &word, &thought);
+    Ok(word)
+}

@@ -1,0 +1,77 @@
+//! The end of the game: `final_score` and `final_status_list`, from the engine's
+//! ownership playouts (dead stones, seki) and the rules' counting.
+
+use tengen_board::{Bitboard, Point};
+
+use crate::args::Args;
+use crate::error::{GtpError, quote};
+use crate::session::{Ctx, Session};
+use tengen_engine::Status;
+
+type Answer = Result<String, GtpError>;
+
+/// The status of every stone in the current position, computed once per position
+/// (GoGui asks for dead, alive and seki stones and the score in a row).
+pub(crate) fn status(s: &mut Session) -> Status {
+    let key = (s.game.board().hash(), s.game.move_count(), s.game.to_move());
+    if let Some((k, st)) = &s.status_cache {
+        if *k == key {
+            return st.clone();
+        }
+    }
+    let st = s.engine.final_status(&s.game);
+    s.status_cache = Some((key, st.clone()));
+    st
+}
+
+/// `final_score`: `B+3.5`, `W+0.5` or `0`, dead stones removed, by the rules' count.
+pub(crate) fn final_score(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    a.end()?;
+    let st = status(s);
+    let score = s.game.score(&st.dead, &st.seki);
+    if !score.margin().is_finite() {
+        return Err(GtpError::CannotScore);
+    }
+    Ok(score.result().to_string())
+}
+
+/// `final_status_list alive|dead|seki`: the stones with that status, one group a line.
+pub(crate) fn final_status_list(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    let which = a.word("status")?;
+    a.end()?;
+    let pick: fn(&Status) -> &Bitboard = match which.to_ascii_lowercase().as_str() {
+        "alive" => |st| &st.alive,
+        "dead" => |st| &st.dead,
+        "seki" => |st| &st.seki,
+        _ => {
+            return Err(GtpError::syntax(format!(
+                "invalid status {} (alive, dead or seki)",
+                quote(which)
+            )));
+        }
+    };
+    let st = status(s);
+    Ok(groups(s, pick(&st)).join("\n"))
+}
+
+/// The stones of a set, one line per group, groups in board order from A1.
+fn groups(s: &Session, set: &Bitboard) -> Vec<String> {
+    let size = s.game.size();
+    let board = s.game.board();
+    let mut lines: Vec<(Point, Vec<String>)> = Vec::new();
+    for p in size
+        .points()
+        .filter(|&p| set.contains(p) && board.color_at(p).is_some())
+    {
+        let root = board.group(p).unwrap_or(p);
+        let v = size.vertex(p).to_string();
+        match lines.iter_mut().find(|(r, _)| *r == root) {
+            Some((_, stones)) => stones.push(v),
+            None => lines.push((root, vec![v])),
+        }
+    }
+    lines
+        .into_iter()
+        .map(|(_, stones)| stones.join(" "))
+        .collect()
+}

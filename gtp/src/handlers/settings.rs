@@ -1,0 +1,190 @@
+//! Engine settings over GTP: `tengen-get [key]`, `tengen-set key value`, and
+//! `tengen-params` (GoGui's `param` type: the list without arguments, a setting with).
+//! Changing a setting restarts the engine with the new configuration (the tree is
+//! dropped; the game stays).
+
+use std::time::Duration;
+
+use tengen_engine::Config;
+
+use crate::args::{Args, parse_bool, parse_float, parse_int};
+use crate::error::{GtpError, quote};
+use crate::session::{Ctx, Session};
+use tengen_engine::Engine;
+
+type Answer = Result<String, GtpError>;
+
+/// One setting: its name, GoGui's type for it, and how to read and write it.
+struct Setting {
+    name: &'static str,
+    kind: &'static str,
+    get: fn(&Config) -> String,
+    set: fn(&mut Config, &str) -> Result<(), String>,
+}
+
+fn int_in(v: &str, lo: i64, hi: i64) -> Result<i64, String> {
+    parse_int(v)
+        .filter(|n| (lo..=hi).contains(n))
+        .ok_or_else(|| format!("expected an integer in {lo}..={hi}"))
+}
+
+fn seconds(v: &str) -> Result<Duration, String> {
+    parse_float(v)
+        .filter(|x| (0.0..=86_400.0).contains(x))
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| "expected seconds in 0..=86400".to_string())
+}
+
+/// Every setting, in the order they are listed.
+const SETTINGS: &[Setting] = &[
+    Setting {
+        name: "threads",
+        kind: "string",
+        get: |c| c.threads.to_string(),
+        set: |c, v| {
+            c.threads = int_in(v, 1, 1024)? as usize;
+            Ok(())
+        },
+    },
+    Setting {
+        name: "playouts",
+        kind: "string",
+        get: |c| c.playouts.unwrap_or(0).to_string(),
+        set: |c, v| {
+            let n = int_in(v, 0, i64::MAX)? as u64;
+            c.playouts = (n > 0).then_some(n);
+            Ok(())
+        },
+    },
+    Setting {
+        name: "move_time",
+        kind: "string",
+        get: |c| format!("{}", c.default_move_time.as_secs_f64()),
+        set: |c, v| {
+            c.default_move_time = seconds(v)?;
+            Ok(())
+        },
+    },
+    Setting {
+        name: "seed",
+        kind: "string",
+        get: |c| c.seed.to_string(),
+        set: |c, v| {
+            c.seed = v
+                .parse()
+                .map_err(|_| "expected an unsigned integer".to_string())?;
+            Ok(())
+        },
+    },
+    Setting {
+        name: "policy",
+        kind: "list/light/heavy",
+        get: |c| c.policy.name().to_string(),
+        set: |c, v| {
+            c.policy = v
+                .parse()
+                .map_err(|e: tengen_engine::playout::UnknownPolicy| e.to_string())?;
+            Ok(())
+        },
+    },
+    Setting {
+        name: "resign_threshold",
+        kind: "string",
+        get: |c| c.resign_threshold.to_string(),
+        set: |c, v| {
+            c.resign_threshold = parse_float(v)
+                .filter(|x| (0.0..=1.0).contains(x))
+                .ok_or("expected a win rate in 0..=1")?;
+            Ok(())
+        },
+    },
+    Setting {
+        name: "ponder",
+        kind: "bool",
+        get: |c| u8::from(c.ponder).to_string(),
+        set: |c, v| {
+            c.ponder = parse_bool(v).ok_or("expected true or false")?;
+            Ok(())
+        },
+    },
+    Setting {
+        name: "max_nodes",
+        kind: "string",
+        get: |c| c.max_nodes.to_string(),
+        set: |c, v| {
+            c.max_nodes = int_in(v, 1000, 1 << 32)? as usize;
+            Ok(())
+        },
+    },
+    Setting {
+        name: "lag",
+        kind: "string",
+        get: |c| format!("{}", c.lag.as_secs_f64()),
+        set: |c, v| {
+            c.lag = seconds(v)?;
+            Ok(())
+        },
+    },
+];
+
+fn find(key: &str) -> Result<&'static Setting, GtpError> {
+    SETTINGS
+        .iter()
+        .find(|s| s.name.eq_ignore_ascii_case(key))
+        .ok_or_else(|| {
+            let names: Vec<&str> = SETTINGS.iter().map(|s| s.name).collect();
+            GtpError::syntax(format!(
+                "unknown setting {} ({})",
+                quote(key),
+                names.join(", ")
+            ))
+        })
+}
+
+fn set(s: &mut Session, a: &mut Args<'_>) -> Answer {
+    let key = a.word("setting")?;
+    let value = a.word("value")?;
+    a.end()?;
+    let setting = find(key)?;
+    let mut config = s.engine.config().clone();
+    (setting.set)(&mut config, value)
+        .map_err(|e| GtpError::syntax(format!("{}: {e}: {}", setting.name, quote(value))))?;
+    if config != *s.engine.config() {
+        s.engine = Engine::new(config);
+        s.status_cache = None;
+    }
+    Ok(String::new())
+}
+
+/// `tengen-set key value`.
+pub(crate) fn tengen_set(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    set(s, a)
+}
+
+/// `tengen-get [key]`: one value, or every `key value` line.
+pub(crate) fn tengen_get(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    let c = s.engine.config();
+    if a.is_empty() {
+        let lines: Vec<String> = SETTINGS
+            .iter()
+            .map(|st| format!("{} {}", st.name, (st.get)(c)))
+            .collect();
+        return Ok(lines.join("\n"));
+    }
+    let key = a.word("setting")?;
+    a.end()?;
+    Ok((find(key)?.get)(c))
+}
+
+/// `tengen-params [key value]`: GoGui's parameter dialog.
+pub(crate) fn tengen_params(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    if !a.is_empty() {
+        return set(s, a);
+    }
+    let c = s.engine.config();
+    let lines: Vec<String> = SETTINGS
+        .iter()
+        .map(|st| format!("[{}] {} {}", st.kind, st.name, (st.get)(c)))
+        .collect();
+    Ok(lines.join("\n"))
+}

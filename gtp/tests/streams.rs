@@ -1,0 +1,238 @@
+//! The session as GUIs drive it over a pipe: analysis streams stopped by the next
+//! line, `# interrupt` ending a move search, pipelined commands each answered once.
+
+use std::io::{BufReader, Read, Write};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use tengen_engine::Config;
+use tengen_gtp::{Session, SessionOptions};
+
+/// A `Write` whose bytes the test can read while the session runs.
+#[derive(Clone, Default)]
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Shared {
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
+    }
+
+    /// Waits until the output contains `needle`, for at most `secs` seconds.
+    fn wait_for(&self, needle: &str, secs: u64) -> String {
+        self.wait_until(|t| t.contains(needle), secs)
+    }
+
+    /// Waits until `done(output)`, for at most `secs` seconds.
+    fn wait_until(&self, done: impl Fn(&str) -> bool, secs: u64) -> String {
+        let end = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let t = self.text();
+            if done(&t) || Instant::now() > end {
+                return t;
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+    }
+}
+
+/// The reading end of an in-memory pipe: bytes sent on the channel, end of input when
+/// the sender is dropped.
+struct ChannelReader {
+    rx: Receiver<Vec<u8>>,
+    buf: Vec<u8>,
+    pos: usize,
+}
+
+impl Read for ChannelReader {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        if self.pos == self.buf.len() {
+            match self.rx.recv() {
+                Ok(chunk) => {
+                    self.buf = chunk;
+                    self.pos = 0;
+                }
+                Err(_) => return Ok(0),
+            }
+        }
+        let n = out.len().min(self.buf.len() - self.pos);
+        out[..n].copy_from_slice(&self.buf[self.pos..self.pos + n]);
+        self.pos += n;
+        Ok(n)
+    }
+}
+
+struct Running {
+    input: Sender<Vec<u8>>,
+    output: Shared,
+    handle: JoinHandle<()>,
+}
+
+fn start(config: Config) -> Running {
+    let (input, rx) = channel();
+    let reader = ChannelReader {
+        rx,
+        buf: Vec::new(),
+        pos: 0,
+    };
+    let output = Shared::default();
+    let out = output.clone();
+    let handle = thread::spawn(move || {
+        let mut s = Session::new(
+            config,
+            SessionOptions {
+                quiet: true,
+                ..SessionOptions::default()
+            },
+        );
+        s.run(BufReader::new(reader), out).unwrap();
+    });
+    Running {
+        input,
+        output,
+        handle,
+    }
+}
+
+impl Running {
+    fn send(&mut self, line: &str) {
+        self.input.send(format!("{line}\n").into_bytes()).unwrap();
+    }
+
+    fn finish(mut self) -> String {
+        self.send("999 quit");
+        self.handle.join().unwrap();
+        self.output.text()
+    }
+}
+
+fn slow_config() -> Config {
+    Config {
+        threads: 1,
+        playouts: None,
+        default_move_time: Duration::from_secs(60),
+        ..Config::default()
+    }
+}
+
+#[test]
+fn analysis_streams_until_the_next_command_which_is_then_answered() {
+    let mut r = start(slow_config());
+    r.send("boardsize 9");
+    r.send("1 kata-analyze B 5");
+    let seen = r.output.wait_for("info move", 20);
+    assert!(seen.contains("=1\ninfo move "), "{seen}");
+    r.send("2 name");
+    let seen = r.output.wait_for("=2 Tengen", 20);
+    let out = r.finish();
+    assert!(seen.contains("=2 Tengen\n\n"), "{seen}");
+    // The stream is one answer: `=1`, info lines, one empty line; then `=2`.
+    let start = out.find("=1\n").unwrap();
+    let end = out.find("=2 Tengen").unwrap();
+    let stream = &out[start..end];
+    assert!(
+        stream.ends_with("\n\n") && !stream[..stream.len() - 2].contains("\n\n"),
+        "{stream:?}"
+    );
+    for line in stream.lines().skip(1).filter(|l| !l.is_empty()) {
+        assert!(line.starts_with("info move "), "{line}");
+        for block in line.split("info move ").skip(1) {
+            let keys: Vec<&str> = block.split(' ').collect();
+            let pv = keys.iter().position(|&k| k == "pv").expect("pv key");
+            assert!(
+                keys[pv + 1..]
+                    .iter()
+                    .all(|v| v.is_empty() || v.chars().next().unwrap().is_ascii_alphabetic()),
+                "{block}"
+            );
+            let w = keys.iter().position(|&k| k == "winrate").unwrap();
+            assert!(
+                keys[w + 1].contains('.'),
+                "kata winrates are decimals: {block}"
+            );
+        }
+    }
+}
+
+#[test]
+fn lz_analyze_writes_integer_winrates_and_a_comment_line_stops_it() {
+    let mut r = start(slow_config());
+    r.send("boardsize 9");
+    r.send("7 lz-analyze 5");
+    let seen = r.output.wait_for("info move", 20);
+    assert!(seen.contains("=7\ninfo move "), "{seen}");
+    r.send("# interrupt");
+    let ended = |t: &str| t.find("=7\n").is_some_and(|i| t[i..].contains("\n\n"));
+    let seen = r.output.wait_until(ended, 20);
+    let out = r.finish();
+    let stream = &seen[seen.find("=7\n").unwrap()..];
+    assert!(stream.contains("\n\n"), "{stream}");
+    let line = stream.lines().nth(1).unwrap();
+    let keys: Vec<&str> = line.split(' ').collect();
+    let w = keys.iter().position(|&k| k == "winrate").unwrap();
+    assert!(keys[w + 1].parse::<u32>().is_ok(), "{line}");
+    assert!(out.ends_with("=999\n\n"), "{out}");
+}
+
+#[test]
+fn interrupt_ends_a_long_genmove_with_one_answer() {
+    let mut r = start(slow_config());
+    r.send("boardsize 9");
+    r.send("3 genmove b");
+    thread::sleep(Duration::from_millis(300));
+    let t = Instant::now();
+    r.send("# interrupt");
+    let seen = r.output.wait_for("=3 ", 20);
+    assert!(
+        t.elapsed() < Duration::from_secs(10),
+        "interrupt took {:?}",
+        t.elapsed()
+    );
+    assert!(seen.contains("=3 "), "{seen}");
+    r.send("4 list_stones b");
+    let out = r.finish();
+    assert_eq!(out.matches("=3 ").count(), 1, "{out}");
+    assert!(out.contains("=4 "), "{out}");
+}
+
+#[test]
+fn a_command_does_not_interrupt_genmove_but_waits_for_it() {
+    let mut r = start(Config {
+        default_move_time: Duration::from_millis(400),
+        ..slow_config()
+    });
+    r.send("boardsize 9");
+    r.send("5 genmove b");
+    r.send("6 name");
+    let out = r.finish();
+    let five = out.find("=5 ").expect("genmove answered");
+    let six = out.find("=6 Tengen").expect("name answered");
+    assert!(five < six, "{out}");
+}
+
+#[test]
+fn genmove_analyze_ends_with_play() {
+    let mut r = start(Config {
+        default_move_time: Duration::from_millis(300),
+        ..slow_config()
+    });
+    r.send("boardsize 9");
+    r.send("8 lz-genmove_analyze b 5");
+    r.send("9 showboard");
+    let out = r.finish();
+    let stream = &out[out.find("=8\n").unwrap()..out.find("=9").unwrap()];
+    let last = stream.trim_end().lines().last().unwrap();
+    assert!(last.starts_with("play "), "{stream}");
+    assert!(stream.ends_with("\n\n"), "{stream:?}");
+}
