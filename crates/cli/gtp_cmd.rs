@@ -1,0 +1,133 @@
+//! `tengen gtp` (and `tengen` alone): the engine on stdin/stdout, as GUIs start it.
+
+use std::time::Duration;
+
+use clap::Args;
+use tengen_board::{BoardSize, Rules};
+use tengen_engine::{Config, PolicyKind};
+use tengen_gtp::SessionOptions;
+
+/// Options of `tengen gtp`. Every one can also be changed over GTP with
+/// `tengen-set` (see `tengen-get` for the names).
+#[derive(Debug, Default, Args)]
+pub struct GtpArgs {
+    /// Playouts per move; without it the engine thinks by the clock the GUI sets
+    /// (`time_settings`, `time_left`) or, with no clock, --time-per-move.
+    #[arg(long, value_name = "N")]
+    pub playouts: Option<u64>,
+    /// Search threads (default: the machine's cores).
+    #[arg(long, value_name = "T")]
+    pub threads: Option<usize>,
+    /// Seed of every random choice; with one thread and --playouts a game repeats.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Seconds per move when no clock is set and no --playouts is given (default 5).
+    #[arg(long, value_name = "SECS")]
+    pub time_per_move: Option<f64>,
+    /// Rules: chinese (area scoring, the default), japanese (territory), korean,
+    /// tromp-taylor, new_zealand, aga.
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
+    /// Komi (default: 7.5 under area rules, 6.5 under territory rules); the GUI's
+    /// `komi` command replaces it.
+    #[arg(long, allow_negative_numbers = true)]
+    pub komi: Option<f64>,
+    /// Resign when the win rate stays below this (0 never resigns; default 0.1).
+    #[arg(long, value_name = "WINRATE")]
+    pub resign_threshold: Option<f64>,
+    /// Think on the opponent's time.
+    #[arg(long, overrides_with = "no_ponder")]
+    pub ponder: bool,
+    /// Do not think on the opponent's time (the default).
+    #[arg(long, overrides_with = "ponder")]
+    pub no_ponder: bool,
+    /// Most search-tree nodes kept (bounds memory).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<usize>,
+    /// Playout policy: light or heavy (the default).
+    #[arg(long)]
+    pub policy: Option<PolicyKind>,
+    /// Board size before the GUI's first `boardsize` (default 19).
+    #[arg(long, value_name = "N")]
+    pub size: Option<u32>,
+    /// No per-move search summary on stderr.
+    #[arg(long, short)]
+    pub quiet: bool,
+}
+
+impl GtpArgs {
+    /// The engine configuration and session options these flags describe.
+    pub fn build(&self) -> Result<(Config, SessionOptions), String> {
+        let mut config = Config::default();
+        if let Some(n) = self.playouts {
+            if n == 0 {
+                return Err("--playouts must be at least 1".into());
+            }
+            config.playouts = Some(n);
+        }
+        if let Some(t) = self.threads {
+            if !(1..=1024).contains(&t) {
+                return Err("--threads must be between 1 and 1024".into());
+            }
+            config.threads = t;
+        }
+        if let Some(s) = self.seed {
+            config.seed = s;
+        }
+        if let Some(secs) = self.time_per_move {
+            if !(secs.is_finite() && secs > 0.0 && secs <= 86_400.0) {
+                return Err("--time-per-move must be a number of seconds above 0".into());
+            }
+            config.default_move_time = Duration::from_secs_f64(secs);
+        }
+        if let Some(r) = self.resign_threshold {
+            if !(0.0..=1.0).contains(&r) {
+                return Err("--resign-threshold must be between 0 and 1".into());
+            }
+            config.resign_threshold = r;
+        }
+        if self.ponder {
+            config.ponder = true;
+        }
+        if self.no_ponder {
+            config.ponder = false;
+        }
+        if let Some(n) = self.max_nodes {
+            if n < 1000 {
+                return Err("--max-nodes must be at least 1000".into());
+            }
+            config.max_nodes = n;
+        }
+        if let Some(p) = self.policy {
+            config.policy = p;
+        }
+        let mut rules = match &self.rules {
+            Some(name) => name.parse::<Rules>().map_err(|e| e.to_string())?,
+            None => Rules::chinese(),
+        };
+        if let Some(k) = self.komi {
+            rules.set_komi(k).map_err(|e| format!("--komi: {e}"))?;
+        }
+        let size = match self.size {
+            Some(n) => BoardSize::new(n).map_err(|e| format!("--size: {e}"))?,
+            None => BoardSize::NINETEEN,
+        };
+        let options = SessionOptions {
+            rules,
+            size,
+            quiet: self.quiet,
+        };
+        Ok((config, options))
+    }
+}
+
+/// Runs the GTP engine on stdin/stdout until `quit` or end of input.
+pub fn run(args: GtpArgs) -> Result<(), String> {
+    let (config, options) = args.build()?;
+    match tengen_gtp::run_stdio(config, options) {
+        Ok(()) => Ok(()),
+        // The GUI closed our stdout: nothing is left to answer.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(format!("GTP: {e}")),
+    }
+}
