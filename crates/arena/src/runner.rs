@@ -79,7 +79,7 @@ fn preflight(cfg: &MatchConfig, size: BoardSize) -> Result<Vec<EngineRecord>, Ar
     for spec in &cfg.engines {
         let fail = |f: Fault| ArenaError::Engine {
             engine: spec.command.clone(),
-            problem: f.to_string(),
+            problem: f.detail().to_string(),
         };
         let mut p = Player::start(&spec.command, None, cfg.startup_timeout).map_err(fail)?;
         let id = p.identity().map_err(fail)?;

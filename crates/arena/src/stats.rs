@@ -63,7 +63,18 @@ pub fn wilson(p: f64, n: u32, z: f64) -> Option<(f64, f64)> {
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
-    Some(((centre - half).max(0.0), (centre + half).min(1.0)))
+    // At p = 0 or 1 one end is exactly 0 or 1; say so despite rounding.
+    let low = if p <= 0.0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let high = if p >= 1.0 {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    Some((low, high))
 }
 
 /// The Elo difference that gives an expected score `p` (logistic model):
@@ -95,14 +106,22 @@ pub struct EloEstimate {
 }
 
 /// The Elo difference of the side whose counts these are, with a 95% interval from the
-/// normal approximation of the mean score (trinomial variance); `None` with no games.
+/// normal approximation of the mean score (trinomial variance); where every game had
+/// the same result (variance 0) the interval comes from the Wilson interval of the
+/// score instead. `None` with no games.
 pub fn elo(wdl: &Wdl) -> Option<EloEstimate> {
     let p = wdl.score()?;
-    let se = (wdl.variance()? / f64::from(wdl.games())).sqrt();
+    let var = wdl.variance()?;
+    let (lo, hi) = if var > 1e-12 {
+        let se = (var / f64::from(wdl.games())).sqrt();
+        (p - Z95 * se, p + Z95 * se)
+    } else {
+        wilson(p, wdl.games(), Z95)?
+    };
     Some(EloEstimate {
         elo: elo_from_score(p),
-        low: elo_from_score(p - Z95 * se),
-        high: elo_from_score(p + Z95 * se),
+        low: elo_from_score(lo),
+        high: elo_from_score(hi),
     })
 }
 
@@ -270,6 +289,15 @@ mod tests {
         assert!(close(score_from_elo(400.0), 10.0 / 11.0));
         assert_eq!(elo_from_score(1.0), f64::INFINITY);
         assert_eq!(elo(&Wdl::default()), None);
+        // 10 wins out of 10: Wilson lower end 0.722467 → Elo 166.201527.
+        let sweep = elo(&Wdl {
+            wins: 10,
+            draws: 0,
+            losses: 0,
+        })
+        .unwrap();
+        assert_eq!((sweep.elo, sweep.high), (f64::INFINITY, f64::INFINITY));
+        assert!(close(sweep.low, 166.201527), "{sweep:?}");
         let flipped = elo(&WDL.flipped()).unwrap();
         assert!(close(flipped.elo, -147.190714));
     }

@@ -1,0 +1,180 @@
+//! `tengen match`: bot-versus-bot matches (flags → [`tengen_arena::MatchConfig`]).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+use tengen_arena::{EngineSpec, MatchConfig, RuleSet, Shard, Sprt, TimeControl};
+
+/// Play engines against each other over GTP, or merge the journals of several runs.
+///
+/// Every move is checked by a referee; illegal moves, crashes, hangs and losses on time
+/// are losses for that engine with the reason recorded. Results go to DIR/journal.jsonl
+/// (one JSON line a game) and one SGF a game; an interrupted match continues with
+/// --resume.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Examples:\n  tengen match -e \"gnugo --mode gtp --level 10\" -e \"tengen\" --games 20 --size 9 --komi 7.5 --out m1\n  tengen match --merge m1 m2 m3"
+)]
+pub struct MatchArgs {
+    /// An engine's command line; give two, or more for a round robin.
+    #[arg(
+        short = 'e',
+        long = "engine",
+        value_name = "CMD",
+        required_unless_present = "merge"
+    )]
+    engines: Vec<String>,
+
+    /// A name for each engine in -e order (default: its GTP name and version).
+    #[arg(long = "label", value_name = "NAME")]
+    labels: Vec<String>,
+
+    /// Games per pair of engines.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    games: u32,
+
+    /// Board size (2 to 25).
+    #[arg(long, value_name = "S", default_value_t = 19)]
+    size: u32,
+
+    /// Komi.
+    #[arg(
+        long,
+        value_name = "K",
+        default_value_t = 7.5,
+        allow_negative_numbers = true
+    )]
+    komi: f64,
+
+    /// Rules: chinese (area scoring) or japanese (territory scoring).
+    #[arg(long, value_name = "RULES", default_value = "chinese")]
+    rules: RuleSet,
+
+    /// Fixed handicap stones for Black (0, or 2 to 9).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    handicap: u32,
+
+    /// Time control, seconds: M (sudden death), M+PxT (byo-yomi: P periods of T),
+    /// M+S/T (Canadian: S stones in T).
+    #[arg(long, value_name = "SPEC")]
+    time: Option<TimeControl>,
+
+    /// Without --time: the most seconds one move may take (also the limit on any other
+    /// command).
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    move_timeout: f64,
+
+    /// Seconds an engine may take to start and answer protocol_version.
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    startup_timeout: f64,
+
+    /// Games played at once (default: the number of cores).
+    #[arg(short = 'j', long, value_name = "J")]
+    parallel: Option<usize>,
+
+    /// Openings: an SGF file, or a text file with one move sequence or SGF path a line;
+    /// each opening is played once with each colour.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+
+    /// A game still going after N moves is void (default: 3 × the board's points).
+    #[arg(long, value_name = "N")]
+    max_moves: Option<u32>,
+
+    /// Output directory: journal.jsonl, match.json and one SGF a game.
+    #[arg(long, value_name = "DIR", required_unless_present = "merge")]
+    out: Option<PathBuf>,
+
+    /// Continue the match recorded in --out, skipping the games already played.
+    #[arg(long)]
+    resume: bool,
+
+    /// Stop when the SPRT decides (first engine against the second), e.g. 0,10,0.05,0.05.
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA")]
+    sprt: Option<Sprt>,
+
+    /// Play only slice I of N of the schedule (games I, I+N, I+2N, …), for spreading a
+    /// match over machines; combine the results with --merge.
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
+
+    /// Keep each engine's stderr in DIR/logs/.
+    #[arg(long)]
+    engine_logs: bool,
+
+    /// No progress bar or per-game lines.
+    #[arg(short = 'q', long)]
+    quiet: bool,
+
+    /// Summarise the journals in these directories (e.g. one per shard) instead of
+    /// playing.
+    #[arg(
+        long,
+        value_name = "DIR",
+        num_args = 1..,
+        conflicts_with_all = ["engines", "out", "resume", "shard", "sprt", "openings"]
+    )]
+    merge: Option<Vec<PathBuf>>,
+}
+
+fn seconds(flag: &str, s: f64) -> Result<Duration, String> {
+    Duration::try_from_secs_f64(s)
+        .ok()
+        .filter(|d| !d.is_zero())
+        .ok_or_else(|| format!("--{flag} must be a positive number of seconds, not {s}"))
+}
+
+/// Runs `tengen match`: plays the match (or merges journals) and prints the summary.
+pub fn run(args: MatchArgs) -> Result<(), String> {
+    if let Some(dirs) = &args.merge {
+        let summary = tengen_arena::merge(dirs).map_err(|e| e.to_string())?;
+        print!("{summary}");
+        return Ok(());
+    }
+    let Some(out) = args.out.clone() else {
+        return Err("--out DIR is required".into());
+    };
+    if args.labels.len() > args.engines.len() {
+        return Err(format!(
+            "{} labels for {} engines",
+            args.labels.len(),
+            args.engines.len()
+        ));
+    }
+    let mut cfg = MatchConfig::new(Vec::new(), out.clone());
+    cfg.engines = args
+        .engines
+        .iter()
+        .enumerate()
+        .map(|(i, command)| EngineSpec {
+            command: command.clone(),
+            label: args.labels.get(i).cloned(),
+        })
+        .collect();
+    cfg.games = args.games;
+    cfg.size = args.size;
+    cfg.komi = args.komi;
+    cfg.rules = args.rules;
+    cfg.handicap = args.handicap;
+    cfg.time = args.time;
+    cfg.move_timeout = seconds("move-timeout", args.move_timeout)?;
+    cfg.startup_timeout = seconds("startup-timeout", args.startup_timeout)?;
+    if let Some(j) = args.parallel {
+        cfg.parallel = j;
+    }
+    cfg.openings = args.openings;
+    cfg.max_moves = args.max_moves;
+    cfg.resume = args.resume;
+    cfg.sprt = args.sprt;
+    cfg.shard = args.shard;
+    cfg.engine_logs = args.engine_logs;
+    cfg.progress = !args.quiet;
+    let summary = tengen_arena::run_match(&cfg).map_err(|e| e.to_string())?;
+    print!("{summary}");
+    println!(
+        "Results: {} (SGF files beside it)",
+        out.join("journal.jsonl").display()
+    );
+    Ok(())
+}
