@@ -129,12 +129,12 @@ try {
   check(abortDone.content === '2', 'the aborting command is answered after it')
   let parsed = parseAnalysis(lines[lines.length - 1])
   check(parsed.length > 0, 'Sabaki parses the info blocks')
-  let bad = parsed.filter(v => !(/^[A-Za-z]\d+$|^pass$/.test(v.move) && v.visits >= 0
+  let malformed = parsed.filter(v => !(/^[A-Za-z]\d+$|^pass$/.test(v.move) && v.visits >= 0
     && v.pv.length > 0 && v.winrate >= 0 && v.winrate <= 100 && v.scoreLead !== undefined))
   let best = parsed[0]
-  check(bad.length === 0, `every block has move, visits, winrate, scoreLead, pv (best ${best.move}:`
+  check(malformed.length === 0, `every block has move, visits, winrate, scoreLead, pv (best ${best.move}:`
     + ` ${best.visits} visits, ${best.winrate.toFixed(1)}%, pv ${best.pv.join(' ')})`,
-    JSON.stringify(bad[0]))
+    JSON.stringify(malformed[0]))
 
   // 7. lz-analyze with integer win rates, and a new command stops it too.
   let lzLines = []
