@@ -1,23 +1,35 @@
 //! The `tengen` binary: GTP on stdin/stdout by default, plus `match` and `bench`.
 //!
-//! This is glue: each subcommand's flags build a value for the library crates.
+//! This is glue: each subcommand's flags build a value for the library crates
+//! (`tengen-gtp`, `tengen-arena`, `tengen-engine`), which do the work.
 
 mod bench_cmd;
+mod gtp_cmd;
+mod match_cmd;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
 /// Tengen: a Go engine speaking GTP, with a match runner and a playout benchmark.
+///
+/// With no subcommand it speaks GTP on stdin/stdout (as GUIs start it), taking the
+/// same options as `tengen gtp`.
 #[derive(Debug, Parser)]
-#[command(name = "tengen", version, about, long_about = None)]
+#[command(name = "tengen", version, about, args_conflicts_with_subcommands = true)]
 struct Cli {
+    #[command(flatten)]
+    gtp: gtp_cmd::GtpArgs,
     #[command(subcommand)]
     command: Option<Command>,
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Speak GTP on stdin/stdout (the default).
+    Gtp(gtp_cmd::GtpArgs),
+    /// Play a match between GTP engines, with records, a journal and statistics.
+    Match(Box<match_cmd::MatchArgs>),
     /// Measure playouts a second per board size, policy and thread count.
     Bench(bench_cmd::BenchArgs),
 }
@@ -25,8 +37,10 @@ enum Command {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        None => gtp_cmd::run(cli.gtp),
+        Some(Command::Gtp(args)) => gtp_cmd::run(args),
+        Some(Command::Match(args)) => match_cmd::run(*args),
         Some(Command::Bench(args)) => bench_cmd::run(args),
-        None => Err("no subcommand given (try `tengen --help`)".to_string()),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
