@@ -333,8 +333,8 @@ impl Progress {
         };
         match &self.bar {
             Some(bar) => {
-                bar.inc(1);
                 bar.set_message(score);
+                bar.inc(1);
             }
             None => {
                 let detail = if entry.detail.is_empty() {

@@ -216,6 +216,8 @@ fn signed(x: f64) -> String {
         } else {
             "-inf".into()
         }
+    } else if x.round() == 0.0 {
+        "0".into()
     } else {
         format!("{x:+.0}")
     }
