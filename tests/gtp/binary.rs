@@ -1,0 +1,202 @@
+//! Starting the real binary, and what it must do as a process: stdout holds GTP answers
+//! only, bad flags fail with a readable message, end of input ends it.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// Flags that make a test engine quick and repeatable.
+pub const FAST: &[&str] = &[
+    "--playouts",
+    "200",
+    "--threads",
+    "1",
+    "--seed",
+    "7",
+    "--quiet",
+];
+
+/// The `tengen` binary, if it speaks GTP as `tengen gtp` (`TENGEN_GTP_BIN` overrides
+/// the path). `None`, with the reason printed, when it does not yet.
+pub fn tengen() -> Option<PathBuf> {
+    let path = std::env::var_os("TENGEN_GTP_BIN")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_tengen")));
+    let out = run(&path, &["gtp", "--quiet"], b"1 name\n2 quit\n");
+    if out.starts_with("=1 Tengen\n\n") {
+        Some(path)
+    } else {
+        println!(
+            "skipped: `{} gtp` does not speak GTP yet (got {out:?})",
+            path.display()
+        );
+        None
+    }
+}
+
+/// Runs the binary with `args`, feeds it `input`, returns its stdout.
+pub fn run(path: &PathBuf, args: &[&str], input: &[u8]) -> String {
+    let Ok(mut child) = Command::new(path)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    else {
+        return String::new();
+    };
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn stdout_carries_answers_only_and_diagnostics_go_to_stderr() {
+    let Some(path) = tengen() else { return };
+    let mut child = Command::new(&path)
+        .args(["gtp", "--playouts", "300", "--threads", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"boardsize 9\nclear_board\n1 genmove b\n2 genmove w\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    for block in stdout.split_terminator("\n\n") {
+        assert!(
+            block.starts_with('=') || block.starts_with('?'),
+            "{stdout:?}"
+        );
+    }
+    assert_eq!(stdout.matches("\n\n").count(), 4, "{stdout:?}");
+    // One summary line per move on stderr (playouts, win rate, sequence).
+    assert_eq!(stderr.matches("playouts").count(), 2, "{stderr}");
+    assert!(stderr.contains("pv "), "{stderr}");
+    // Not started on a terminal: no greeting.
+    assert!(!stderr.contains("list_commands"), "{stderr}");
+}
+
+#[test]
+fn quiet_silences_the_diagnostics() {
+    let Some(path) = tengen() else { return };
+    let out = Command::new(&path)
+        .args(["gtp", "--quiet", "--playouts", "100", "--threads", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(b"boardsize 9\ngenmove b\nquit\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert!(out.status.success());
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn bad_flags_fail_with_a_message_on_stderr() {
+    let Some(path) = tengen() else { return };
+    for args in [
+        &["gtp", "--threads", "0"][..],
+        &["gtp", "--playouts", "0"],
+        &["gtp", "--komi", "NaN"],
+        &["gtp", "--rules", "chess"],
+        &["gtp", "--time-per-move", "-1"],
+        &["gtp", "--resign-threshold", "2"],
+        &["gtp", "--policy", "medium"],
+    ] {
+        let out = Command::new(&path)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(!out.stderr.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn the_flags_reach_the_engine() {
+    let Some(path) = tengen() else { return };
+    let out = run(
+        &path,
+        &[
+            "gtp",
+            "--playouts",
+            "123",
+            "--threads",
+            "2",
+            "--seed",
+            "9",
+            "--policy",
+            "light",
+            "--resign-threshold",
+            "0.05",
+            "--ponder",
+            "--max-nodes",
+            "50000",
+            "--time-per-move",
+            "2.5",
+            "--quiet",
+        ],
+        b"1 tengen-get\n",
+    );
+    for want in [
+        "threads 2",
+        "playouts 123",
+        "move_time 2.5",
+        "seed 9",
+        "policy light",
+        "resign_threshold 0.05",
+        "ponder 1",
+        "max_nodes 50000",
+    ] {
+        assert!(out.contains(want), "{want} in {out}");
+    }
+    let out = run(
+        &path,
+        &["gtp", "--rules", "japanese", "--quiet"],
+        b"1 showboard\n",
+    );
+    assert!(out.contains("komi 6.5"), "{out}");
+    let out = run(
+        &path,
+        &["gtp", "--komi", "-2", "--size", "9", "--quiet"],
+        b"1 showboard\n",
+    );
+    assert!(out.contains("komi -2") && out.contains(" 9 "), "{out}");
+}
+
+#[test]
+fn no_input_no_answer_and_a_clean_exit() {
+    let Some(path) = tengen() else { return };
+    let out = Command::new(&path)
+        .args(["gtp", "--quiet"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty());
+}

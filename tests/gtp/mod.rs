@@ -1,0 +1,8 @@
+//! The GTP front end through the real `tengen` binary: transcripts, the process's
+//! stdout/stderr discipline, Sabaki's client library, and engine-versus-engine games.
+
+mod binary;
+mod sabaki;
+mod selfplay;
+mod transcript;
+mod transcripts;
