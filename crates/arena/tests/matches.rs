@@ -155,7 +155,7 @@ fn an_illegal_move_loses() {
 #[test]
 fn a_hang_loses_by_timeout() {
     misbehaviour("hang", "--hang-at 4 --name Bad", "timeout", "+F", |c| {
-        c.move_timeout = Duration::from_millis(700);
+        c.move_timeout = Duration::from_millis(1500);
     });
 }
 
@@ -290,7 +290,7 @@ fn bad_input_is_a_clear_error_and_leaves_no_journal() {
     for (name, engines, needle) in cases {
         let out = out_dir(&format!("bad-{name}"));
         let mut cfg = config(&engines, 2, &out);
-        cfg.startup_timeout = Duration::from_millis(800);
+        cfg.startup_timeout = Duration::from_secs(2);
         let err = run_match(&cfg).unwrap_err();
         let text = err.to_string();
         assert!(matches!(err, ArenaError::Engine { .. }), "{name}: {text}");
