@@ -18,7 +18,8 @@ fn data_dir() -> PathBuf {
 fn config() -> Config {
     Config {
         threads: 1,
-        playouts: Some(300),
+        playouts: Some(200),
+        seed: 7,
         ..Config::default()
     }
 }

@@ -1,0 +1,85 @@
+# loadsgf FILE [N] (the position before move N) and printsgf. A failed loadsgf keeps
+# the game as it was.
+
+1 boardsize 9
+#? []
+2 play b A1
+#? []
+
+# Broken, illegal, oversized, binary, missing files and folders: refused, nothing changes.
+3 loadsgf sgf/broken.sgf
+#? [?cannot load file: SGF syntax error.*]
+4 loadsgf sgf/illegal.sgf
+#? [?cannot load file: illegal move 2.*]
+5 loadsgf sgf/huge.sgf
+#? [?cannot load file.*]
+6 loadsgf sgf/binary.sgf
+#? [?cannot load file.*]
+7 loadsgf sgf/no-such-file.sgf
+#? [?cannot load file.*]
+8 loadsgf sgf
+#? [?cannot load file: not a regular file]
+9 loadsgf
+#? [?syntax error: missing file name]
+10 loadsgf sgf/game.sgf -1
+#? [?syntax error: move number must be a non-negative integer: "-1"]
+11 list_stones b
+#? [A1]
+
+# The whole game: 7 moves (a pass included), komi from the file.
+12 loadsgf sgf/game.sgf
+#? []
+13 list_stones b
+#? [G3 E5 D6 G7]
+14 list_stones w
+#? [C3 C7]
+15 showboard
+#? [.*White to move, move 8, last B D6 captures: black 0 white 0, komi 6.5]
+
+# The position before move 3 (GNU Go and gogui-regress convention).
+16 loadsgf sgf/game.sgf 3
+#? []
+17 list_stones b
+#? [E5]
+18 list_stones w
+#? [C7]
+19 undo
+#? []
+20 undo
+#? []
+21 undo
+#? [?cannot undo]
+
+# 1 and 0 give the start position; past the end, the whole game.
+22 loadsgf sgf/game.sgf 1
+#? []
+23 list_stones b
+#? []
+24 loadsgf sgf/game.sgf 999
+#? []
+25 list_stones b
+#? [G3 E5 D6 G7]
+
+# Setup stones and PL: the setup stays under undo.
+26 loadsgf sgf/setup.sgf
+#? []
+27 list_stones b
+#? [C3 B4]
+28 undo
+#? []
+29 list_stones w
+#? [D2]
+30 undo
+#? [?cannot undo]
+
+# printsgf writes the game back.
+31 loadsgf sgf/game.sgf
+#? []
+32 printsgf
+#? [(;FF[4]GM[1].*]
+33 printsgf /no/such/dir/x.sgf
+#? [?cannot write file.*]
+34 clear_board
+#? []
+35 printsgf
+#? [.*SZ[9]KM[6.5]RU[Chinese])]
