@@ -138,10 +138,19 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
 }
 
 fn json_line(m: &Measurement, scaling: f64) -> String {
+    // Tree-search rows do not count playout moves: those keys are null there.
+    let (avg, mps) = if m.moves > 0 {
+        (
+            format!("{:.2}", m.avg_moves()),
+            format!("{:.0}", m.moves_per_sec()),
+        )
+    } else {
+        ("null".to_string(), "null".to_string())
+    };
     format!(
         "{{\"size\":{},\"position\":\"{}\",\"policy\":\"{}\",\"threads\":{},\"playouts\":{},\
-         \"seconds\":{:.4},\"playouts_per_sec\":{:.1},\"avg_moves\":{:.2},\
-         \"moves_per_sec\":{:.0},\"black_win_rate\":{:.4},\"scaling\":{:.3}}}",
+         \"seconds\":{:.4},\"playouts_per_sec\":{:.1},\"avg_moves\":{},\
+         \"moves_per_sec\":{},\"black_win_rate\":{:.4},\"scaling\":{:.3}}}",
         m.size,
         m.position,
         m.policy,
@@ -149,8 +158,8 @@ fn json_line(m: &Measurement, scaling: f64) -> String {
         m.playouts,
         m.seconds,
         m.playouts_per_sec(),
-        m.avg_moves(),
-        m.moves_per_sec(),
+        avg,
+        mps,
         m.black_wins as f64 / m.playouts.max(1) as f64,
         scaling
     )
@@ -171,16 +180,25 @@ fn print_table(rows: &[(Measurement, f64)]) {
         "scale"
     );
     for (m, scaling) in rows {
+        // Tree-search rows count playouts only, not their moves.
+        let (mps, len) = if m.moves > 0 {
+            (
+                format!("{:.2}", m.moves_per_sec() / 1e6),
+                format!("{:.1}", m.avg_moves()),
+            )
+        } else {
+            ("-".to_string(), "-".to_string())
+        };
         println!(
-            "{:>5} {:<10} {:<6} {:>3} {:>10} {:>12.0} {:>9.2} {:>8.1} {:>6.1}% {:>6.2}x",
+            "{:>5} {:<10} {:<6} {:>3} {:>10} {:>12.0} {:>9} {:>8} {:>6.1}% {:>6.2}x",
             format!("{}x{}", m.size, m.size),
             m.position,
             m.policy,
             m.threads,
             m.playouts,
             m.playouts_per_sec(),
-            m.moves_per_sec() / 1e6,
-            m.avg_moves(),
+            mps,
+            len,
             100.0 * m.black_wins as f64 / m.playouts.max(1) as f64,
             scaling
         );

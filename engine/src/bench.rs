@@ -89,7 +89,7 @@ pub struct Measurement {
     pub threads: usize,
     /// Playouts run.
     pub playouts: u64,
-    /// Moves played in them.
+    /// Moves played in them (0 where not counted: tree search).
     pub moves: u64,
     /// Wall time.
     pub seconds: f64,
