@@ -1,0 +1,238 @@
+//! No input, however long or strange, panics the session, goes unanswered or changes
+//! the game when it fails: fixed nasty cases, then random lines (proptest) mixing
+//! real command names with hostile arguments and raw bytes.
+
+use std::path::PathBuf;
+
+use proptest::prelude::*;
+use tengen_board::sgf::{GameInfo, write_sgf};
+use tengen_engine::Config;
+use tengen_gtp::{Session, SessionOptions, command_names};
+
+fn session() -> Session {
+    let mut s = Session::new(
+        Config {
+            threads: 1,
+            playouts: Some(30),
+            ..Config::default()
+        },
+        SessionOptions {
+            quiet: true,
+            ..SessionOptions::default()
+        },
+    );
+    s.set_log(Box::new(std::io::sink()));
+    s
+}
+
+/// Everything a failed command must leave as it was.
+fn state(s: &Session) -> String {
+    let g = s.game();
+    format!(
+        "{}|{:?}|{:?}|{}",
+        write_sgf(g, &GameInfo::default()),
+        g.to_move(),
+        g.rules(),
+        g.board().hash().0
+    )
+}
+
+/// Feeds one line; checks it got exactly one well-framed answer (none for a line that
+/// is empty after cleanup) and that a failure changed nothing. Returns the answer.
+fn feed(s: &mut Session, line: &[u8]) -> String {
+    let before = state(s);
+    let mut out = Vec::new();
+    s.handle_line(line, &mut out).expect("writing to memory");
+    let out = String::from_utf8(out).expect("answers are UTF-8");
+    let clean = tengen_gtp::protocol::clean_line(line.strip_suffix(b"\n").unwrap_or(line));
+    if clean.is_empty() && line.len() <= 4 << 20 {
+        assert_eq!(out, "", "no answer to {line:?}");
+        return out;
+    }
+    assert!(out.ends_with("\n\n"), "{line:?} -> {out:?}");
+    assert_eq!(out.matches("\n\n").count(), 1, "{line:?} -> {out:?}");
+    assert!(
+        out.starts_with('=') || out.starts_with('?'),
+        "{line:?} -> {out:?}"
+    );
+    if out.starts_with('?') {
+        assert_eq!(
+            state(s),
+            before,
+            "failed command changed the game: {line:?} -> {out:?}"
+        );
+    }
+    out
+}
+
+fn data(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data/gtp/sgf")
+        .join(name)
+        .display()
+        .to_string()
+}
+
+#[test]
+fn the_nasty_cases_of_the_brief() {
+    let mut s = session();
+    feed(&mut s, b"boardsize 9");
+    feed(&mut s, b"play b E5");
+    let mut huge = b"1 play b ".to_vec();
+    huge.extend(std::iter::repeat_n(b'A', 1 << 20));
+    assert!(feed(&mut s, &huge).starts_with("?1 syntax error"));
+    let mut too_long = b"2 name ".to_vec();
+    too_long.extend(std::iter::repeat_n(b'x', 5 << 20));
+    assert_eq!(
+        feed(&mut s, &too_long),
+        "?2 syntax error: line too long\n\n"
+    );
+    let binary: Vec<u8> = (0u8..=255).cycle().take(4096).collect();
+    assert!(feed(&mut s, &binary).starts_with('?'));
+    for line in [
+        "komi NaN",
+        "komi nan",
+        "komi -inf",
+        "komi 1e400",
+        "boardsize 0",
+        "boardsize 1000",
+        "boardsize 1",
+        "play b Z1",
+        "play b A99999999999999999999",
+        "play b E5",
+        "play w",
+        "undo 3",
+        "fixed_handicap 9",
+        "set_free_handicap A1 A1",
+        "time_left b NaN 0",
+        "loadsgf /dev/zero",
+        "loadsgf /",
+        "kgs-rules ",
+        "final_status_list",
+        "tengen-set threads 100000",
+        "lz-analyze b -1",
+        "kata-analyze b 10 avoid",
+        "genmove",
+        "is_legal b",
+        "list_stones q",
+    ] {
+        assert!(feed(&mut s, line.as_bytes()).starts_with('?'), "{line}");
+    }
+    // Absurd but well-formed times are clamped, not refused.
+    assert!(feed(&mut s, b"time_settings 1e300 1 1").starts_with('='));
+    for file in [
+        "broken.sgf",
+        "illegal.sgf",
+        "huge.sgf",
+        "binary.sgf",
+        "missing.sgf",
+    ] {
+        let line = format!("loadsgf {}", data(file));
+        assert!(
+            feed(&mut s, line.as_bytes()).starts_with("? cannot load file"),
+            "{file}"
+        );
+    }
+    // A command while analysing: the stream ends and the command is answered after.
+    assert!(feed(&mut s, b"3 lz-analyze b 1").starts_with("=3\n"));
+    assert_eq!(feed(&mut s, b"4 list_stones b"), "=4 E5\n\n");
+}
+
+/// Tokens that hit the decoders' edges.
+const TOKENS: &[&str] = &[
+    "b",
+    "w",
+    "B",
+    "white",
+    "x",
+    "D4",
+    "d4",
+    "E5",
+    "A1",
+    "T19",
+    "Z25",
+    "I5",
+    "A0",
+    "A26",
+    "pass",
+    "PASS",
+    "resign",
+    "0",
+    "1",
+    "2",
+    "7",
+    "9",
+    "19",
+    "25",
+    "26",
+    "-1",
+    "7.5",
+    "NaN",
+    "inf",
+    "-0",
+    "1e999",
+    "99999999999999999999",
+    "true",
+    "false",
+    "ownership",
+    "interval",
+    "avoid",
+    "allow",
+    "D4,Q16",
+    "minmoves",
+    "threads",
+    "playouts",
+    "policy",
+    "light",
+    "none",
+    "absolute",
+    "byoyomi",
+    "canadian",
+    "japanese",
+    "chinese",
+    "alive",
+    "dead",
+    "seki",
+    "é",
+    "\u{0}",
+    "#",
+    "\t",
+    "",
+];
+
+fn line_strategy() -> impl Strategy<Value = Vec<u8>> {
+    let names: Vec<&'static str> = command_names().filter(|&n| n != "quit").collect();
+    let command = (
+        proptest::option::of(0u32..1000),
+        proptest::sample::select(names),
+        proptest::collection::vec(proptest::sample::select(TOKENS), 0..6),
+    )
+        .prop_map(|(id, name, args)| {
+            let mut line = id.map(|i| format!("{i} ")).unwrap_or_default();
+            line.push_str(name);
+            for a in args {
+                line.push(' ');
+                line.push_str(a);
+            }
+            line.into_bytes()
+        });
+    let raw = proptest::collection::vec(any::<u8>(), 0..200);
+    prop_oneof![4 => command, 1 => raw]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_lines_get_one_answer_and_failures_change_nothing(
+        lines in proptest::collection::vec(line_strategy(), 1..40)
+    ) {
+        let mut s = session();
+        for line in &lines {
+            if line.windows(4).any(|w| w == b"quit") {
+                continue;
+            }
+            feed(&mut s, line);
+        }
+    }
+}
