@@ -2,7 +2,11 @@
 
 use std::time::Duration;
 
+use smallvec::SmallVec;
 use tengen_board::{Color, Move};
+
+/// A sequence of moves (a principal variation), inline up to 12 moves.
+pub type Line = SmallVec<[Move; 12]>;
 
 /// One candidate move at the root.
 #[derive(Clone, Debug, PartialEq)]
@@ -20,7 +24,7 @@ pub struct MoveStat {
     /// Mean final score for the side to move, from the playouts through it.
     pub score_lead: f64,
     /// The principal variation, starting with `mv`.
-    pub pv: Vec<Move>,
+    pub pv: Line,
 }
 
 /// A snapshot of the search.

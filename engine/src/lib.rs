@@ -19,7 +19,7 @@ mod select;
 pub mod time;
 mod tree;
 
-pub use analysis::{Analysis, MoveStat, Report};
+pub use analysis::{Analysis, Line, MoveStat, Report};
 pub use config::{Config, HeavyParams, SearchParams};
 pub use ownership::{Status, status_from_ownership};
 pub use player::{Decision, Engine, Mode};

@@ -10,7 +10,7 @@ use std::time::Instant;
 
 use tengen_board::{Board, Color, Game, Hash, MAX_SLOTS, Move, Point};
 
-use crate::analysis::{Analysis, MoveStat, Report};
+use crate::analysis::{Analysis, Line, MoveStat, Report};
 use crate::config::Config;
 use crate::playout::{Amaf, Policy, Rng};
 use crate::prior::{Candidate, Knowledge, candidates};
@@ -484,8 +484,9 @@ fn snapshot(workers: &[Worker], ctx: &Ctx<'_>) -> Analysis {
 }
 
 /// The most visited line from `id`, at most `depth` moves, starting with its move.
-fn principal_variation(tree: &Tree, id: NodeId, depth: usize) -> Vec<Move> {
-    let mut pv = vec![tree.node(id).mv()];
+fn principal_variation(tree: &Tree, id: NodeId, depth: usize) -> Line {
+    let mut pv = Line::new();
+    pv.push(tree.node(id).mv());
     let mut node = id;
     while pv.len() < depth {
         let Some(next) = tree

@@ -1,0 +1,73 @@
+//! Single playouts per board size and policy (criterion). Each bench first checks that
+//! a playout from its position ends in a legal finished game with a sane length.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use rand::SeedableRng;
+use std::hint::black_box;
+use tengen_board::{BoardSize, Color};
+use tengen_engine::bench::BenchPosition;
+use tengen_engine::{Amaf, HeavyParams, Policy, PolicyKind, Rng};
+
+/// Runs one playout and checks the end position: no open point is left for either side
+/// (every empty point is an own eye or illegal), the board's invariants hold, and the
+/// length is within sane bounds.
+fn checked_playout(pos: &BenchPosition, policy: &Policy, rng: &mut Rng) {
+    let mut board = pos.board.clone();
+    let mut amaf = Amaf::default();
+    let out = policy.run(&mut board, pos.to_move, pos.last, 7.5, rng, &mut amaf);
+    board.check_invariants().expect("board invariants after a playout");
+    let area = board.size().area() as u32;
+    assert!(out.moves > 0 && out.moves < 3 * area, "{} moves", out.moves);
+    for &p in board.empty_points() {
+        for c in Color::ALL {
+            assert!(
+                board.is_eye(c, p) || board.check(c, p).is_err(),
+                "playout ended with an open point"
+            );
+        }
+    }
+}
+
+fn playouts(c: &mut Criterion) {
+    let positions = [
+        BenchPosition::empty(BoardSize::new(9).expect("size")),
+        BenchPosition::empty(BoardSize::new(13).expect("size")),
+        BenchPosition::empty(BoardSize::new(19).expect("size")),
+        BenchPosition::midgame19(),
+    ];
+    for kind in [PolicyKind::Light, PolicyKind::Heavy] {
+        let policy = Policy::new(kind, HeavyParams::default());
+        for pos in &positions {
+            let mut rng = Rng::seed_from_u64(7);
+            for _ in 0..20 {
+                checked_playout(pos, &policy, &mut rng);
+            }
+            let name = format!(
+                "playout/{}/{}x{}/{}",
+                kind.name(),
+                pos.board.size(),
+                pos.board.size(),
+                pos.name
+            );
+            let mut board = pos.board.clone();
+            let mut amaf = Amaf::default();
+            c.bench_function(&name, |b| {
+                b.iter(|| {
+                    board.copy_from(&pos.board);
+                    amaf.clear();
+                    black_box(policy.run(
+                        &mut board,
+                        pos.to_move,
+                        pos.last,
+                        7.5,
+                        &mut rng,
+                        &mut amaf,
+                    ))
+                })
+            });
+        }
+    }
+}
+
+criterion_group!(benches, playouts);
+criterion_main!(benches);
