@@ -18,7 +18,8 @@ pub struct GtpArgs {
     /// Search threads (default: the machine's cores).
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
-    /// Seed of every random choice; with one thread and --playouts a game repeats.
+    /// Seed of every random choice; with one thread and --playouts a game repeats
+    /// (default: a fresh seed each run, so that games against a fixed opponent vary).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
     /// Seconds per move when no clock is set and no --playouts is given (default 5).
@@ -71,9 +72,7 @@ impl GtpArgs {
             }
             config.threads = t;
         }
-        if let Some(s) = self.seed {
-            config.seed = s;
-        }
+        config.seed = self.seed.unwrap_or_else(fresh_seed);
         if let Some(secs) = self.time_per_move {
             if !(secs.is_finite() && secs > 0.0 && secs <= 86_400.0) {
                 return Err("--time-per-move must be a number of seconds above 0".into());
@@ -130,4 +129,16 @@ pub fn run(args: GtpArgs) -> Result<(), String> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(format!("GTP: {e}")),
     }
+}
+
+/// A seed that differs between runs: the standard library's per-process random
+/// hasher keys, mixed with the time and the process id.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u32(std::process::id());
+    if let Ok(t) = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH) {
+        h.write_u128(t.as_nanos());
+    }
+    h.finish()
 }
