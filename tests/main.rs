@@ -1,0 +1,13 @@
+//! Integration tests of the board core, ripgrep style: one binary, one module a topic.
+
+// Helpers and the slow, obviously correct reference board the other modules trust.
+mod support;
+
+// Exhaustive counts of legal move sequences on tiny boards, reference vs Game.
+mod perft;
+// Rules fixtures as data (tests/data/rules): captures, ko, superko, suicide, scoring.
+mod rules;
+// Seeded random games on every size, fast board vs reference after every move; proptest.
+mod differential;
+// SGF records (tests/data/sgf): reading, round trips, broken files refused.
+mod sgf;
