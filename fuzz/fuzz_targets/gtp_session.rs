@@ -1,0 +1,34 @@
+//! Any bytes, split into lines, fed to a GTP session: the line cleanup, the id and
+//! command parser, the typed argument decoders and every command's handler. No input
+//! may panic, and every line that is not empty after cleanup gets exactly one answer.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use tengen_engine::Config;
+use tengen_gtp::{Session, SessionOptions};
+
+fuzz_target!(|data: &[u8]| {
+    let config = Config {
+        threads: 1,
+        playouts: Some(16),
+        ..Config::default()
+    };
+    let mut session = Session::new(
+        config,
+        SessionOptions {
+            quiet: true,
+            ..SessionOptions::default()
+        },
+    );
+    session.set_log(Box::new(std::io::sink()));
+    for line in data.split(|&b| b == b'\n') {
+        let mut out = Vec::new();
+        let more = session.handle_line(line, &mut out).expect("writing to memory");
+        let clean = tengen_gtp::protocol::clean_line(line);
+        let answers = out.windows(2).filter(|w| w == b"\n\n").count();
+        assert_eq!(answers, usize::from(!clean.is_empty()), "{line:?} -> {out:?}");
+        if !more {
+            break;
+        }
+    }
+});
