@@ -151,15 +151,17 @@ pub fn with_paths_under(text: &str, dir: &Path) -> String {
     let mut out = String::new();
     for line in text.lines() {
         let mut words: Vec<String> = line.split(' ').map(str::to_string).collect();
-        if let Some(pos) = words.iter().position(|w| w == "loadsgf" || w == "printsgf") {
-            if let Some(path) = words.get_mut(pos + 1) {
-                if !path.is_empty()
-                    && Path::new(path.as_str()).is_relative()
-                    && !path.starts_with('#')
-                {
-                    *path = dir.join(path.as_str()).display().to_string();
-                }
-            }
+        let file = words
+            .iter()
+            .position(|w| w == "loadsgf" || w == "printsgf")
+            .map(|pos| pos + 1)
+            .filter(|&i| {
+                words.get(i).is_some_and(|p| {
+                    !p.is_empty() && !p.starts_with('#') && Path::new(p.as_str()).is_relative()
+                })
+            });
+        if let Some(i) = file {
+            words[i] = dir.join(words[i].as_str()).display().to_string();
         }
         out.push_str(&words.join(" "));
         out.push('\n');
