@@ -236,3 +236,47 @@ fn genmove_analyze_ends_with_play() {
     assert!(last.starts_with("play "), "{stream}");
     assert!(stream.ends_with("\n\n"), "{stream:?}");
 }
+
+#[test]
+fn the_clock_bounds_genmove_even_with_a_huge_playout_budget() {
+    let mut r = start(Config {
+        playouts: Some(u64::MAX / 2),
+        ..slow_config()
+    });
+    r.send("boardsize 9");
+    r.send("time_settings 3 0 0");
+    let t = Instant::now();
+    r.send("1 genmove b");
+    let seen = r.output.wait_for("=1 ", 30);
+    let took = t.elapsed();
+    assert!(seen.contains("=1 "), "{seen}");
+    // Absolute 3 s for the game: one move takes a fraction of it.
+    assert!(took < Duration::from_millis(1500), "{took:?}");
+    r.finish();
+}
+
+#[test]
+fn time_left_in_byo_yomi_is_respected() {
+    let mut r = start(slow_config());
+    r.send("boardsize 9");
+    r.send("time_settings 0 2 1");
+    r.send("time_left b 2 1");
+    let t = Instant::now();
+    r.send("1 genmove b");
+    let seen = r.output.wait_for("=1 ", 30);
+    let took = t.elapsed();
+    assert!(seen.contains("=1 "), "{seen}");
+    assert!(
+        took < Duration::from_secs(2),
+        "one stone in 2 s, took {took:?}"
+    );
+    // Without a clock the default time per move applies: 60 s here, so an interrupt
+    // is what ends the next one.
+    r.send("time_settings 0 1 0");
+    r.send("2 genmove w");
+    thread::sleep(Duration::from_millis(300));
+    r.send("# interrupt");
+    let seen = r.output.wait_for("=2 ", 30);
+    assert!(seen.contains("=2 "), "{seen}");
+    r.finish();
+}
