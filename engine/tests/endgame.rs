@@ -1,0 +1,133 @@
+//! End of game: pass and resign decisions on finished positions, dead stones from
+//! ownership on a settled position.
+
+use std::sync::atomic::AtomicBool;
+
+use tengen_board::{Color, Game, Move, Rules, parse_diagram};
+use tengen_engine::{Config, Decision, Engine, Limit, Mode};
+
+fn engine() -> Engine {
+    Engine::new(Config {
+        threads: 1,
+        seed: 7,
+        ..Config::default()
+    })
+}
+
+fn game_from(diagram: &str, to_move: Color, komi: f64) -> Game {
+    let board = parse_diagram(diagram).unwrap();
+    let mut game = Game::new(board.size(), Rules::chinese().with_komi(komi).unwrap());
+    for p in board.size().points() {
+        if let Some(c) = board.color_at(p) {
+            game.add_setup_stone(c, p).unwrap();
+        }
+    }
+    game.set_to_move(to_move);
+    game
+}
+
+/// Black owns the left (columns A–C plus the wall D), White the right (E–G); the white
+/// stone on B4 is dead inside Black's area.
+const SETTLED: &str = ". X . X O . .
+                       X X X X O . .
+                       . . . X O . .
+                       . O . X O O O
+                       . . . X O . .
+                       X X X X O . .
+                       . X . X O . .";
+
+fn genmove_after_pass(game: &mut Game, color: Color) -> Decision {
+    game.play(color.opponent(), Move::Pass).unwrap();
+    let stop = AtomicBool::new(false);
+    engine().genmove(
+        game,
+        color,
+        Limit::Playouts(3000),
+        &stop,
+        Mode::Normal,
+        None,
+    )
+}
+
+#[test]
+fn dead_stones_come_from_ownership() {
+    let game = game_from(SETTLED, Color::Black, 0.5);
+    let status = engine().final_status(&game);
+    let s = game.size();
+    let b4 = s.parse_point("B4").unwrap();
+    assert!(status.dead.contains(b4), "B4 is dead");
+    assert_eq!(status.dead.count(), 1, "only B4 is dead: {:?}", status.dead);
+    for v in ["D4", "E4", "G4", "A6"] {
+        assert!(
+            status.alive.contains(s.parse_point(v).unwrap()),
+            "{v} lives"
+        );
+    }
+}
+
+#[test]
+fn passes_after_the_opponent_passes_when_the_count_wins() {
+    // Black 28 (the dead stone's point included) against White 21 with komi 0.5.
+    let mut game = game_from(SETTLED, Color::White, 0.5);
+    game.play(Color::White, Move::Pass).unwrap();
+    assert_eq!(
+        genmove_after_pass(&mut game, Color::Black),
+        Decision::Play(Move::Pass)
+    );
+}
+
+#[test]
+fn plays_on_after_the_opponent_passes_when_the_count_loses() {
+    // With komi 10.5 Black loses by the count: it must not pass, and it still never
+    // fills its own eyes.
+    let mut game = game_from(SETTLED, Color::White, 10.5);
+    game.play(Color::White, Move::Pass).unwrap();
+    match genmove_after_pass(&mut game, Color::Black) {
+        Decision::Play(Move::Play(p)) => {
+            assert!(!game.board().is_eye(Color::Black, p), "filled its own eye");
+        }
+        other => panic!("expected a stone, got {other:?}"),
+    }
+}
+
+#[test]
+fn resigns_a_hopeless_game_only_after_several_moves() {
+    // White has nothing left: a big black area and no white stone that can live.
+    let lost = "X X X X X X X
+                X . X . X . X
+                X X X X X X X
+                . . . . . . .
+                X X X X X X X
+                X . X . X . X
+                X X X X X X X";
+    let mut game = game_from(lost, Color::White, 0.5);
+    // Leave the opening behind (a quarter of the board's points in moves): passes by
+    // both make the move count.
+    for _ in 0..14 {
+        let c = game.to_move();
+        game.play(c, Move::Pass).unwrap();
+    }
+    let stop = AtomicBool::new(false);
+    let mut e = engine();
+    let mut decisions = Vec::new();
+    for _ in 0..3 {
+        let d = e.genmove(
+            &game,
+            Color::White,
+            Limit::Playouts(500),
+            &stop,
+            Mode::Normal,
+            None,
+        );
+        decisions.push(d);
+        if let Decision::Play(m) = d {
+            game.play(Color::White, m).unwrap();
+            game.play(Color::Black, Move::Pass).unwrap();
+        }
+    }
+    assert_eq!(decisions.last(), Some(&Decision::Resign), "{decisions:?}");
+    assert!(
+        decisions[..2].iter().all(|d| *d != Decision::Resign),
+        "resigned at the first low win rate: {decisions:?}"
+    );
+}
