@@ -11,3 +11,5 @@ mod rules;
 mod differential;
 // SGF records (tests/data/sgf): reading, round trips, broken files refused.
 mod sgf;
+// The GTP front end through the real binary: transcripts, Sabaki, engine vs engine.
+mod gtp;

@@ -16,8 +16,8 @@ pub const FAST: &[&str] = &[
     "--quiet",
 ];
 
-/// The `tengen` binary, if it speaks GTP as `tengen gtp` (`TENGEN_GTP_BIN` overrides
-/// the path). `None`, with the reason printed, when it does not yet.
+/// The `tengen` binary (`TENGEN_GTP_BIN` overrides the path), checked to speak GTP as
+/// `tengen gtp`. Always `Some`: a binary that does not answer fails the test.
 pub fn tengen() -> Option<PathBuf> {
     let path = std::env::var_os("TENGEN_GTP_BIN")
         .map(PathBuf::from)
