@@ -4,6 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use tengen_board::BoardSize;
 use tengen_engine::Config;
 use tengen_gtp::{Session, SessionOptions};
 
@@ -17,6 +18,9 @@ fuzz_target!(|data: &[u8]| {
         config,
         SessionOptions {
             quiet: true,
+            // Small boards keep end-of-game scoring (a few thousand playouts) quick;
+            // `boardsize` still reaches every size.
+            size: BoardSize::new(9).expect("9 is a board size"),
             ..SessionOptions::default()
         },
     );
