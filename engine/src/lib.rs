@@ -16,6 +16,7 @@ pub mod playout;
 mod prior;
 mod search;
 mod select;
+mod tactics;
 pub mod time;
 mod tree;
 

@@ -9,6 +9,7 @@ use tengen_board::{Board, Color, Move, Point};
 
 use crate::config::SearchParams;
 use crate::playout::PatternTable;
+use crate::tactics::escape_works;
 
 /// A candidate move with its prior virtual visits and wins.
 pub type Candidate = (Move, f32, f32);
@@ -67,8 +68,13 @@ pub fn candidates(
         if captures > 0 {
             add(w * (1.0 + (captures as f32).min(5.0) / 2.0), 1.0);
         }
-        if saves && board.liberties_after(c, p, 2) >= 2 {
-            add(w, 1.0);
+        if saves {
+            if escape_works(board, c, p) {
+                add(w, 1.0);
+            } else if captures == 0 {
+                // Running out of atari into a ladder (or into no liberties) loses more.
+                add(w, 0.0);
+            }
         }
         match board.self_atari_size(c, p) {
             Some(n) if n >= 2 && captures == 0 => add(w * 2.0, 0.0),

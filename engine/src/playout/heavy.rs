@@ -14,6 +14,7 @@
 use tengen_board::{Board, Color, Move, Point};
 
 use super::{Policy, Rng, below, chance};
+use crate::tactics::escape_works;
 
 /// At most this many candidates are gathered per heuristic.
 const MAX_CANDIDATES: usize = 16;
@@ -128,8 +129,8 @@ fn atari_answers(
                 let Some(lib) = board.atari_liberty(q) else {
                     continue;
                 };
-                // Extend, if that leaves the group more than one liberty.
-                if board.check(c, lib).is_ok() && board.liberties_after(c, lib, 2) >= 2 {
+                // Extend, if that gains liberties and does not run into a ladder.
+                if escape_works(board, c, lib) {
                     escapes.push(lib);
                 }
                 // Or capture an enemy group touching it that is in atari itself.

@@ -1,0 +1,158 @@
+//! A/B self-play between two engine configurations, in process, for tuning.
+//!
+//! `cargo run --release -p tengen-engine --example ab -- --games 200 --size 9 \
+//!   --playouts 1000 --b rave_equiv=3000,expand_after=4`
+//!
+//! Games alternate colours, run two at a time (one thread per engine), end by two
+//! passes (scored with dead stones from engine A's ownership), resignation or a move
+//! cap, and the score of B against A is printed with its 95% interval and Elo.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use tengen_board::{BoardSize, Color, Game, Rules};
+use tengen_engine::{Config, Decision, Engine, Limit, Mode, PolicyKind};
+
+fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
+    for kv in spec.split(',').filter(|s| !s.is_empty()) {
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or(format!("expected key=value: {kv}"))?;
+        let f = || v.parse::<f64>().map_err(|_| format!("not a number: {kv}"));
+        match k {
+            "rave_equiv" => config.search.rave_equiv = f()?,
+            "expand_after" => config.search.expand_after = f()? as u32,
+            "prior_weight" => config.search.prior_weight = f()?,
+            "exploration" => config.search.exploration = f()?,
+            "capture" => config.heavy.capture = f()?,
+            "escape" => config.heavy.escape = f()?,
+            "pattern" => config.heavy.pattern = f()?,
+            "self_atari_min" => config.heavy.self_atari_min = f()? as u32,
+            "policy" => config.policy = v.parse::<PolicyKind>().map_err(|e| e.to_string())?,
+            _ => return Err(format!("unknown key {k}")),
+        }
+    }
+    Ok(())
+}
+
+/// Plays one game; returns the winner (None: void).
+fn play(size: BoardSize, black: &mut Engine, white: &mut Engine, playouts: u64) -> Option<Color> {
+    let mut game = Game::new(size, Rules::chinese());
+    let stop = AtomicBool::new(false);
+    let cap = 3 * size.area();
+    while !game.is_over() && game.move_count() < cap {
+        let c = game.to_move();
+        let e = if c == Color::Black {
+            &mut *black
+        } else {
+            &mut *white
+        };
+        match e.genmove(
+            &game,
+            c,
+            Limit::Playouts(playouts),
+            &stop,
+            Mode::Normal,
+            None,
+        ) {
+            Decision::Resign => return Some(c.opponent()),
+            Decision::Play(m) => {
+                if game.play(c, m).is_err() {
+                    return Some(c.opponent());
+                }
+            }
+        }
+    }
+    if !game.is_over() {
+        return None;
+    }
+    let status = black.final_status(&game);
+    let score = game.score(&status.dead, &status.seki);
+    match score.margin() {
+        m if m > 0.0 => Some(Color::Black),
+        m if m < 0.0 => Some(Color::White),
+        _ => None,
+    }
+}
+
+fn main() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let get = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1).cloned())
+    };
+    let games: usize = get("--games")
+        .map_or(Ok(100), |s| s.parse())
+        .map_err(|_| "--games")?;
+    let size: u32 = get("--size")
+        .map_or(Ok(9), |s| s.parse())
+        .map_err(|_| "--size")?;
+    let playouts: u64 = get("--playouts")
+        .map_or(Ok(1000), |s| s.parse())
+        .map_err(|_| "--playouts")?;
+    let parallel: usize = get("--parallel")
+        .map_or(Ok(2), |s| s.parse())
+        .map_err(|_| "--parallel")?;
+    let size = BoardSize::new(size).map_err(|e| e.to_string())?;
+    let base = Config {
+        threads: 1,
+        ..Config::default()
+    };
+    let mut a = base.clone();
+    let mut b = base;
+    apply(&mut a, &get("--a").unwrap_or_default())?;
+    apply(&mut b, &get("--b").unwrap_or_default())?;
+    let next = AtomicUsize::new(0);
+    let results = std::sync::Mutex::new((0u32, 0u32, 0u32)); // B wins, A wins, void
+    std::thread::scope(|scope| {
+        for _ in 0..parallel {
+            scope.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= games {
+                        break;
+                    }
+                    let mut ea = Engine::new(Config {
+                        seed: 1000 + g as u64,
+                        ..a.clone()
+                    });
+                    let mut eb = Engine::new(Config {
+                        seed: 5000 + g as u64,
+                        ..b.clone()
+                    });
+                    let b_black = g % 2 == 0;
+                    let winner = if b_black {
+                        play(size, &mut eb, &mut ea, playouts)
+                    } else {
+                        play(size, &mut ea, &mut eb, playouts)
+                    };
+                    let mut r = results.lock().expect("results");
+                    match winner {
+                        None => r.2 += 1,
+                        Some(c) if (c == Color::Black) == b_black => r.0 += 1,
+                        Some(_) => r.1 += 1,
+                    }
+                    eprintln!("game {g}: B {} A {} void {}", r.0, r.1, r.2);
+                }
+            });
+        }
+    });
+    let (bw, aw, void) = *results.lock().expect("results");
+    let n = f64::from(bw + aw);
+    let p = f64::from(bw) / n.max(1.0);
+    let z = 1.96;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+    let elo = |s: f64| -400.0 * (1.0 / s.clamp(1e-6, 1.0 - 1e-6) - 1.0).log10();
+    println!(
+        "B vs A: {bw} wins, {aw} losses, {void} void: {:.1}% [95%: {:.1}%, {:.1}%], Elo {:+.0} [{:+.0}, {:+.0}]",
+        100.0 * p,
+        100.0 * (centre - half),
+        100.0 * (centre + half),
+        elo(p),
+        elo(centre - half),
+        elo(centre + half)
+    );
+    Ok(())
+}
