@@ -49,8 +49,9 @@
 #? [W+2.5]
 21 komi 5
 #? []
+# A draw: GTP's `0` (other engines write B+0 or W+0).
 22 final_score
-#? [0]
+#? [(0|B+0|W+0)]
 
 # A lone white stone inside Black's area is dead and counts for Black.
 23 komi 0
