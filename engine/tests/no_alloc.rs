@@ -1,0 +1,48 @@
+//! A playout allocates nothing: measured with a counting global allocator.
+
+use rand::SeedableRng;
+use tengen_board::Color;
+use tengen_engine::bench::BenchPosition;
+use tengen_engine::{Amaf, HeavyParams, Policy, PolicyKind, Rng};
+
+#[test]
+fn playouts_make_no_heap_allocation() {
+    let positions = [
+        BenchPosition::empty(tengen_board::BoardSize::new(9).unwrap()),
+        BenchPosition::empty(tengen_board::BoardSize::new(19).unwrap()),
+        BenchPosition::midgame19(),
+    ];
+    for kind in [PolicyKind::Light, PolicyKind::Heavy] {
+        let policy = Policy::new(kind, HeavyParams::default());
+        for pos in &positions {
+            let mut rng = Rng::seed_from_u64(3);
+            let mut board = pos.board.clone();
+            let mut amaf = Amaf::default();
+            let mut moves = 0;
+            let info = allocation_counter::measure(|| {
+                for _ in 0..30 {
+                    board.copy_from(&pos.board);
+                    amaf.clear();
+                    let out =
+                        policy.run(&mut board, pos.to_move, pos.last, 7.5, &mut rng, &mut amaf);
+                    moves += out.moves;
+                }
+            });
+            assert!(moves > 30 * 50, "the playouts ran ({moves} moves)");
+            assert_eq!(
+                info.count_total,
+                0,
+                "{} playouts on {} allocated {} times",
+                kind.name(),
+                pos.name,
+                info.count_total
+            );
+        }
+    }
+    // The counter itself works: a vector allocates.
+    let info = allocation_counter::measure(|| {
+        let v: Vec<Color> = vec![Color::Black; 10];
+        std::hint::black_box(v);
+    });
+    assert!(info.count_total > 0);
+}
