@@ -327,3 +327,80 @@ impl Session {
         Ok(!self.quit)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    fn quick() -> Session {
+        let mut s = Session::new(
+            Config {
+                threads: 1,
+                default_move_time: Duration::from_millis(200),
+                ..Config::default()
+            },
+            SessionOptions {
+                quiet: true,
+                size: BoardSize::new(9).unwrap(),
+                ..SessionOptions::default()
+            },
+        );
+        s.set_log(Box::new(io::sink()));
+        s
+    }
+
+    fn send(s: &mut Session, line: &str) -> String {
+        let mut out = Vec::new();
+        s.handle_line(line.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn genmove_charges_our_clock_until_time_left_corrects_it() {
+        let mut s = quick();
+        send(&mut s, "time_settings 60 0 0");
+        assert_eq!(s.clocks[Color::Black].time_left, Duration::from_secs(60));
+        assert!(send(&mut s, "genmove b").starts_with("= "));
+        let left = s.clocks[Color::Black].time_left;
+        assert!(
+            left < Duration::from_secs(60) && left > Duration::from_secs(50),
+            "{left:?}"
+        );
+        assert_eq!(s.clocks[Color::White].time_left, Duration::from_secs(60));
+        send(&mut s, "time_left b 42 0");
+        assert_eq!(s.clocks[Color::Black].time_left, Duration::from_secs(42));
+        // A new game restarts the clocks.
+        send(&mut s, "clear_board");
+        assert_eq!(s.clocks[Color::Black].time_left, Duration::from_secs(60));
+    }
+
+    #[test]
+    fn limits_follow_playouts_then_clock_then_default() {
+        let mut s = quick();
+        let (limit, deadline) = s.move_limit(Color::Black);
+        assert!(matches!(limit, Limit::Time(b) if b.hard == Duration::from_millis(200)));
+        assert!(deadline.is_none());
+        send(&mut s, "time_settings 30 0 0");
+        let (limit, _) = s.move_limit(Color::Black);
+        assert!(matches!(limit, Limit::Time(b) if b.hard < Duration::from_secs(30)));
+        send(&mut s, "tengen-set playouts 500");
+        let (limit, deadline) = s.move_limit(Color::Black);
+        assert_eq!(limit, Limit::Playouts(500));
+        assert!(
+            deadline.is_some(),
+            "the clock still bounds a playout budget"
+        );
+    }
+
+    #[test]
+    fn a_failed_boardsize_or_loadsgf_keeps_the_game() {
+        let mut s = quick();
+        send(&mut s, "play b E5");
+        assert!(send(&mut s, "boardsize 30").starts_with('?'));
+        assert!(send(&mut s, "loadsgf /nonexistent.sgf").starts_with('?'));
+        assert_eq!(s.game.size().get(), 9);
+        assert_eq!(s.game.move_count(), 1);
+    }
+}
