@@ -5,7 +5,9 @@
 //! stone list. Liberty counts are exact and kept incrementally (the Leela Zero scheme:
 //! a liberty is counted once per group however many of its stones touch it).
 //! Stones are also kept as one [`Bitboard`] per colour for set operations (scoring,
-//! ownership). No field is on the heap: copying a board is a memory copy.
+//! ownership), and every slot keeps its neighbours' colours counted in one word, so the
+//! playout questions (an empty neighbour? an own eye?) cost one read. No field is on
+//! the heap: copying a board is a memory copy.
 
 use std::fmt;
 
@@ -77,6 +79,24 @@ pub struct MoveInfo {
 /// Marks "no group" in `root` for empty and border slots; slot 0 is always border.
 const NO_GROUP: u16 = 0;
 
+/// Neighbour counts of a slot, packed in a `u16`: 4 bits each for the black, white and
+/// empty orthogonal neighbours (borders are the rest of 4).
+const ONE_EMPTY: u16 = 1 << 8;
+/// The empty-neighbour field of a packed count.
+const EMPTY_FIELD: u16 = 0xF << 8;
+
+/// One neighbour of colour `c` in a packed count.
+#[inline(always)]
+const fn one(c: Color) -> u16 {
+    1 << (4 * c as u16)
+}
+
+/// The field of colour `c` in a packed count.
+#[inline(always)]
+const fn field(c: Color) -> u16 {
+    0xF << (4 * c as u16)
+}
+
 /// A Go position with simple ko: the fast board playouts copy and play on.
 ///
 /// It does not know whose turn it is (either colour may play next, as GTP allows)
@@ -94,6 +114,9 @@ pub struct Board {
     libs: [u16; MAX_SLOTS],
     /// At a root: the group's number of stones.
     stones: [u16; MAX_SLOTS],
+    /// For every slot, its neighbours by kind (packed as `ONE_EMPTY` describes): the hot
+    /// questions (an empty neighbour? an own eye?) read one word.
+    nbr: [u16; MAX_SLOTS],
     /// The empty points, in no particular order, `empty[..n_empty]`.
     empty: [Point; MAX_SLOTS],
     /// For an empty point, its index in `empty`.
@@ -112,7 +135,11 @@ pub struct Board {
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "Board {}x{} hash {:016x}", self.size, self.size, self.hash.0)?;
+        writeln!(
+            f,
+            "Board {}x{} hash {:016x}",
+            self.size, self.size, self.hash.0
+        )?;
         f.write_str(&crate::diagram::to_diagram(self))
     }
 }
@@ -139,6 +166,9 @@ impl Board {
             next: [0; MAX_SLOTS],
             libs: [0; MAX_SLOTS],
             stones: [0; MAX_SLOTS],
+            // Border slots count four empty neighbours, so that stones placed next to
+            // them never make a field underflow (their counts are never read).
+            nbr: [4 * ONE_EMPTY; MAX_SLOTS],
             empty: [Point::from_index(0); MAX_SLOTS],
             empty_pos: [0; MAX_SLOTS],
             n_empty: 0,
@@ -153,6 +183,14 @@ impl Board {
             b.on_board.insert(p);
             b.push_empty(p);
         }
+        for p in size.points() {
+            let empty = size
+                .neighbours(p)
+                .iter()
+                .filter(|n| b.cells[n.index()] == Cell::Empty)
+                .count() as u16;
+            b.nbr[p.index()] = empty * ONE_EMPTY;
+        }
         b
     }
 
@@ -161,12 +199,18 @@ impl Board {
     #[inline]
     pub fn copy_from(&mut self, other: &Board) {
         let n = other.size.slots();
+        let old = self.size.slots();
+        if old > n {
+            // Slots past a board's size stay border (`check` relies on it).
+            self.cells[n..old].fill(Cell::Border);
+        }
         self.size = other.size;
         self.cells[..n].copy_from_slice(&other.cells[..n]);
         self.root[..n].copy_from_slice(&other.root[..n]);
         self.next[..n].copy_from_slice(&other.next[..n]);
         self.libs[..n].copy_from_slice(&other.libs[..n]);
         self.stones[..n].copy_from_slice(&other.stones[..n]);
+        self.nbr[..n].copy_from_slice(&other.nbr[..n]);
         self.empty_pos[..n].copy_from_slice(&other.empty_pos[..n]);
         let e = other.n_empty as usize;
         self.empty[..e].copy_from_slice(&other.empty[..e]);
@@ -325,10 +369,7 @@ impl Board {
     /// `p` may be any slot; a border slot or a slot past this size is `OffBoard`.
     #[inline]
     pub fn check(&self, c: Color, p: Point) -> Result<(), IllegalMove> {
-        // Slots past this size may hold stale cells after `copy_from` a smaller board.
-        if p.index() >= self.size.slots() {
-            return Err(IllegalMove::OffBoard);
-        }
+        // Slots past this size are border (see `copy_from`); past `MAX_SLOTS`, `None`.
         match self.cells.get(p.index()) {
             Some(Cell::Empty) => {}
             Some(Cell::Black | Cell::White) => return Err(IllegalMove::Occupied),
@@ -349,13 +390,13 @@ impl Board {
     /// or an enemy group in atari.
     #[inline]
     fn has_liberty_after(&self, c: Color, p: Point) -> bool {
+        if self.nbr[p.index()] & EMPTY_FIELD != 0 {
+            return true;
+        }
         let own = Cell::of(c);
         for n in self.size.neighbours(p) {
             let cell = self.cells[n.index()];
-            if cell == Cell::Empty {
-                return true;
-            }
-            if cell == Cell::Border {
+            if cell == Cell::Empty || cell == Cell::Border {
                 continue;
             }
             let libs = self.libs[self.root[n.index()] as usize];
@@ -371,25 +412,18 @@ impl Board {
     /// than two diagonals (none on the edge). Light playouts never play there.
     #[inline]
     pub fn is_eye(&self, c: Color, p: Point) -> bool {
-        let own = Cell::of(c);
-        let mut edge = false;
-        for n in self.size.neighbours(p) {
-            match self.cells[n.index()] {
-                Cell::Border => edge = true,
-                x if x == own => {}
-                _ => return false,
-            }
+        let v = self.nbr[p.index()];
+        if v & (EMPTY_FIELD | field(c.opponent())) != 0 || self.cells[p.index()] != Cell::Empty {
+            return false;
         }
+        // Every orthogonal neighbour is own or border; fewer than 4 own: on the edge.
+        let edge = (v & field(c)) != 4 * one(c);
         let enemy = Cell::of(c.opponent());
-        let mut bad = 0;
+        let mut bad = u32::from(edge);
         for d in self.size.diagonals(p) {
-            match self.cells[d.index()] {
-                Cell::Border => edge = true,
-                x if x == enemy => bad += 1,
-                _ => {}
-            }
+            bad += u32::from(self.cells[d.index()] == enemy);
         }
-        bad + u32::from(edge) < 2
+        bad < 2
     }
 
     /// Plays a move after checking it (simple ko, no suicide).
@@ -420,40 +454,73 @@ impl Board {
         self.bits[c].insert(p);
         self.hash ^= stone_key(c, p);
         self.remove_empty(p);
+        let around = self.nbr[i];
+        for n in nbrs {
+            let j = n.index();
+            self.nbr[j] = self.nbr[j] - ONE_EMPTY + one(c);
+        }
         self.root[i] = i as u16;
         self.next[i] = i as u16;
         self.stones[i] = 1;
-        self.libs[i] = nbrs
-            .iter()
-            .filter(|n| self.cells[n.index()] == Cell::Empty)
-            .count() as u16;
-
-        // Every distinct neighbouring group loses the liberty `p`.
-        let mut seen = [NO_GROUP; 4];
-        for (k, n) in nbrs.iter().enumerate() {
-            let r = self.root[n.index()];
-            if r != NO_GROUP && r != i as u16 && !seen[..k].contains(&r) {
-                self.libs[r as usize] -= 1;
-            }
-            seen[k] = r;
-        }
+        self.libs[i] = (around & EMPTY_FIELD) / ONE_EMPTY;
 
         let mut captured = 0u16;
         let mut captured_at = p;
-        for n in nbrs {
-            let cell = self.cells[n.index()];
-            if cell == enemy {
-                if self.libs[self.root[n.index()] as usize] == 0 {
-                    captured += self.remove_group(n);
-                    captured_at = n;
+        if around & (field(Color::Black) | field(Color::White)) != 0 {
+            // Every distinct neighbouring group loses the liberty `p`; the biggest
+            // friendly one takes the new stone in.
+            let mut seen = [NO_GROUP; 4];
+            let (mut keep, mut keep_size) = (NO_GROUP, 0);
+            for (k, n) in nbrs.iter().enumerate() {
+                let r = self.root[n.index()];
+                if r != NO_GROUP && !seen[..k].contains(&r) {
+                    self.libs[r as usize] -= 1;
+                    if self.cells[n.index()] == own && self.stones[r as usize] > keep_size {
+                        (keep, keep_size) = (r, self.stones[r as usize]);
+                    }
                 }
-            } else if cell == own {
-                let (a, b) = (self.root[i], self.root[n.index()]);
-                if a != b {
-                    if self.stones[a as usize] >= self.stones[b as usize] {
-                        self.merge(a, b);
-                    } else {
-                        self.merge(b, a);
+                seen[k] = r;
+            }
+            if keep != NO_GROUP {
+                // The new stone's empty neighbours are new liberties of `keep` unless
+                // a `keep` stone touches them (none does where `p` is their only
+                // friendly neighbour).
+                let mut added = 0;
+                for n in nbrs {
+                    let j = n.index();
+                    if self.cells[j] == Cell::Empty {
+                        let shared = self.nbr[j] & field(c) != one(c)
+                            && self
+                                .size
+                                .neighbours(n)
+                                .iter()
+                                .any(|m| self.root[m.index()] == keep);
+                        added += u16::from(!shared);
+                    }
+                }
+                let kk = keep as usize;
+                self.root[i] = keep;
+                self.next[i] = self.next[kk];
+                self.next[kk] = i as u16;
+                self.stones[kk] += 1;
+                self.libs[kk] += added;
+            }
+            for n in nbrs {
+                let j = n.index();
+                let cell = self.cells[j];
+                if cell == enemy {
+                    if self.libs[self.root[j] as usize] == 0 {
+                        captured += self.remove_group(n);
+                        captured_at = n;
+                    }
+                } else if cell == own {
+                    let (a, b) = (self.root[i], self.root[j]);
+                    if a != b {
+                        if self.stones[a as usize] >= self.stones[b as usize] {
+                            self.merge(a, b);
+                        } else {
+                            self.merge(b, a);
+                        }
                     }
                 }
             }
@@ -577,21 +644,24 @@ impl Board {
         u32::from(self.remove_group(p))
     }
 
+    /// Merges group `gone` into group `keep`, counting the liberties of `gone` that
+    /// `keep` lacked.
     fn merge(&mut self, keep: u16, gone: u16) {
         let (keep_i, gone_i) = (keep as usize, gone as usize);
         self.stones[keep_i] += self.stones[gone_i];
+        let mut added = 0;
         let mut s = gone_i;
         loop {
             for n in self.size.neighbours(Point::from_index(s)) {
                 if self.cells[n.index()] == Cell::Empty {
+                    // A liberty of `gone` is new to `keep` unless a `keep` stone (or a
+                    // `gone` stone already relabelled) touches it.
                     let shared = self
                         .size
                         .neighbours(n)
                         .iter()
                         .any(|m| self.root[m.index()] == keep);
-                    if !shared {
-                        self.libs[keep_i] += 1;
-                    }
+                    added += u16::from(!shared);
                 }
             }
             self.root[s] = keep;
@@ -600,6 +670,7 @@ impl Board {
                 break;
             }
         }
+        self.libs[keep_i] += added;
         self.next.swap(keep_i, gone_i);
     }
 
@@ -622,7 +693,9 @@ impl Board {
             // Each distinct neighbouring group gains the liberty `sp`.
             let mut seen = [NO_GROUP; 4];
             for (k, n) in self.size.neighbours(sp).into_iter().enumerate() {
-                let r = self.root[n.index()];
+                let j = n.index();
+                self.nbr[j] = self.nbr[j] - one(c) + ONE_EMPTY;
+                let r = self.root[j];
                 if r != NO_GROUP && !seen[..k].contains(&r) {
                     self.libs[r as usize] += 1;
                 }
@@ -719,13 +792,29 @@ impl Board {
                         return Err(format!("slot {i}: group size wrong"));
                     }
                     let listed: Bitboard = self.group_stones(p).collect();
-                    if listed != group || self.group_stones(p).count() != group.count() as usize
-                    {
+                    if listed != group || self.group_stones(p).count() != group.count() as usize {
                         return Err(format!("slot {i}: stone list wrong"));
                     }
                 }
                 Cell::Border => {}
             }
+        }
+        for p in size.points() {
+            let mut want = 0;
+            for n in size.neighbours(p) {
+                want += match self.cells[n.index()] {
+                    Cell::Black => one(Color::Black),
+                    Cell::White => one(Color::White),
+                    Cell::Empty => ONE_EMPTY,
+                    Cell::Border => 0,
+                };
+            }
+            if self.nbr[p.index()] != want {
+                return Err(format!("slot {}: neighbour counts wrong", p.index()));
+            }
+        }
+        if let Some(i) = (size.slots()..MAX_SLOTS).find(|&i| self.cells[i] != Cell::Border) {
+            return Err(format!("slot {i} past the board is not border"));
         }
         if self.n_empty as usize != self.empties().count() as usize {
             return Err("empty count wrong".into());
@@ -770,7 +859,9 @@ mod tests {
     fn random_games_keep_every_invariant() {
         let mut seed = 0x1234_5678_u64;
         let mut rand = move |k: usize| {
-            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             ((seed >> 33) as usize) % k
         };
         for n in [2u32, 3, 4, 5, 7, 9, 13, 19] {
@@ -779,10 +870,8 @@ mod tests {
                 let mut b = Board::new(size);
                 let mut c = Color::Black;
                 for _ in 0..size.area() * 3 {
-                    let legal: Vec<Point> = size
-                        .points()
-                        .filter(|&p| b.check(c, p).is_ok())
-                        .collect();
+                    let legal: Vec<Point> =
+                        size.points().filter(|&p| b.check(c, p).is_ok()).collect();
                     let m = if legal.is_empty() || rand(50) == 0 {
                         Move::Pass
                     } else {
