@@ -81,6 +81,12 @@ pub fn candidates(
             Some(_) if captures == 0 => add(w * 0.5, 0.0),
             _ => {}
         }
+        if captures == 0 {
+            let caught = ataris_that_catch(board, c, p);
+            if caught > 0 {
+                add(w * (1.0 + (caught as f32).min(6.0) / 2.0), 1.0);
+            }
+        }
         if patterns.matches(board.pattern3(p)) {
             add(w, 1.0);
         }
@@ -107,6 +113,45 @@ pub fn candidates(
     if with_pass {
         out.push((Move::Pass, w, w * 0.15));
     }
+}
+
+/// Stones of the opponent that `c` playing `p` puts in an atari they cannot escape
+/// (a ladder or a net), when none of `c`'s stones is left in atari to counter-capture.
+fn ataris_that_catch(board: &Board, c: Color, p: Point) -> u32 {
+    let size = board.size();
+    let them = c.opponent();
+    let two_libs = size
+        .neighbours(p)
+        .into_iter()
+        .any(|n| board.color_at(n) == Some(them) && board.liberties(n) == 2);
+    if !two_libs || board.liberties_after(c, p, 2) < 2 {
+        return 0;
+    }
+    let mut after = board.clone();
+    after.play_unchecked(c, Move::Play(p));
+    let mut caught = 0;
+    let mut counted = tengen_board::Bitboard::EMPTY;
+    for n in size.neighbours(p) {
+        if after.color_at(n) != Some(them) || counted.contains(n) || after.liberties(n) != 1 {
+            continue;
+        }
+        let stones: Vec<Point> = after.group_stones(n).collect();
+        let counter = stones.iter().any(|&s| {
+            size.neighbours(s)
+                .into_iter()
+                .any(|m| after.color_at(m) == Some(c) && after.liberties(m) == 1)
+        });
+        let Some(lib) = after.atari_liberty(n) else {
+            continue;
+        };
+        if !counter && !escape_works(&after, them, lib) {
+            caught += stones.len() as u32;
+        }
+        for s in stones {
+            counted.insert(s);
+        }
+    }
+    caught
 }
 
 /// Whether no stone lies within `r` lines of `p` (Chebyshev distance).
@@ -200,6 +245,30 @@ mod tests {
         // The caller's legality test is applied.
         candidates(&e, Color::White, None, k(false), |p| p != a5, &mut out);
         assert!(out.iter().all(|c| c.0 != Move::Play(a5)));
+    }
+
+    #[test]
+    fn an_atari_that_starts_a_working_ladder_is_rewarded() {
+        // White B3 has two liberties, C3 and B2. Black B2 ataris and the ladder along
+        // C3, C2, D2… works; Black C3 ataris towards B2, where White gets three.
+        let b = parse_diagram(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . X X . . . . . .
+             X O . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let s = b.size();
+        let pt = |v: &str| s.parse_point(v).unwrap();
+        assert_eq!(b.liberties(pt("B3")), 2);
+        assert_eq!(ataris_that_catch(&b, Color::Black, pt("B2")), 1);
+        assert_eq!(ataris_that_catch(&b, Color::Black, pt("C3")), 0);
+        assert_eq!(ataris_that_catch(&b, Color::Black, pt("E5")), 0);
     }
 
     #[test]
