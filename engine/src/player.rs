@@ -180,13 +180,12 @@ impl Engine {
         };
         let choice = match mode {
             Mode::Cleanup => {
-                // Capture dead stones first; pass only when none are left.
+                // Capture dead stones first; pass once none is left.
                 let st = status();
                 let theirs = game.board().stones(color.opponent()).and(&st.dead);
                 match non_pass {
                     Some(mv) if !theirs.is_empty() => mv,
-                    _ if best.mv == Move::Pass => Move::Pass,
-                    _ => best.mv,
+                    _ => Move::Pass,
                 }
             }
             Mode::Normal if opponent_passed => {

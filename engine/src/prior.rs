@@ -111,8 +111,15 @@ pub fn candidates(
         out.push((Move::Play(p), visits, wins));
     }
     if with_pass {
-        out.push((Move::Pass, w, w * 0.15));
+        let (visits, wins) = pass_prior(params);
+        out.push((Move::Pass, visits, wins));
     }
+}
+
+/// The prior of a pass: the usual weight, a low win rate.
+pub fn pass_prior(params: &SearchParams) -> (f32, f32) {
+    let w = params.prior_weight as f32;
+    (w, w * 0.15)
 }
 
 /// Stones of the opponent that `c` playing `p` puts in an atari they cannot escape

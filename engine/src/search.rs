@@ -13,7 +13,7 @@ use tengen_board::{Board, Color, Game, Hash, MAX_SLOTS, Move, Point};
 use crate::analysis::{Analysis, Line, MoveStat, Report};
 use crate::config::Config;
 use crate::playout::{Amaf, Policy, Rng};
-use crate::prior::{Candidate, Knowledge, candidates};
+use crate::prior::{Candidate, Knowledge, candidates, pass_prior};
 use crate::select::{lower_bound, select};
 use crate::time::MoveBudget;
 use crate::tree::{NodeId, Tree};
@@ -156,7 +156,7 @@ pub(crate) fn search(
             expand(w, &ctx, root, job.color, root_last);
         }
         if !job.with_pass {
-            drop_pass(w);
+            set_pass_prior(w, (1e6, 0.0));
         }
         for child in w.tree.child_nodes(root) {
             let s = slot(child.mv());
@@ -173,18 +173,22 @@ pub(crate) fn search(
         }
         run_worker(main, &ctx, true, report.as_mut());
     });
+    if !job.with_pass {
+        for w in workers.iter_mut() {
+            set_pass_prior(w, pass_prior(&config.search));
+        }
+    }
     snapshot(workers, &ctx)
 }
 
-/// Removes the pass from the root's candidates (clean-up play) by making it look lost.
-fn drop_pass(w: &mut Worker) {
+/// Sets the prior of the root's pass. Clean-up play makes the pass look lost for the
+/// search (it is then chosen only when nothing else is left) and restores it after.
+fn set_pass_prior(w: &mut Worker, (visits, wins): (f32, f32)) {
     let root = w.tree.root();
     if let Some(p) = w.tree.find_child(root, Move::Pass) {
-        if w.tree.children(root).len() > 1 {
-            let n = w.tree.node_mut(p);
-            n.prior_visits = 1e6;
-            n.prior_wins = 0.0;
-        }
+        let n = w.tree.node_mut(p);
+        n.prior_visits = visits;
+        n.prior_wins = wins;
     }
 }
 

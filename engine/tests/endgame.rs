@@ -131,3 +131,47 @@ fn resigns_a_hopeless_game_only_after_several_moves() {
         "resigned at the first low win rate: {decisions:?}"
     );
 }
+
+#[test]
+fn cleanup_captures_dead_stones_before_passing() {
+    // Clean-up play after both passed: the dead white stone on B4 must be taken off
+    // by play, so Black does not pass while it is on the board.
+    let mut game = game_from(SETTLED, Color::Black, 0.5);
+    let stop = AtomicBool::new(false);
+    let mut e = engine();
+    let b4 = game.size().parse_point("B4").unwrap();
+    for _ in 0..8 {
+        if game.board().color_at(b4).is_none() {
+            break;
+        }
+        let d = e.genmove(
+            &game,
+            Color::Black,
+            Limit::Playouts(1500),
+            &stop,
+            Mode::Cleanup,
+            None,
+        );
+        assert_ne!(
+            d,
+            Decision::Play(Move::Pass),
+            "passed with a dead stone left"
+        );
+        let Decision::Play(m) = d else {
+            panic!("resigned in clean-up")
+        };
+        game.play(Color::Black, m).unwrap();
+        game.play(Color::White, Move::Pass).unwrap();
+    }
+    assert_eq!(game.board().color_at(b4), None, "B4 was captured");
+    // Then, with no dead stone left, clean-up passes.
+    let d = e.genmove(
+        &game,
+        Color::Black,
+        Limit::Playouts(1500),
+        &stop,
+        Mode::Cleanup,
+        None,
+    );
+    assert_eq!(d, Decision::Play(Move::Pass));
+}
