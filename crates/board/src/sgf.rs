@@ -1,4 +1,4 @@
-//! SGF in and out for a [`Game`]: the main line of a Go record (FF[1]–FF[4]).
+//! SGF in and out for a [`Game`]: the main line of a Go record (`FF[1]` to `FF[4]`).
 //!
 //! Reading takes the first game tree of a collection and follows its main line (the
 //! first child of every node). It understands:
@@ -116,7 +116,7 @@ pub fn parse_sgf_until(text: &str, move_number: usize) -> Result<SgfGame, SgfErr
     read(text, move_number.max(1))
 }
 
-/// Writes a game as an FF[4] record: root properties (`SZ`, `KM`, `RU`, `HA`, setup
+/// Writes a game as an `FF[4]` record: root properties (`SZ`, `KM`, `RU`, `HA`, setup
 /// stones, `PL` where a reader could not infer it, the game info present in `info`),
 /// then the moves, each with its comments from `info.comments`.
 pub fn write_sgf(game: &Game, info: &GameInfo) -> String {
