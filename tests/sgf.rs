@@ -330,3 +330,70 @@ fn a_written_game_from_play_reads_back() {
     assert_eq!(back.game.board().prisoners().black, 4);
     replay_on_reference("played", &back.game);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+
+    /// Any game built by play (either colour, passes, captures, any size and rule
+    /// set, handicap or not) with any comments and names survives write then read.
+    #[test]
+    fn any_played_game_round_trips(
+        n in 2u32..=25,
+        rules_k in 0usize..4,
+        handicap in proptest::prelude::any::<bool>(),
+        attempts in proptest::collection::vec((0usize..625, proptest::prelude::any::<bool>(), 0u8..10), 0..200),
+        comments in proptest::collection::vec((0usize..250, "\\PC{0,20}"), 0..5),
+        black in proptest::option::of("\\PC{0,12}"),
+    ) {
+        let size = tengen_board::BoardSize::new(n).unwrap();
+        let mut rules = ["chinese", "japanese", "tromp-taylor", "nz"][rules_k]
+            .parse::<tengen_board::Rules>()
+            .unwrap();
+        rules.set_komi(f64::from(n) / 2.0 - 3.5).unwrap();
+        let mut game = Game::new(size, rules);
+        if handicap && n >= 7 {
+            game.place_fixed_handicap(2).unwrap();
+        }
+        let points: Vec<tengen_board::Point> = size.points().collect();
+        for (i, white, pass) in attempts {
+            let c = if white { Color::White } else { Color::Black };
+            let m = if pass == 0 { Move::Pass } else { Move::Play(points[i % points.len()]) };
+            let _ = game.play(c, m);
+        }
+        let info = GameInfo {
+            black: black.map(|s| s.replace(['\n', '\r'], " ")),
+            comments: {
+                let mut v: Vec<(usize, String)> = comments
+                    .into_iter()
+                    .map(|(k, t)| (k.min(game.move_count()), t))
+                    .collect();
+                v.sort_by_key(|(k, _)| *k);
+                v
+            },
+            ..GameInfo::default()
+        };
+        let text = write_sgf(&game, &info);
+        let back = parse_sgf(&text).map_err(|e| proptest::test_runner::TestCaseError::fail(format!("{e}\n{text}")))?;
+        proptest::prop_assert!(back.game.moves().eq(game.moves()));
+        proptest::prop_assert!(back.game.board() == game.board());
+        proptest::prop_assert!(back.game.start_board() == game.start_board());
+        proptest::prop_assert_eq!(back.game.rules(), game.rules());
+        proptest::prop_assert_eq!(back.game.handicap(), game.handicap());
+        proptest::prop_assert_eq!(back.info.black, info.black);
+        // Comments on one node come back joined.
+        let joined = |v: &[(usize, String)]| {
+            let mut out: Vec<(usize, String)> = Vec::new();
+            for (k, t) in v {
+                match out.last_mut() {
+                    Some((j, s)) if j == k => {
+                        s.push_str("\n\n");
+                        s.push_str(t);
+                    }
+                    _ => out.push((*k, t.clone())),
+                }
+            }
+            out
+        };
+        proptest::prop_assert_eq!(back.info.comments, joined(&info.comments));
+    }
+}
