@@ -14,7 +14,9 @@ pub struct Bitboard([u64; WORDS]);
 
 impl std::fmt::Debug for Bitboard {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_set().entries(self.iter().map(Point::index)).finish()
+        f.debug_set()
+            .entries(self.iter().map(Point::index))
+            .finish()
     }
 }
 

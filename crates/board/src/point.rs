@@ -57,7 +57,11 @@ pub struct SizeError(pub u32);
 
 impl fmt::Display for SizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "board size {} is outside {MIN_SIZE}..={MAX_SIZE}", self.0)
+        write!(
+            f,
+            "board size {} is outside {MIN_SIZE}..={MAX_SIZE}",
+            self.0
+        )
     }
 }
 
@@ -161,7 +165,12 @@ impl BoardSize {
     pub const fn diagonals(self, p: Point) -> [Point; 4] {
         let i = p.0;
         let s = self.0 as u16 + 1;
-        [Point(i - s - 1), Point(i - s + 1), Point(i + s - 1), Point(i + s + 1)]
+        [
+            Point(i - s - 1),
+            Point(i - s + 1),
+            Point(i + s - 1),
+            Point(i + s + 1),
+        ]
     }
 
     /// Parses a GTP vertex (`D4`, `j10`, `pass`; no `I` column; any case).
@@ -248,7 +257,9 @@ mod tests {
                 }
             }
             assert_eq!(count, size.area());
-            let on_board = (0..size.slots()).filter(|&i| size.contains_index(i)).count();
+            let on_board = (0..size.slots())
+                .filter(|&i| size.contains_index(i))
+                .count();
             assert_eq!(on_board, size.area());
         }
     }

@@ -147,7 +147,10 @@ mod tests {
     #[test]
     fn names_and_komi() {
         assert_eq!("Chinese".parse::<Rules>().unwrap(), Rules::chinese());
-        assert_eq!("korean".parse::<Rules>().unwrap().scoring, Scoring::Territory);
+        assert_eq!(
+            "korean".parse::<Rules>().unwrap().scoring,
+            Scoring::Territory
+        );
         assert!("tromp-taylor".parse::<Rules>().unwrap().suicide);
         assert!("bogus".parse::<Rules>().is_err());
         let mut r = Rules::chinese();

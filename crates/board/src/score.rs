@@ -134,10 +134,7 @@ impl FromStr for GameResult {
 /// stones through empty points.
 fn reach(board: &Board, alive: &ByColor<Bitboard>) -> (Bitboard, ByColor<Bitboard>) {
     let stride = board.size().stride();
-    let open = board
-        .on_board()
-        .and_not(&alive.black)
-        .and_not(&alive.white);
+    let open = board.on_board().and_not(&alive.black).and_not(&alive.white);
     let reach = ByColor::new_with(|c| {
         let mut r = alive[c];
         loop {

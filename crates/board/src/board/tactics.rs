@@ -162,6 +162,10 @@ mod tests {
         assert_eq!(cell(1), 2, "N of B1 is B2, empty");
         assert_eq!(cell(3), 0, "W of B1 is A1, black");
         assert_eq!(cell(4), 1, "E of B1 is C1, white");
-        assert_eq!((cell(5), cell(6), cell(7)), (3, 3, 3), "below row 1 is off the board");
+        assert_eq!(
+            (cell(5), cell(6), cell(7)),
+            (3, 3, 3),
+            "below row 1 is off the board"
+        );
     }
 }
