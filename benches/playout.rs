@@ -15,7 +15,9 @@ fn checked_playout(pos: &BenchPosition, policy: &Policy, rng: &mut Rng) {
     let mut board = pos.board.clone();
     let mut amaf = Amaf::default();
     let out = policy.run(&mut board, pos.to_move, pos.last, 7.5, rng, &mut amaf);
-    board.check_invariants().expect("board invariants after a playout");
+    board
+        .check_invariants()
+        .expect("board invariants after a playout");
     let area = board.size().area() as u32;
     assert!(out.moves > 0 && out.moves < 3 * area, "{} moves", out.moves);
     for &p in board.empty_points() {
