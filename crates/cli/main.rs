@@ -16,7 +16,12 @@ use clap::{Parser, Subcommand};
 /// With no subcommand it speaks GTP on stdin/stdout (as GUIs start it), taking the
 /// same options as `tengen gtp`.
 #[derive(Debug, Parser)]
-#[command(name = "tengen", version, about, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "tengen",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
     #[command(flatten)]
     gtp: gtp_cmd::GtpArgs,
