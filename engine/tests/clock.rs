@@ -1,0 +1,87 @@
+//! Whole games under a tight clock: every move's thinking time is checked against the
+//! clock the way a referee keeps it, and nobody may lose on time.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use tengen_board::{BoardSize, Color, Game, Move, Rules};
+use tengen_engine::{Clock, Config, Decision, Engine, Limit, Mode, TimeControl, budget};
+
+/// Plays a 9×9 game between two engines under `tc` and returns every move's time with
+/// the clock it was played against; panics if a move overruns the clock.
+fn play_under(tc: TimeControl, max_moves: usize) -> Vec<(Duration, Clock)> {
+    let size = BoardSize::new(9).unwrap();
+    let mut game = Game::new(size, Rules::chinese());
+    let config = Config {
+        threads: 1,
+        seed: 11,
+        resign_threshold: 0.0,
+        ..Config::default()
+    };
+    let lag = config.lag;
+    let mut engines = [Engine::new(config.clone()), Engine::new(config)];
+    let mut clocks = [tc.start_clock(), tc.start_clock()];
+    let stop = AtomicBool::new(false);
+    let mut log = Vec::new();
+    while !game.is_over() && game.move_count() < max_moves {
+        let c = game.to_move();
+        let i = c.index();
+        let before = clocks[i];
+        let b = budget(&tc, &before, game.move_count(), size.area(), lag)
+            .expect("a limited clock gives a budget");
+        let start = Instant::now();
+        let d = engines[i].genmove(&game, c, Limit::Time(b), &stop, Mode::Normal, None);
+        let used = start.elapsed();
+        let allowed = match tc {
+            TimeControl::Byoyomi { period, .. } if before.stones > 0 => period,
+            TimeControl::Canadian { .. } if before.stones > 0 => before.time_left,
+            TimeControl::Byoyomi { period, .. } => before.time_left + period,
+            _ => before.time_left,
+        };
+        assert!(
+            used <= allowed,
+            "move {} by {c}: {used:?} against {allowed:?} on the clock",
+            game.move_count() + 1
+        );
+        clocks[i].spend(&tc, used);
+        log.push((used, before));
+        let m = match d {
+            Decision::Play(m) => m,
+            Decision::Resign => Move::Pass,
+        };
+        game.play(c, m).unwrap();
+    }
+    log
+}
+
+#[test]
+fn sudden_death_game_never_flags() {
+    let tc = TimeControl::Absolute {
+        main: Duration::from_secs(5),
+    };
+    let log = play_under(tc, 90);
+    assert!(log.len() >= 20, "the game went on ({} moves)", log.len());
+    // Both sides still had time left after their last move.
+    let per_side: [Duration; 2] =
+        [0, 1].map(|s| log.iter().skip(s).step_by(2).map(|(d, _)| *d).sum());
+    for t in per_side {
+        assert!(t < Duration::from_secs(5), "{t:?} used of 5 s");
+    }
+}
+
+#[test]
+fn byoyomi_moves_fit_their_period() {
+    let tc = TimeControl::Byoyomi {
+        main: Duration::from_millis(500),
+        period: Duration::from_millis(400),
+        periods: 1,
+    };
+    // Every move is checked against its period inside `play_under`; the game must
+    // reach overtime for that to mean something.
+    let log = play_under(tc, 40);
+    assert!(log.len() >= 20);
+    assert!(
+        log.iter().any(|(_, c)| c.stones > 0),
+        "overtime was reached"
+    );
+}
