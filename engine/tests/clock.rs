@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use tengen_board::{BoardSize, Color, Game, Move, Rules};
+use tengen_board::{BoardSize, Game, Move, Rules};
 use tengen_engine::{Clock, Config, Decision, Engine, Limit, Mode, TimeControl, budget};
 
 /// Plays a 9×9 game between two engines under `tc` and returns every move's time with
