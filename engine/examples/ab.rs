@@ -28,6 +28,8 @@ fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
             "escape" => config.heavy.escape = f()?,
             "pattern" => config.heavy.pattern = f()?,
             "self_atari_min" => config.heavy.self_atari_min = f()? as u32,
+            "threads" => config.threads = f()? as usize,
+            "playouts" => config.playouts = Some(f()? as u64),
             "policy" => config.policy = v.parse::<PolicyKind>().map_err(|e| e.to_string())?,
             _ => return Err(format!("unknown key {k}")),
         }
@@ -35,7 +37,8 @@ fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// Plays one game; returns the winner (None: void).
+/// Plays one game; returns the winner (None: void). Each engine's own `playouts`
+/// setting, when given, replaces the common budget.
 fn play(size: BoardSize, black: &mut Engine, white: &mut Engine, playouts: u64) -> Option<Color> {
     let mut game = Game::new(size, Rules::chinese());
     let stop = AtomicBool::new(false);
