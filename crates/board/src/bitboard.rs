@@ -89,6 +89,16 @@ impl Bitboard {
     #[inline]
     #[must_use]
     pub fn shift_up(&self, n: usize) -> Bitboard {
+        if (1..64).contains(&n) {
+            // The usual case (by 1 or by a stride): one pass with a fixed carry shift.
+            let w = &self.0;
+            let mut out = [0; WORDS];
+            out[0] = w[0] << n;
+            for i in 1..WORDS {
+                out[i] = w[i] << n | w[i - 1] >> (64 - n);
+            }
+            return Bitboard(out);
+        }
         let (words, bits) = (n / 64, n % 64);
         Bitboard(std::array::from_fn(|i| {
             if i < words {
@@ -108,6 +118,15 @@ impl Bitboard {
     #[inline]
     #[must_use]
     pub fn shift_down(&self, n: usize) -> Bitboard {
+        if (1..64).contains(&n) {
+            let w = &self.0;
+            let mut out = [0; WORDS];
+            for i in 0..WORDS - 1 {
+                out[i] = w[i] >> n | w[i + 1] << (64 - n);
+            }
+            out[WORDS - 1] = w[WORDS - 1] >> n;
+            return Bitboard(out);
+        }
         let (words, bits) = (n / 64, n % 64);
         Bitboard(std::array::from_fn(|i| {
             if i + words >= WORDS {
@@ -191,5 +210,9 @@ mod tests {
         assert_eq!(a.shift_down(1), set(&[62, 126, 639]));
         assert_eq!(a.shift_down(64), set(&[63, 576]));
         assert_eq!(set(&[700]).shift_up(10), Bitboard::EMPTY);
+        assert_eq!(a.shift_up(0), a);
+        assert_eq!(a.shift_down(0), a);
+        assert_eq!(a.shift_up(65), set(&[65, 128, 192]));
+        assert_eq!(a.shift_down(63), set(&[0, 64, 577]));
     }
 }
