@@ -97,6 +97,15 @@ const fn field(c: Color) -> u16 {
     0xF << (4 * c as u16)
 }
 
+/// No simple-ko point (see [`Board::ko`]).
+const NO_KO: u32 = u32::MAX;
+
+/// A simple-ko point and the colour that may not play it, packed in one word.
+#[inline(always)]
+const fn ko_key(p: Point, c: Color) -> u32 {
+    (p.index() as u32) << 1 | c as u32
+}
+
 /// A Go position with simple ko: the fast board playouts copy and play on.
 ///
 /// It does not know whose turn it is (either colour may play next, as GTP allows)
@@ -126,8 +135,9 @@ pub struct Board {
     bits: ByColor<Bitboard>,
     /// The slots that are points of this board.
     on_board: Bitboard,
-    /// A point the given colour may not play next (simple ko).
-    ko: Option<(Point, Color)>,
+    /// The point a colour may not play next (simple ko), as [`ko_key`] packs it, or
+    /// `NO_KO`: one compare on the hot path.
+    ko: u32,
     hash: Hash,
     /// Stones captured by each colour (prisoners), suicides counted for the opponent.
     prisoners: ByColor<u32>,
@@ -174,7 +184,7 @@ impl Board {
             n_empty: 0,
             bits: ByColor::default(),
             on_board: Bitboard::EMPTY,
-            ko: None,
+            ko: NO_KO,
             hash: Hash::default(),
             prisoners: ByColor::default(),
         };
@@ -259,7 +269,14 @@ impl Board {
     /// The point `color` may not play next because of simple ko.
     #[inline]
     pub fn ko(&self) -> Option<(Point, Color)> {
-        self.ko
+        (self.ko != NO_KO).then(|| {
+            let c = if self.ko & 1 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            (Point::from_index((self.ko >> 1) as usize), c)
+        })
     }
 
     /// Stones each colour has captured.
@@ -375,7 +392,7 @@ impl Board {
             Some(Cell::Black | Cell::White) => return Err(IllegalMove::Occupied),
             Some(Cell::Border) | None => return Err(IllegalMove::OffBoard),
         }
-        if self.ko == Some((p, c)) {
+        if self.ko == ko_key(p, c) {
             return Err(IllegalMove::Ko);
         }
         if self.has_liberty_after(c, p) {
@@ -440,11 +457,11 @@ impl Board {
     #[inline]
     pub fn play_unchecked(&mut self, c: Color, m: Move) -> MoveInfo {
         let Move::Play(p) = m else {
-            self.ko = None;
+            self.ko = NO_KO;
             return MoveInfo::default();
         };
         debug_assert!(self.is_empty_point(p), "play on a non-empty point");
-        debug_assert!(self.ko != Some((p, c)), "ko recapture");
+        debug_assert!(self.ko != ko_key(p, c), "ko recapture");
         let i = p.index();
         let nbrs = self.size.neighbours(p);
         let own = Cell::of(c);
@@ -528,13 +545,13 @@ impl Board {
         self.prisoners[c] += u32::from(captured);
 
         let r = self.root[i] as usize;
-        self.ko = None;
+        self.ko = NO_KO;
         let mut suicided = 0;
         if self.libs[r] == 0 {
             suicided = self.remove_group(p);
             self.prisoners[c.opponent()] += u32::from(suicided);
         } else if captured == 1 && self.stones[r] == 1 && self.libs[r] == 1 {
-            self.ko = Some((captured_at, c.opponent()));
+            self.ko = ko_key(captured_at, c.opponent());
         }
         MoveInfo { captured, suicided }
     }
