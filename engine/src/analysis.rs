@@ -43,6 +43,10 @@ pub struct Analysis {
     /// Ownership per point, row by row from the top left (A19 on 19×19) to the bottom
     /// right, in [-1, 1], +1 owned by `color`. Empty unless ownership was asked for.
     pub ownership: Vec<f32>,
+    /// Share of playouts in which each point ended as nobody's (an empty point next to
+    /// both colours: dame, or a liberty shared in seki), in the same order; empty when
+    /// `ownership` is.
+    pub neutral: Vec<f32>,
     /// Time searched so far.
     pub elapsed: Duration,
 }

@@ -15,12 +15,24 @@ pub struct Status {
 
 /// A stone whose point its own colour owns in fewer than this share of playouts is dead.
 const DEAD_BELOW: f32 = 0.3;
-/// An empty point owned by either side in less than this share is neutral.
-const NEUTRAL_BELOW: f32 = 0.4;
+/// An empty point that ends as nobody's in at least this share of playouts is a shared
+/// liberty (seki) rather than a dame that one side fills.
+const SEKI_NEUTRAL: f32 = 0.6;
 
 /// Classifies every group: `ownership` is row by row from the top left, +1 owned by
-/// `color` (as in [`crate::Analysis::ownership`]); an empty slice marks all alive.
-pub fn status_from_ownership(board: &Board, ownership: &[f32], color: Color) -> Status {
+/// `color`, and `neutral` the share of playouts each point ended as nobody's (as in
+/// [`crate::Analysis`]); an empty `ownership` marks all alive.
+///
+/// A group is dead when its own colour keeps its points in fewer than 30% of the
+/// playouts. Living groups are in seki when they touch an empty point that stays
+/// nobody's in most playouts and that a living group of the other colour touches too
+/// (ordinary dame get filled in playouts, seki liberties stay empty).
+pub fn status_from_ownership(
+    board: &Board,
+    ownership: &[f32],
+    neutral: &[f32],
+    color: Color,
+) -> Status {
     let size = board.size();
     let mut st = Status::default();
     let n = size.get();
@@ -58,9 +70,10 @@ pub fn status_from_ownership(board: &Board, ownership: &[f32], color: Color) -> 
         }
     }
     // Seki: living groups with a neutral liberty that a living opponent group shares.
-    if !ownership.is_empty() {
+    if neutral.len() == size.area() {
         for p in size.points() {
-            if !board.is_empty_point(p) || (black_own(p).abs() + 1.0) / 2.0 >= NEUTRAL_BELOW + 0.5 {
+            let (x, y) = size.coords(p);
+            if !board.is_empty_point(p) || neutral[(n - 1 - y) * n + x] < SEKI_NEUTRAL {
                 continue;
             }
             let mut touches = [false; 2];

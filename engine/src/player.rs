@@ -39,6 +39,8 @@ pub struct Engine {
     /// The moves of the game the workers' trees stand for, and its start hash.
     tree_moves: Vec<(Color, Move)>,
     tree_start: Option<tengen_board::Hash>,
+    /// The rules (komi included) the trees' statistics were gathered under.
+    tree_rules: Option<tengen_board::Rules>,
     /// Our consecutive searches with a win rate under the resign threshold.
     low_streak: u32,
     last: Option<Analysis>,
@@ -54,6 +56,7 @@ impl Engine {
             workers: Vec::new(),
             tree_moves: Vec::new(),
             tree_start: None,
+            tree_rules: None,
             low_streak: 0,
             last: None,
         }
@@ -75,6 +78,7 @@ impl Engine {
         self.workers.clear();
         self.tree_moves.clear();
         self.tree_start = None;
+        self.tree_rules = None;
         self.low_streak = 0;
         self.last = None;
     }
@@ -108,6 +112,8 @@ impl Engine {
         with_pass: bool,
         report: Option<Report<'_>>,
     ) -> Analysis {
+        // The clock runs from here: tree reuse counts against the move's time.
+        let start = std::time::Instant::now();
         if self.policy.kind() != self.config.policy {
             self.policy = Policy::new(self.config.policy, self.config.heavy.clone());
         }
@@ -120,7 +126,14 @@ impl Engine {
             ownership,
             with_pass,
         };
-        let analysis = search(&mut self.workers, &self.policy, &self.config, &job, report);
+        let analysis = search(
+            &mut self.workers,
+            &self.policy,
+            &self.config,
+            &job,
+            start,
+            report,
+        );
         self.last = Some(analysis.clone());
         analysis
     }
@@ -167,7 +180,8 @@ impl Engine {
             .find(|m| m.mv != Move::Pass && m.visits > 0)
             .or_else(|| analysis.moves.iter().find(|m| m.mv != Move::Pass))
             .map(|m| m.mv);
-        let status = || status_from_ownership(game.board(), &analysis.ownership, color);
+        let status =
+            || status_from_ownership(game.board(), &analysis.ownership, &analysis.neutral, color);
         let wins_now = || {
             let st = status();
             let score = game.score(&st.dead, &st.seki);
@@ -227,7 +241,7 @@ impl Engine {
         let n = (game.size().area() as u64 * 8).clamp(1000, 4000);
         let color = game.to_move();
         let analysis = self.search(game, color, Limit::Playouts(n), &stop, true, None);
-        status_from_ownership(game.board(), &analysis.ownership, color)
+        status_from_ownership(game.board(), &analysis.ownership, &analysis.neutral, color)
     }
 
     /// Makes the workers' trees stand for `game`: reuses them when the game only
@@ -242,6 +256,7 @@ impl Engine {
         let start = game.start_board().hash();
         let reusable = self.workers.len() == threads
             && self.tree_start == Some(start)
+            && self.tree_rules.as_ref() == Some(game.rules())
             && moves.len() >= self.tree_moves.len()
             && moves[..self.tree_moves.len()] == self.tree_moves[..];
         if reusable {
@@ -274,5 +289,6 @@ impl Engine {
         }
         self.tree_moves = moves;
         self.tree_start = Some(start);
+        self.tree_rules = Some(*game.rules());
     }
 }

@@ -127,6 +127,7 @@ pub(crate) fn search(
     policy: &Policy,
     config: &Config,
     job: &Job<'_>,
+    start: Instant,
     mut report: Option<Report<'_>>,
 ) -> Analysis {
     let game = job.game;
@@ -142,7 +143,7 @@ pub(crate) fn search(
         root_last,
         node_budget: (config.max_nodes / workers.len().max(1)).max(1000),
         share: RootShare::new(),
-        start: Instant::now(),
+        start,
     };
     for w in workers.iter_mut() {
         if w.tree.node(w.tree.root()).color() != job.color.opponent() {
@@ -391,7 +392,9 @@ fn expand(w: &mut Worker, ctx: &Ctx<'_>, node: NodeId, c: Color, last: Option<Po
     let game = ctx.job.game;
     let board = &w.board;
     let keys = &w.keys;
-    let with_pass = ctx.job.with_pass || node != w.tree.root();
+    // The pass is always a child; clean-up play only makes it look lost at the root
+    // (`set_pass_prior`), so a later normal search of the same node can still pass.
+    let with_pass = true;
     candidates(
         board,
         c,
@@ -479,7 +482,12 @@ fn snapshot(workers: &[Worker], ctx: &Ctx<'_>) -> Analysis {
         score_lead,
         moves,
         ownership: if ctx.job.ownership {
-            ownership(workers, &ctx.root, color)
+            ownership(workers, &ctx.root, color, false)
+        } else {
+            Vec::new()
+        },
+        neutral: if ctx.job.ownership {
+            ownership(workers, &ctx.root, color, true)
         } else {
             Vec::new()
         },
@@ -506,8 +514,14 @@ fn principal_variation(tree: &Tree, id: NodeId, depth: usize) -> Line {
     pv
 }
 
-/// Ownership for `color`, row by row from the top left.
-pub(crate) fn ownership(workers: &[Worker], board: &Board, color: Color) -> Vec<f32> {
+/// Ownership for `color` (or, with `neutral`, the share of playouts a point ended as
+/// nobody's), row by row from the top left.
+pub(crate) fn ownership(
+    workers: &[Worker],
+    board: &Board,
+    color: Color,
+    neutral: bool,
+) -> Vec<f32> {
     let n: u32 = workers.iter().map(|w| w.owned_playouts.load(Relaxed)).sum();
     let size = board.size();
     let sign = if color == Color::Black { 1.0 } else { -1.0 };
@@ -523,12 +537,12 @@ pub(crate) fn ownership(workers: &[Worker], board: &Board, color: Color) -> Vec<
                 .iter()
                 .map(|w| w.white_owned[p.index()].load(Relaxed))
                 .sum();
-            let v = if n == 0 {
-                0.0
-            } else {
-                (f64::from(b) - f64::from(wh)) / f64::from(n)
+            let v = match (n, neutral) {
+                (0, _) => 0.0,
+                (_, true) => f64::from(n - b - wh) / f64::from(n),
+                (_, false) => sign * (f64::from(b) - f64::from(wh)) / f64::from(n),
             };
-            out.push((v * sign) as f32);
+            out.push(v as f32);
         }
     }
     out

@@ -140,7 +140,8 @@ pub struct MoveBudget {
     pub hard: Duration,
 }
 
-/// The smallest budget: even a nearly flagged engine answers with some search.
+/// The smallest budget: even a nearly flagged engine answers with some search, but
+/// never more than a twentieth of what is left on the clock.
 const MIN_THINK: Duration = Duration::from_millis(10);
 
 /// The time for the next move, or `None` with no limit.
@@ -158,10 +159,11 @@ pub fn budget(
     let expected = (area as f64 * 0.9 - moves_played as f64).max(area as f64 * 0.2) / 2.0;
     let moves_left = expected.max(8.0);
     let reserve = |t: Duration| t.saturating_sub(lag);
+    let floor = MIN_THINK.min(clock.time_left / 20);
     let mk = |soft: Duration, hard: Duration, cap: Duration| {
-        let hard = hard.min(cap).max(MIN_THINK);
+        let hard = hard.min(cap).max(floor);
         MoveBudget {
-            soft: soft.min(hard).max(MIN_THINK),
+            soft: soft.min(hard).max(floor),
             hard,
         }
     };
@@ -239,6 +241,13 @@ mod tests {
         };
         let b = budget(&tc, &low, 200, 361, LAG).unwrap();
         assert!(b.hard < s(0.2), "{b:?}");
+        // Below the lag reserve: a twentieth of what is left at most.
+        let flagging = Clock {
+            time_left: s(0.04),
+            stones: 0,
+        };
+        let b = budget(&tc, &flagging, 200, 81, LAG).unwrap();
+        assert!(b.hard <= s(0.002), "{b:?}");
     }
 
     #[test]

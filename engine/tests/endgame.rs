@@ -175,3 +175,20 @@ fn cleanup_captures_dead_stones_before_passing() {
     );
     assert_eq!(d, Decision::Play(Move::Pass));
 }
+
+#[test]
+fn dame_between_two_walls_is_not_seki() {
+    // Black's wall on C, White's on E, the D column open: its points are dame that
+    // playouts fill, not liberties shared in seki.
+    let walls = ". . X . O . .
+                 . . X . O . .
+                 . . X . O . .
+                 . . X . O . .
+                 . . X . O . .
+                 . . X . O . .
+                 . . X . O . .";
+    let game = game_from(walls, Color::Black, 0.5);
+    let status = engine().final_status(&game);
+    assert!(status.seki.is_empty(), "seki: {:?}", status.seki);
+    assert!(status.dead.is_empty(), "dead: {:?}", status.dead);
+}

@@ -1,6 +1,7 @@
 //! A game: the board plus its history, the rules, superko, undo and handicap.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::bitboard::Bitboard;
 use crate::board::{Board, IllegalMove, MoveInfo};
@@ -10,6 +11,30 @@ use crate::point::{BoardSize, Move, Point};
 use crate::rules::{KoRule, Rules, Scoring};
 use crate::score::{self, Score};
 use crate::zobrist::{BLACK_TO_MOVE, Hash};
+
+/// Superko keys are Zobrist hashes, already uniformly random: the map uses them as they
+/// are instead of hashing them again.
+#[derive(Clone, Copy, Debug, Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// Position keys and how often each occurred.
+type KeyCounts = HashMap<Hash, u32, BuildHasherDefault<KeyHasher>>;
 
 /// One played move and the state before it, so undo is exact.
 #[derive(Clone, Debug)]
@@ -38,7 +63,7 @@ pub struct Game {
     to_move: Color,
     played: Vec<Played>,
     /// How many times each superko key occurs in the history, the start included.
-    seen: HashMap<Hash, u32>,
+    seen: KeyCounts,
 }
 
 impl Game {
@@ -54,7 +79,7 @@ impl Game {
             board,
             to_move: Color::Black,
             played: Vec::new(),
-            seen: HashMap::new(),
+            seen: KeyCounts::default(),
         };
         g.reset_seen();
         g

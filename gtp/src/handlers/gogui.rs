@@ -44,7 +44,7 @@ fn color_arg(s: &Session, a: &mut Args<'_>) -> Result<Color, GtpError> {
 }
 
 /// One search of the position for `color` (the engine's usual length), stopped early
-/// by any input.
+/// by GoGui's `# interrupt` (not by other queued input, which would leave it empty).
 pub(crate) fn snapshot(
     s: &mut Session,
     ctx: &mut Ctx<'_>,
@@ -52,7 +52,7 @@ pub(crate) fn snapshot(
     ownership: bool,
 ) -> Analysis {
     let limit = s.analysis_limit();
-    let stop = ctx.signals.arm_input();
+    let stop = ctx.signals.arm_interrupt();
     let mut ignore = |_: &Analysis| {};
     let report = Report {
         interval: std::time::Duration::from_secs(3600),
