@@ -97,6 +97,18 @@ const fn field(c: Color) -> u16 {
     0xF << (4 * c as u16)
 }
 
+/// For the roots of a point's four neighbours: which are groups met for the first
+/// time in that order (`NO_GROUP` never is), computed without branches.
+#[inline(always)]
+fn distinct_groups(r: [u16; 4]) -> [bool; 4] {
+    [
+        r[0] != NO_GROUP,
+        (r[1] != NO_GROUP) & (r[1] != r[0]),
+        (r[2] != NO_GROUP) & (r[2] != r[0]) & (r[2] != r[1]),
+        (r[3] != NO_GROUP) & (r[3] != r[0]) & (r[3] != r[1]) & (r[3] != r[2]),
+    ]
+}
+
 /// No simple-ko point (see [`Board::ko`]).
 const NO_KO: u32 = u32::MAX;
 
@@ -485,18 +497,27 @@ impl Board {
         let mut captured_at = p;
         if around & (field(Color::Black) | field(Color::White)) != 0 {
             // Every distinct neighbouring group loses the liberty `p`; the biggest
-            // friendly one takes the new stone in.
-            let mut seen = [NO_GROUP; 4];
+            // friendly one takes the new stone in. Done without branches (which
+            // neighbours are stones is as random as the playout): a root is new if no
+            // earlier neighbour has it, and a slot without a group reads `NO_GROUP`,
+            // whose counts are only ever changed by 0.
+            let r = nbrs.map(|n| self.root[n.index()]);
+            let fresh = distinct_groups(r);
             let (mut keep, mut keep_size) = (NO_GROUP, 0);
-            for (k, n) in nbrs.iter().enumerate() {
-                let r = self.root[n.index()];
-                if r != NO_GROUP && !seen[..k].contains(&r) {
-                    self.libs[r as usize] -= 1;
-                    if self.cells[n.index()] == own && self.stones[r as usize] > keep_size {
-                        (keep, keep_size) = (r, self.stones[r as usize]);
-                    }
-                }
-                seen[k] = r;
+            // Friendly groups met, and whether an enemy group lost its last liberty:
+            // only then are captures and merges (below) needed.
+            let mut friends = 0u32;
+            let mut dead = false;
+            for k in 0..4 {
+                let g = r[k] as usize;
+                self.libs[g] -= u16::from(fresh[k]);
+                let mine = fresh[k] & (self.cells[nbrs[k].index()] == own);
+                let size = self.stones[g];
+                let bigger = mine & (size > keep_size);
+                keep = if bigger { r[k] } else { keep };
+                keep_size = if bigger { size } else { keep_size };
+                friends += u32::from(mine);
+                dead |= fresh[k] & !mine & (self.libs[g] == 0);
             }
             if keep != NO_GROUP {
                 // The new stone's empty neighbours are new liberties of `keep` unless
@@ -522,21 +543,23 @@ impl Board {
                 self.stones[kk] += 1;
                 self.libs[kk] += added;
             }
-            for n in nbrs {
-                let j = n.index();
-                let cell = self.cells[j];
-                if cell == enemy {
-                    if self.libs[self.root[j] as usize] == 0 {
-                        captured += self.remove_group(n);
-                        captured_at = n;
-                    }
-                } else if cell == own {
-                    let (a, b) = (self.root[i], self.root[j]);
-                    if a != b {
-                        if self.stones[a as usize] >= self.stones[b as usize] {
-                            self.merge(a, b);
-                        } else {
-                            self.merge(b, a);
+            if dead || friends > 1 {
+                for n in nbrs {
+                    let j = n.index();
+                    let cell = self.cells[j];
+                    if cell == enemy {
+                        if self.libs[self.root[j] as usize] == 0 {
+                            captured += self.remove_group(n);
+                            captured_at = n;
+                        }
+                    } else if cell == own {
+                        let (a, b) = (self.root[i], self.root[j]);
+                        if a != b {
+                            if self.stones[a as usize] >= self.stones[b as usize] {
+                                self.merge(a, b);
+                            } else {
+                                self.merge(b, a);
+                            }
                         }
                     }
                 }
