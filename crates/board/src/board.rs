@@ -422,18 +422,16 @@ impl Board {
         if self.nbr[p.index()] & EMPTY_FIELD != 0 {
             return true;
         }
+        // Every neighbour is a stone or the edge here; no branch per neighbour (an
+        // edge slot reads `NO_GROUP`, and its count is masked out).
         let own = Cell::of(c);
+        let mut alive = false;
         for n in self.size.neighbours(p) {
             let cell = self.cells[n.index()];
-            if cell == Cell::Empty || cell == Cell::Border {
-                continue;
-            }
             let libs = self.libs[self.root[n.index()] as usize];
-            if (cell == own) == (libs > 1) {
-                return true;
-            }
+            alive |= ((cell as u8) < 2) & ((cell == own) == (libs > 1));
         }
-        false
+        alive
     }
 
     /// Whether `p` is an empty point that `c` would only fill its own eye by playing:
@@ -730,16 +728,15 @@ impl Board {
             self.hash ^= stone_key(c, sp);
             self.push_empty(sp);
             removed += 1;
-            // Each distinct neighbouring group gains the liberty `sp`.
-            let mut seen = [NO_GROUP; 4];
-            for (k, n) in self.size.neighbours(sp).into_iter().enumerate() {
-                let j = n.index();
+            // Each distinct neighbouring group gains the liberty `sp` (without
+            // branches, as in `play_unchecked`).
+            let nbrs = self.size.neighbours(sp);
+            let r = nbrs.map(|n| self.root[n.index()]);
+            let fresh = distinct_groups(r);
+            for k in 0..4 {
+                let j = nbrs[k].index();
                 self.nbr[j] = self.nbr[j] - one(c) + ONE_EMPTY;
-                let r = self.root[j];
-                if r != NO_GROUP && !seen[..k].contains(&r) {
-                    self.libs[r as usize] += 1;
-                }
-                seen[k] = r;
+                self.libs[r[k] as usize] += u16::from(fresh[k]);
             }
             s = self.next[s] as usize;
             if s == start {

@@ -112,9 +112,8 @@ impl Amaf {
     #[inline]
     pub fn record(&mut self, c: Color, p: Point) {
         let slot = &mut self.first[p.index()];
-        if *slot == 0 {
-            *slot = c as u8 + 1;
-        }
+        // A select, not a branch: whether the point was played before is random.
+        *slot = if *slot == 0 { c as u8 + 1 } else { *slot };
     }
 
     /// Records `c` on `p`, replacing any later record (tree moves, walked upwards).
