@@ -464,7 +464,7 @@ impl Board {
     /// Plays a move without checking it. The caller guarantees `p` is an empty point
     /// of this board and not the ko point for `c`. A move that leaves its own group
     /// without liberties removes that group (a suicide, where the rules allow it).
-    #[inline]
+    #[inline(always)]
     pub fn play_unchecked(&mut self, c: Color, m: Move) -> MoveInfo {
         let Move::Play(p) = m else {
             self.ko = NO_KO;
