@@ -228,21 +228,16 @@ fn run_worker(w: &mut Worker, ctx: &Ctx<'_>, main: bool, mut report: Option<&mut
     }
 }
 
-/// The stop rule, checked every few playouts: the hard limit always; by the main
-/// thread also the soft limit (unless the best move is unclear) and the point where
-/// the runner-up cannot catch the best move any more.
+/// The stop rule for time limits, checked every few playouts: the hard limit always;
+/// by the main thread also the soft limit (unless the best move is unclear) and the
+/// point where the runner-up cannot catch the best move any more.
 fn should_stop(w: &Worker, ctx: &Ctx<'_>, now: Instant, main: bool) -> bool {
     let elapsed = now - ctx.start;
     match ctx.job.limit {
         Limit::Infinite => false,
-        Limit::Playouts(n) => {
-            if !main {
-                return false;
-            }
-            let played = ctx.share.playouts.load(Relaxed);
-            let (best, second) = top_two(w, ctx);
-            best.saturating_sub(second) > n.saturating_sub(played) && played >= n / 4
-        }
+        // A playout budget is spent in full: the extra playouts deepen the tree the
+        // next move reuses, and the count stays exact and repeatable.
+        Limit::Playouts(_) => false,
         Limit::Time(MoveBudget { soft, hard }) => {
             if elapsed >= hard {
                 return true;
