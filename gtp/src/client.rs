@@ -148,6 +148,8 @@ pub struct GtpClient {
     stdin: Option<ChildStdin>,
     lines: Receiver<Event>,
     stderr_tail: Arc<Mutex<VecDeque<String>>>,
+    /// The thread draining stderr; it ends when the process's stderr closes.
+    stderr_reader: Option<thread::JoinHandle<()>>,
     next_id: u64,
     broken: bool,
     finished: bool,
@@ -206,15 +208,18 @@ impl GtpClient {
                 })?;
         }
         let stderr_tail = Arc::new(Mutex::new(VecDeque::new()));
+        let mut stderr_reader = None;
         if let Some(err) = stderr {
             let tail = Arc::clone(&stderr_tail);
-            thread::Builder::new()
-                .name("gtp-stderr".into())
-                .spawn(move || drain_stderr(err, log, tail))
-                .map_err(|source| ClientError::Spawn {
-                    program: program.clone(),
-                    source,
-                })?;
+            stderr_reader = Some(
+                thread::Builder::new()
+                    .name("gtp-stderr".into())
+                    .spawn(move || drain_stderr(err, log, tail))
+                    .map_err(|source| ClientError::Spawn {
+                        program: program.clone(),
+                        source,
+                    })?,
+            );
         }
         Ok(GtpClient {
             program: program.clone(),
@@ -222,6 +227,7 @@ impl GtpClient {
             stdin,
             lines,
             stderr_tail,
+            stderr_reader,
             next_id: 1,
             broken: false,
             finished: false,
@@ -350,6 +356,16 @@ impl GtpClient {
                 break;
             }
             thread::sleep(Duration::from_millis(10));
+        }
+        // And let the stderr reader catch up with its last words (bounded: a child it
+        // started may hold the pipe open).
+        if let Some(reader) = &self.stderr_reader {
+            for _ in 0..50 {
+                if reader.is_finished() {
+                    break;
+                }
+                thread::sleep(Duration::from_millis(10));
+            }
         }
         ClientError::Closed {
             command: command.to_string(),
