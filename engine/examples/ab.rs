@@ -50,10 +50,11 @@ fn play(size: BoardSize, black: &mut Engine, white: &mut Engine, playouts: u64) 
         } else {
             &mut *white
         };
+        let n = e.config().playouts.unwrap_or(playouts);
         match e.genmove(
             &game,
             c,
-            Limit::Playouts(playouts),
+            Limit::Playouts(n),
             &stop,
             Mode::Normal,
             None,
