@@ -94,33 +94,12 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
     let mut rows: Vec<(Measurement, f64)> = Vec::new();
-    for pos in &positions {
-        for &policy in &args.policies {
-            let mut single = None;
-            for threads in 1..=max_threads {
-                bar.set_message(format!(
-                    "{}x{} {} {} x{threads}",
-                    pos.board.size(),
-                    pos.board.size(),
-                    pos.name,
-                    policy.name()
-                ));
-                let m = measure_playouts(pos, policy, threads, limit, args.komi, args.seed);
-                let base = *single.get_or_insert(m.playouts_per_sec());
-                let scaling = m.playouts_per_sec() / base;
-                if args.json {
-                    println!("{}", json_line(&m, scaling));
-                }
-                bar.inc(1);
-                rows.push((m, scaling));
-            }
-        }
-    }
-    for &size in &search_sizes {
+    // Measures one series at 1..=max_threads threads; the scaling is against 1 thread.
+    let mut series = |label: String, measure: &dyn Fn(usize) -> Measurement| {
         let mut single = None;
         for threads in 1..=max_threads {
-            bar.set_message(format!("{size}x{size} search x{threads}"));
-            let m = measure_search(size, threads, limit, args.seed);
+            bar.set_message(format!("{label} x{threads}"));
+            let m = measure(threads);
             let base = *single.get_or_insert(m.playouts_per_sec());
             let scaling = m.playouts_per_sec() / base;
             if args.json {
@@ -129,6 +108,20 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             bar.inc(1);
             rows.push((m, scaling));
         }
+    };
+    for pos in &positions {
+        for &policy in &args.policies {
+            let size = pos.board.size();
+            let label = format!("{size}x{size} {} {}", pos.name, policy.name());
+            series(label, &|threads| {
+                measure_playouts(pos, policy, threads, limit, args.komi, args.seed)
+            });
+        }
+    }
+    for &size in &search_sizes {
+        series(format!("{size}x{size} search"), &|threads| {
+            measure_search(size, threads, limit, args.seed)
+        });
     }
     bar.finish_and_clear();
     if !args.json {
