@@ -51,14 +51,7 @@ fn play(size: BoardSize, black: &mut Engine, white: &mut Engine, playouts: u64) 
             &mut *white
         };
         let n = e.config().playouts.unwrap_or(playouts);
-        match e.genmove(
-            &game,
-            c,
-            Limit::Playouts(n),
-            &stop,
-            Mode::Normal,
-            None,
-        ) {
+        match e.genmove(&game, c, Limit::Playouts(n), &stop, Mode::Normal, None) {
             Decision::Resign => return Some(c.opponent()),
             Decision::Play(m) => {
                 if game.play(c, m).is_err() {
