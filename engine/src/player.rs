@@ -248,10 +248,11 @@ impl Engine {
     /// added moves the trees contain, else starts fresh ones.
     fn prepare_trees(&mut self, game: &Game) {
         let threads = self.config.threads.max(1);
-        let fresh = |i: usize, seed: u64| {
-            let s = seed ^ game.board().hash().0 ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            Worker::new(game.board(), Rng::seed_from_u64(s))
-        };
+        // Each worker's RNG is seeded from the seed, the position and its index, so a
+        // position searched twice gives the same move.
+        let seed = self.config.seed ^ game.board().hash().0;
+        let rng =
+            |i: usize| Rng::seed_from_u64(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let moves: Vec<(Color, Move)> = game.moves().collect();
         let start = game.start_board().hash();
         let reusable = self.workers.len() == threads
@@ -280,12 +281,13 @@ impl Engine {
                     w.tree = w.tree.subtree(node);
                 }
             }
-            // Re-seed per position, so a position searched twice gives the same move.
             for (i, w) in self.workers.iter_mut().enumerate() {
-                w.rng = fresh(i, self.config.seed).rng;
+                w.rng = rng(i);
             }
         } else {
-            self.workers = (0..threads).map(|i| fresh(i, self.config.seed)).collect();
+            self.workers = (0..threads)
+                .map(|i| Worker::new(game.board(), rng(i)))
+                .collect();
         }
         self.tree_moves = moves;
         self.tree_start = Some(start);
