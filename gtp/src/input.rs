@@ -61,7 +61,7 @@ impl Signals {
         }
     }
 
-    /// Raises the flags once the event is queued.
+    /// Raises the flags for an event about to be queued.
     fn raise(&self, event: &Event) {
         if *event == Event::Interrupt {
             self.interrupt.store(true, SeqCst);
@@ -135,11 +135,14 @@ fn read_loop(input: &mut dyn BufRead, tx: &Sender<Event>, signals: &Signals) {
             Ok(Line::Complete) => classify(&buf),
         };
         let eof = event == Event::Eof;
+        // Count and raise before sending: raised after, a slow reader could set the
+        // flag once the session had already taken this very line and armed the flag
+        // for the command it carries, stopping that command's analysis at once.
         signals.announce(&event);
-        if tx.send(event.clone()).is_err() {
+        signals.raise(&event);
+        if tx.send(event).is_err() {
             return;
         }
-        signals.raise(&event);
         if eof {
             return;
         }
