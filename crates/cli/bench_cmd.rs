@@ -5,10 +5,10 @@ use std::time::Duration;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use tengen_board::BoardSize;
-use tengen_engine::PolicyKind;
 use tengen_engine::bench::{
     BenchLimit, BenchPosition, Measurement, measure_playouts, measure_search,
 };
+use tengen_engine::{Parallelism, PolicyKind};
 
 /// Options of `tengen bench`.
 #[derive(Debug, Args)]
@@ -23,6 +23,9 @@ pub struct BenchArgs {
     /// playouts and backups from a position after one move, per size).
     #[arg(long)]
     no_search: bool,
+    /// How the threads of the tree search share it: root, tree, or both (root,tree).
+    #[arg(long, value_delimiter = ',', default_value = "root")]
+    parallelism: Vec<Parallelism>,
     /// Highest thread count; every count from 1 up to it is measured
     /// (default: the machine's cores).
     #[arg(long)]
@@ -85,7 +88,9 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             .map(|p| p.board.size())
             .collect()
     };
-    let total = ((positions.len() * args.policies.len() + search_sizes.len()) * max_threads) as u64;
+    let total = ((positions.len() * args.policies.len()
+        + search_sizes.len() * args.parallelism.len())
+        * max_threads) as u64;
     let bar = ProgressBar::new(total).with_style(
         ProgressStyle::with_template("{spinner} [{elapsed}] {bar:30} {pos}/{len} {msg}")
             .expect("static template"),
@@ -119,9 +124,11 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
         }
     }
     for &size in &search_sizes {
-        series(format!("{size}x{size} search"), &|threads| {
-            measure_search(size, threads, limit, args.seed)
-        });
+        for &par in &args.parallelism {
+            series(format!("{size}x{size} search {}", par.name()), &|threads| {
+                measure_search(size, threads, par, limit, args.seed)
+            });
+        }
     }
     bar.finish_and_clear();
     if !args.json {
@@ -143,7 +150,7 @@ fn json_line(m: &Measurement, scaling: f64) -> String {
     format!(
         "{{\"size\":{},\"position\":\"{}\",\"policy\":\"{}\",\"threads\":{},\"playouts\":{},\
          \"seconds\":{:.4},\"playouts_per_sec\":{:.1},\"avg_moves\":{},\
-         \"moves_per_sec\":{},\"black_win_rate\":{:.4},\"scaling\":{:.3}}}",
+         \"moves_per_sec\":{},\"black_win_rate\":{:.4},\"scaling\":{:.3},\"parallelism\":{}}}",
         m.size,
         m.position,
         m.policy,
@@ -154,13 +161,15 @@ fn json_line(m: &Measurement, scaling: f64) -> String {
         avg,
         mps,
         m.black_wins as f64 / m.playouts.max(1) as f64,
-        scaling
+        scaling,
+        m.parallelism
+            .map_or("null".to_string(), |p| format!("\"{}\"", p.name()))
     )
 }
 
 fn print_table(rows: &[(Measurement, f64)]) {
     println!(
-        "{:>5} {:<10} {:<6} {:>3} {:>10} {:>12} {:>9} {:>8} {:>7} {:>7}",
+        "{:>5} {:<10} {:<11} {:>3} {:>10} {:>12} {:>9} {:>8} {:>7} {:>7}",
         "size",
         "position",
         "policy",
@@ -183,10 +192,13 @@ fn print_table(rows: &[(Measurement, f64)]) {
             ("-".to_string(), "-".to_string())
         };
         println!(
-            "{:>5} {:<10} {:<6} {:>3} {:>10} {:>12.0} {:>9} {:>8} {:>6.1}% {:>6.2}x",
+            "{:>5} {:<10} {:<11} {:>3} {:>10} {:>12.0} {:>9} {:>8} {:>6.1}% {:>6.2}x",
             format!("{}x{}", m.size, m.size),
             m.position,
-            m.policy,
+            match m.parallelism {
+                Some(p) => format!("{} {}", m.policy, p.name()),
+                None => m.policy.to_string(),
+            },
             m.threads,
             m.playouts,
             m.playouts_per_sec(),

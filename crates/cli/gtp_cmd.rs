@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use clap::Args;
 use tengen_board::{BoardSize, Rules};
-use tengen_engine::{Config, PolicyKind};
+use tengen_engine::{Config, Parallelism, PolicyKind};
 use tengen_gtp::SessionOptions;
 
 /// Options of `tengen gtp`. Every one can also be changed over GTP with
@@ -18,6 +18,10 @@ pub struct GtpArgs {
     /// Search threads (default: the machine's cores).
     #[arg(long, value_name = "T")]
     pub threads: Option<usize>,
+    /// How threads share the search: root (a tree each, merged at the root) or tree
+    /// (one tree, virtual loss).
+    #[arg(long, value_name = "KIND")]
+    pub parallelism: Option<Parallelism>,
     /// Seed of every random choice; with one thread and --playouts a game repeats
     /// (default: a fresh seed each run, so that games against a fixed opponent vary).
     #[arg(long, value_name = "S")]
@@ -96,6 +100,9 @@ impl GtpArgs {
                 return Err("--max-nodes must be at least 1000".into());
             }
             config.max_nodes = n;
+        }
+        if let Some(p) = self.parallelism {
+            config.parallelism = p;
         }
         if let Some(p) = self.policy {
             config.policy = p;

@@ -11,6 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tengen_board::{BoardSize, Color, Game, Rules};
+use tengen_engine::config::UnknownParallelism;
 use tengen_engine::{Config, Decision, Engine, Limit, Mode, PolicyKind};
 
 fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
@@ -29,6 +30,9 @@ fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
             "pattern" => config.heavy.pattern = f()?,
             "self_atari_min" => config.heavy.self_atari_min = f()? as u32,
             "threads" => config.threads = f()? as usize,
+            "parallelism" => {
+                config.parallelism = v.parse().map_err(|e: UnknownParallelism| e.to_string())?
+            }
             "playouts" => config.playouts = Some(f()? as u64),
             "policy" => config.policy = v.parse::<PolicyKind>().map_err(|e| e.to_string())?,
             _ => return Err(format!("unknown key {k}")),

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use tengen_board::{Board, BoardSize, Color, Move, Point};
 
-use crate::config::HeavyParams;
+use crate::config::{HeavyParams, Parallelism};
 use crate::playout::{Amaf, Policy, PolicyKind, Rng};
 
 /// A named start position for a measurement.
@@ -87,6 +87,8 @@ pub struct Measurement {
     pub policy: &'static str,
     /// Threads used.
     pub threads: usize,
+    /// How the threads shared a tree search (`None` for bare playouts).
+    pub parallelism: Option<Parallelism>,
     /// Playouts run.
     pub playouts: u64,
     /// Moves played in them (0 where not counted: tree search).
@@ -173,6 +175,7 @@ pub fn measure_playouts(
         position: pos.name,
         policy: kind.name(),
         threads,
+        parallelism: None,
         playouts: sum(|t| t.playouts),
         moves: sum(|t| t.moves),
         seconds,
@@ -185,6 +188,7 @@ pub fn measure_playouts(
 pub fn measure_search(
     size: BoardSize,
     threads: usize,
+    parallelism: Parallelism,
     limit: BenchLimit,
     seed: u64,
 ) -> Measurement {
@@ -197,6 +201,7 @@ pub fn measure_search(
         .expect("the centre of an empty board is legal");
     let config = crate::Config {
         threads: threads.max(1),
+        parallelism,
         seed,
         ..crate::Config::default()
     };
@@ -228,6 +233,7 @@ pub fn measure_search(
         position: "one-move",
         policy: "search",
         threads: threads.max(1),
+        parallelism: Some(parallelism),
         playouts: analysis.visits,
         moves: 0,
         seconds,
@@ -251,7 +257,13 @@ mod tests {
 
     #[test]
     fn search_measurement_counts_its_playouts() {
-        let m = measure_search(BoardSize::new(9).unwrap(), 1, BenchLimit::Playouts(500), 1);
+        let m = measure_search(
+            BoardSize::new(9).unwrap(),
+            1,
+            Parallelism::Root,
+            BenchLimit::Playouts(500),
+            1,
+        );
         assert_eq!(m.playouts, 500);
         assert_eq!(m.policy, "search");
     }

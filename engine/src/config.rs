@@ -9,6 +9,8 @@ use crate::playout::PolicyKind;
 pub struct Config {
     /// Search threads.
     pub threads: usize,
+    /// How the threads share the search.
+    pub parallelism: Parallelism,
     /// A fixed number of playouts per move; `None` thinks by the clock.
     pub playouts: Option<u64>,
     /// Time per move when no clock is set and no playout budget is given.
@@ -29,6 +31,52 @@ pub struct Config {
     pub search: SearchParams,
     /// Heavy playout probabilities.
     pub heavy: HeavyParams,
+}
+
+/// How several search threads share the work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parallelism {
+    /// Every thread grows its own tree; the root statistics are merged.
+    Root,
+    /// The threads grow one tree behind a lock, steered apart by virtual loss.
+    Tree,
+}
+
+impl Parallelism {
+    /// The name used on the command line and in `tengen-get`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Parallelism::Root => "root",
+            Parallelism::Tree => "tree",
+        }
+    }
+}
+
+/// The name is neither `root` nor `tree`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownParallelism(pub String);
+
+impl std::fmt::Display for UnknownParallelism {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown parallelism {:?} (expected root or tree)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownParallelism {}
+
+impl std::str::FromStr for Parallelism {
+    type Err = UnknownParallelism;
+    fn from_str(s: &str) -> Result<Parallelism, UnknownParallelism> {
+        match s.to_ascii_lowercase().as_str() {
+            "root" => Ok(Parallelism::Root),
+            "tree" => Ok(Parallelism::Tree),
+            _ => Err(UnknownParallelism(s.to_string())),
+        }
+    }
 }
 
 /// Tree-policy parameters.
@@ -61,6 +109,7 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            parallelism: Parallelism::Root,
             playouts: None,
             default_move_time: Duration::from_secs(5),
             seed: 0x07e4_6e11,

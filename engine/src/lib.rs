@@ -21,7 +21,7 @@ pub mod time;
 mod tree;
 
 pub use analysis::{Analysis, Line, MoveStat, Report};
-pub use config::{Config, HeavyParams, SearchParams};
+pub use config::{Config, HeavyParams, Parallelism, SearchParams};
 pub use ownership::{Status, status_from_ownership};
 pub use player::{Decision, Engine, Mode};
 pub use playout::{Amaf, Outcome, Policy, PolicyKind, Rng};

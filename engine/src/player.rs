@@ -282,7 +282,7 @@ impl Engine {
                 }
             }
             for (i, w) in self.workers.iter_mut().enumerate() {
-                w.rng = rng(i);
+                w.scratch.rng = rng(i);
             }
         } else {
             self.workers = (0..threads)

@@ -1,17 +1,24 @@
 //! The search loop: descend the tree, expand, run a playout, back the result up.
 //!
-//! Parallelism is root parallelism: each [`Worker`] owns a whole tree, board scratch,
-//! AMAF map and RNG and shares nothing with the others but a [`RootShare`] of atomic
-//! counters per root move (for live analysis, the stop rule and the final choice) and
-//! the read-only policy. One thread with a playout budget and a seed is deterministic.
+//! Two kinds of parallelism ([`Parallelism`]):
+//! - **root**: each [`Worker`] owns a whole tree and shares nothing with the others
+//!   but a [`RootShare`] of atomic counters per root move and the read-only policy;
+//! - **tree**: the first worker's tree sits behind one mutex that every worker takes
+//!   to descend, expand and back up; the playout itself runs outside the lock. A
+//!   descent adds a virtual loss (a visit without a win) to every node of its path, so
+//!   a concurrent descent is steered elsewhere; the backup then adds only the win.
+//!
+//! Every worker keeps its own [`Scratch`] (board, AMAF map, path, RNG, ownership
+//! counts). One thread with a playout budget and a seed is deterministic.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::Relaxed};
 use std::time::Instant;
 
 use tengen_board::{Board, Color, Game, Hash, MAX_SLOTS, Move, Point};
 
 use crate::analysis::{Analysis, Line, MoveStat, Report};
-use crate::config::Config;
+use crate::config::{Config, Parallelism};
 use crate::playout::{Amaf, Policy, Rng};
 use crate::prior::{Candidate, Knowledge, candidates, pass_prior};
 use crate::select::{lower_bound, select};
@@ -32,7 +39,15 @@ pub enum Limit {
 /// One thread's search state. Kept between searches so the tree can be reused.
 #[derive(Debug)]
 pub(crate) struct Worker {
+    /// The worker's own tree (root parallelism); under tree parallelism only the first
+    /// worker's tree is used, and shared.
     pub(crate) tree: Tree,
+    pub(crate) scratch: Scratch,
+}
+
+/// What one thread needs besides a tree: never shared.
+#[derive(Debug)]
+pub(crate) struct Scratch {
     pub(crate) rng: Rng,
     board: Board,
     amaf: Amaf,
@@ -50,18 +65,22 @@ impl Worker {
     pub(crate) fn new(board: &Board, rng: Rng) -> Worker {
         Worker {
             tree: Tree::new(Color::White, Move::Pass),
-            rng,
-            board: board.clone(),
-            amaf: Amaf::default(),
-            path: Vec::with_capacity(64),
-            keys: Vec::with_capacity(64),
-            cands: Vec::with_capacity(400),
-            black_owned: (0..MAX_SLOTS).map(|_| AtomicU32::new(0)).collect(),
-            white_owned: (0..MAX_SLOTS).map(|_| AtomicU32::new(0)).collect(),
-            owned_playouts: AtomicU32::new(0),
+            scratch: Scratch {
+                rng,
+                board: board.clone(),
+                amaf: Amaf::default(),
+                path: Vec::with_capacity(64),
+                keys: Vec::with_capacity(64),
+                cands: Vec::with_capacity(400),
+                black_owned: (0..MAX_SLOTS).map(|_| AtomicU32::new(0)).collect(),
+                white_owned: (0..MAX_SLOTS).map(|_| AtomicU32::new(0)).collect(),
+                owned_playouts: AtomicU32::new(0),
+            },
         }
     }
+}
 
+impl Scratch {
     fn reset_ownership(&mut self) {
         for a in self.black_owned.iter().chain(self.white_owned.iter()) {
             a.store(0, Relaxed);
@@ -121,6 +140,22 @@ struct Ctx<'a> {
     start: Instant,
 }
 
+/// Where the tree a worker searches lives during one search.
+#[derive(Clone, Copy)]
+enum TreeAccess<'a> {
+    /// The worker's own tree (root parallelism, or a single thread).
+    Own,
+    /// One tree for all workers, behind a lock (tree parallelism).
+    Shared(&'a Mutex<Tree>),
+}
+
+/// Locks the shared tree; a worker that panicked holding it leaves a tree whose
+/// counts are still consistent enough to read, so poisoning is ignored.
+fn lock(tree: &Mutex<Tree>) -> std::sync::MutexGuard<'_, Tree> {
+    tree.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Runs a search with `workers` (one thread each) and returns the final snapshot.
 pub(crate) fn search(
     workers: &mut [Worker],
@@ -135,59 +170,90 @@ pub(crate) fn search(
         Some((_, Move::Play(p))) => Some(p),
         _ => None,
     };
+    let shared = workers.len() > 1 && config.parallelism == Parallelism::Tree;
+    let trees = if shared { 1 } else { workers.len().max(1) };
     let ctx = Ctx {
         job,
         policy,
         config,
         root: game.board().clone(),
         root_last,
-        node_budget: (config.max_nodes / workers.len().max(1)).max(1000),
+        node_budget: (config.max_nodes / trees).max(1000),
         share: RootShare::new(),
         start,
     };
-    for w in workers.iter_mut() {
+    for w in workers.iter_mut().take(trees) {
         if w.tree.node(w.tree.root()).color() != job.color.opponent() {
             w.tree = Tree::new(job.color.opponent(), Move::Pass);
         }
         let root = w.tree.root();
         if !w.tree.node(root).is_expanded() {
-            w.board.copy_from(&ctx.root);
-            w.path.clear();
-            w.keys.clear();
-            expand(w, &ctx, root, job.color, root_last);
+            w.scratch.board.copy_from(&ctx.root);
+            w.scratch.path.clear();
+            w.scratch.keys.clear();
+            expand(
+                &mut w.tree,
+                &mut w.scratch,
+                &ctx,
+                root,
+                job.color,
+                root_last,
+            );
         }
         if !job.with_pass {
-            set_pass_prior(w, (1e6, 0.0));
+            set_pass_prior(&mut w.tree, (1e6, 0.0));
         }
         for child in w.tree.child_nodes(root) {
             let s = slot(child.mv());
             ctx.share.visits[s].fetch_add(u64::from(child.visits), Relaxed);
             ctx.share.wins[s].fetch_add(child.wins as u64, Relaxed);
         }
-        w.reset_ownership();
     }
+    for w in workers.iter_mut() {
+        w.scratch.reset_ownership();
+    }
+    let shared_tree = shared.then(|| {
+        let color = workers[0].tree.node(workers[0].tree.root()).color();
+        Mutex::new(std::mem::replace(
+            &mut workers[0].tree,
+            Tree::new(color, Move::Pass),
+        ))
+    });
+    let access = match &shared_tree {
+        Some(t) => TreeAccess::Shared(t),
+        None => TreeAccess::Own,
+    };
     let (main, rest) = workers.split_first_mut().expect("at least one worker");
     std::thread::scope(|scope| {
         for w in rest.iter_mut() {
             let ctx = &ctx;
-            scope.spawn(move || run_worker(w, ctx, false, None));
+            scope.spawn(move || run_worker(w, access, ctx, false, None));
         }
-        run_worker(main, &ctx, true, report.as_mut());
+        run_worker(main, access, &ctx, true, report.as_mut());
     });
-    if !job.with_pass {
-        for w in workers.iter_mut() {
-            set_pass_prior(w, pass_prior(&config.search));
+    if let Some(t) = shared_tree {
+        workers[0].tree = t
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // The other workers' trees are stale; a root-only tree is never reused.
+        for w in workers.iter_mut().skip(1) {
+            w.tree = Tree::new(job.color.opponent(), Move::Pass);
         }
     }
-    snapshot(workers, &ctx)
+    if !job.with_pass {
+        for w in workers.iter_mut().take(trees) {
+            set_pass_prior(&mut w.tree, pass_prior(&config.search));
+        }
+    }
+    snapshot(&workers[0].tree, workers, &ctx)
 }
 
 /// Sets the prior of the root's pass. Clean-up play makes the pass look lost for the
 /// search (it is then chosen only when nothing else is left) and restores it after.
-fn set_pass_prior(w: &mut Worker, (visits, wins): (f32, f32)) {
-    let root = w.tree.root();
-    if let Some(p) = w.tree.find_child(root, Move::Pass) {
-        let n = w.tree.node_mut(p);
+fn set_pass_prior(tree: &mut Tree, (visits, wins): (f32, f32)) {
+    let root = tree.root();
+    if let Some(p) = tree.find_child(root, Move::Pass) {
+        let n = tree.node_mut(p);
         n.prior_visits = visits;
         n.prior_wins = wins;
     }
@@ -195,7 +261,13 @@ fn set_pass_prior(w: &mut Worker, (visits, wins): (f32, f32)) {
 
 /// Runs playouts until a stop condition; the main worker also applies the soft stop
 /// rules and sends the reports.
-fn run_worker(w: &mut Worker, ctx: &Ctx<'_>, main: bool, mut report: Option<&mut Report<'_>>) {
+fn run_worker(
+    w: &mut Worker,
+    access: TreeAccess<'_>,
+    ctx: &Ctx<'_>,
+    main: bool,
+    mut report: Option<&mut Report<'_>>,
+) {
     let mut next_report = report.as_ref().map(|r| ctx.start + r.interval);
     let mut done = 0u64;
     loop {
@@ -209,17 +281,21 @@ fn run_worker(w: &mut Worker, ctx: &Ctx<'_>, main: bool, mut report: Option<&mut
         } else {
             ctx.share.playouts.fetch_add(1, Relaxed);
         }
-        playout(w, ctx);
+        playout(w, access, ctx);
         done += 1;
         if done % 16 == 0 {
             let now = Instant::now();
-            if should_stop(w, ctx, now, main) {
+            if should_stop(ctx, now, main) {
                 ctx.share.stop.store(true, Relaxed);
                 break;
             }
             if let (Some(r), Some(at)) = (report.as_deref_mut(), next_report) {
                 if now >= at {
-                    let snap = snapshot(std::slice::from_ref(w), ctx);
+                    let owners = std::slice::from_ref(&*w);
+                    let snap = match access {
+                        TreeAccess::Own => snapshot(&w.tree, owners, ctx),
+                        TreeAccess::Shared(t) => snapshot(&lock(t), owners, ctx),
+                    };
                     (r.sink)(&snap);
                     next_report = Some(now + r.interval);
                 }
@@ -231,7 +307,7 @@ fn run_worker(w: &mut Worker, ctx: &Ctx<'_>, main: bool, mut report: Option<&mut
 /// The stop rule for time limits, checked every few playouts: the hard limit always;
 /// by the main thread also the soft limit (unless the best move is unclear) and the
 /// point where the runner-up cannot catch the best move any more.
-fn should_stop(w: &Worker, ctx: &Ctx<'_>, now: Instant, main: bool) -> bool {
+fn should_stop(ctx: &Ctx<'_>, now: Instant, main: bool) -> bool {
     let elapsed = now - ctx.start;
     match ctx.job.limit {
         Limit::Infinite => false,
@@ -248,7 +324,7 @@ fn should_stop(w: &Worker, ctx: &Ctx<'_>, now: Instant, main: bool) -> bool {
             let played = ctx.share.playouts.load(Relaxed).max(1);
             let rate = played as f64 / elapsed.as_secs_f64().max(1e-3);
             let left = (rate * (hard - elapsed).as_secs_f64()) as u64;
-            let (best, second) = top_two(w, ctx);
+            let (best, second) = top_two(&ctx.share);
             if best.saturating_sub(second) > left && elapsed >= soft / 4 {
                 return true;
             }
@@ -258,10 +334,9 @@ fn should_stop(w: &Worker, ctx: &Ctx<'_>, now: Instant, main: bool) -> bool {
 }
 
 /// Visits of the two most visited root moves (all workers).
-fn top_two(w: &Worker, ctx: &Ctx<'_>) -> (u64, u64) {
+fn top_two(share: &RootShare) -> (u64, u64) {
     let (mut a, mut b) = (0, 0);
-    for child in w.tree.child_nodes(w.tree.root()) {
-        let v = ctx.share.visits[slot(child.mv())].load(Relaxed);
+    for v in share.visits.iter().map(|v| v.load(Relaxed)) {
         if v > a {
             b = a;
             a = v;
@@ -273,36 +348,88 @@ fn top_two(w: &Worker, ctx: &Ctx<'_>) -> (u64, u64) {
 }
 
 /// One descent, playout and backup.
-fn playout(w: &mut Worker, ctx: &Ctx<'_>) {
+fn playout(w: &mut Worker, access: TreeAccess<'_>, ctx: &Ctx<'_>) {
     let job = ctx.job;
-    w.board.copy_from(&ctx.root);
-    w.path.clear();
-    w.keys.clear();
-    let mut node = w.tree.root();
-    w.path.push(node);
+    let s = &mut w.scratch;
+    let (c, last) = match access {
+        TreeAccess::Own => descend(&mut w.tree, s, ctx, false),
+        TreeAccess::Shared(t) => descend(&mut lock(t), s, ctx, true),
+    };
+    s.amaf.clear();
+    let komi = job.game.rules().komi();
+    let out = ctx
+        .policy
+        .run(&mut s.board, c, last, komi, &mut s.rng, &mut s.amaf);
+    let black_won = out.score > 0.0;
+    if job.ownership {
+        for p in out.black_area.iter() {
+            let a = &s.black_owned[p.index()];
+            a.store(a.load(Relaxed) + 1, Relaxed);
+        }
+        for p in out.white_area.iter() {
+            let a = &s.white_owned[p.index()];
+            a.store(a.load(Relaxed) + 1, Relaxed);
+        }
+        s.owned_playouts
+            .store(s.owned_playouts.load(Relaxed) + 1, Relaxed);
+    }
+    let first = match access {
+        TreeAccess::Own => backup(&mut w.tree, s, black_won, false),
+        TreeAccess::Shared(t) => backup(&mut lock(t), s, black_won, true),
+    };
+    if let Some(mv) = first {
+        let slot = slot(mv);
+        let mover_won = black_won == (job.color == Color::Black);
+        ctx.share.visits[slot].fetch_add(1, Relaxed);
+        ctx.share.wins[slot].fetch_add(u64::from(mover_won), Relaxed);
+        let score = if job.color == Color::Black {
+            out.score
+        } else {
+            -out.score
+        };
+        ctx.share.score2[slot].fetch_add((score * 2.0).round() as i64, Relaxed);
+    }
+}
+
+/// Descends from the root to a leaf, playing the path's moves on the scratch board and
+/// expanding the nodes that are ready; returns the player to move at the leaf and the
+/// last move. With `virtual_loss`, every node of the path gets its visit now (the
+/// backup then adds only the result).
+fn descend(
+    tree: &mut Tree,
+    s: &mut Scratch,
+    ctx: &Ctx<'_>,
+    virtual_loss: bool,
+) -> (Color, Option<Point>) {
+    let job = ctx.job;
+    s.board.copy_from(&ctx.root);
+    s.path.clear();
+    s.keys.clear();
+    let mut node = tree.root();
+    s.path.push(node);
     let mut c = job.color;
     let mut last = ctx.root_last;
     let mut passes = 0;
     loop {
-        let n = w.tree.node(node);
+        let n = tree.node(node);
         if !n.is_expanded() {
             let ready = n.visits >= ctx.config.search.expand_after
-                && w.tree.len() + MAX_SLOTS < ctx.node_budget;
+                && tree.len() + MAX_SLOTS < ctx.node_budget;
             if !ready {
                 break;
             }
-            expand(w, ctx, node, c, last);
+            expand(tree, s, ctx, node, c, last);
         }
-        let parent_visits = w.tree.node(node).visits;
-        let Some(i) = select(w.tree.child_nodes(node), parent_visits, &ctx.config.search) else {
+        let parent_visits = tree.node(node).visits;
+        let Some(i) = select(tree.child_nodes(node), parent_visits, &ctx.config.search) else {
             break;
         };
-        let child = w.tree.children(node).nth(i).expect("selected child exists");
-        let mv = w.tree.node(child).mv();
-        w.board.play_unchecked(c, mv);
-        w.keys
-            .push(job.game.position_key(w.board.hash(), c.opponent()));
-        w.path.push(child);
+        let child = tree.children(node).nth(i).expect("selected child exists");
+        let mv = tree.node(child).mv();
+        s.board.play_unchecked(c, mv);
+        s.keys
+            .push(job.game.position_key(s.board.hash(), c.opponent()));
+        s.path.push(child);
         node = child;
         c = c.opponent();
         match mv {
@@ -319,74 +446,59 @@ fn playout(w: &mut Worker, ctx: &Ctx<'_>) {
             }
         }
     }
-    w.amaf.clear();
-    let komi = job.game.rules().komi();
-    let out = ctx
-        .policy
-        .run(&mut w.board, c, last, komi, &mut w.rng, &mut w.amaf);
-    let black_won = out.score > 0.0;
-    if job.ownership {
-        for p in out.black_area.iter() {
-            let a = &w.black_owned[p.index()];
-            a.store(a.load(Relaxed) + 1, Relaxed);
+    if virtual_loss {
+        for &id in &s.path {
+            tree.node_mut(id).visits += 1;
         }
-        for p in out.white_area.iter() {
-            let a = &w.white_owned[p.index()];
-            a.store(a.load(Relaxed) + 1, Relaxed);
-        }
-        w.owned_playouts
-            .store(w.owned_playouts.load(Relaxed) + 1, Relaxed);
     }
-    backup(w, black_won);
-    if let Some(&first) = w.path.get(1) {
-        let mv = w.tree.node(first).mv();
-        let s = slot(mv);
-        let mover_won = black_won == (job.color == Color::Black);
-        ctx.share.visits[s].fetch_add(1, Relaxed);
-        ctx.share.wins[s].fetch_add(u64::from(mover_won), Relaxed);
-        let score = if job.color == Color::Black {
-            out.score
-        } else {
-            -out.score
-        };
-        ctx.share.score2[s].fetch_add((score * 2.0).round() as i64, Relaxed);
-    }
+    (c, last)
 }
 
-/// Updates visits and wins along the path, and AMAF statistics of every sibling whose
-/// move its player made first later in the sequence.
-fn backup(w: &mut Worker, black_won: bool) {
+/// Updates wins (and, without virtual loss, visits) along the path, and AMAF
+/// statistics of every sibling whose move its player made first later in the
+/// sequence. Returns the root move the path started with.
+fn backup(tree: &mut Tree, s: &mut Scratch, black_won: bool, virtual_loss: bool) -> Option<Move> {
     let won = |c: Color| (c == Color::Black) == black_won;
-    for k in (0..w.path.len()).rev() {
-        let id = w.path[k];
-        if w.tree.node(id).is_expanded() {
-            for ch in w.tree.children(id) {
-                let node = w.tree.node(ch);
+    for k in (0..s.path.len()).rev() {
+        let id = s.path[k];
+        if tree.node(id).is_expanded() {
+            for ch in tree.children(id) {
+                let node = tree.node(ch);
                 if let Move::Play(p) = node.mv() {
-                    if w.amaf.first(p) == Some(node.color()) {
+                    if s.amaf.first(p) == Some(node.color()) {
                         let win = won(node.color());
-                        let n = w.tree.node_mut(ch);
+                        let n = tree.node_mut(ch);
                         n.amaf_visits += 1;
                         n.amaf_wins += f32::from(u8::from(win));
                     }
                 }
             }
         }
-        let n = w.tree.node_mut(id);
-        n.visits += 1;
+        let n = tree.node_mut(id);
+        if !virtual_loss {
+            n.visits += 1;
+        }
         n.wins += f32::from(u8::from(won(n.color())));
         if let Move::Play(p) = n.mv() {
             let c = n.color();
-            w.amaf.overwrite(c, p);
+            s.amaf.overwrite(c, p);
         }
     }
+    s.path.get(1).map(|&first| tree.node(first).mv())
 }
 
-/// Generates the children of `node` for `c` on the worker's current board.
-fn expand(w: &mut Worker, ctx: &Ctx<'_>, node: NodeId, c: Color, last: Option<Point>) {
+/// Generates the children of `node` for `c` on the scratch board.
+fn expand(
+    tree: &mut Tree,
+    s: &mut Scratch,
+    ctx: &Ctx<'_>,
+    node: NodeId,
+    c: Color,
+    last: Option<Point>,
+) {
     let game = ctx.job.game;
-    let board = &w.board;
-    let keys = &w.keys;
+    let board = &s.board;
+    let keys = &s.keys;
     // The pass is always a child; clean-up play only makes it look lost at the root
     // (`set_pass_prior`), so a later normal search of the same node can still pass.
     let with_pass = true;
@@ -403,19 +515,17 @@ fn expand(w: &mut Worker, ctx: &Ctx<'_>, node: NodeId, c: Color, last: Option<Po
             let key = game.position_key(board.hash_after(c, Move::Play(p)), c.opponent());
             !game.has_seen(key) && !keys.contains(&key)
         },
-        &mut w.cands,
+        &mut s.cands,
     );
-    if w.cands.is_empty() {
-        w.cands.push((Move::Pass, 1.0, 0.5));
+    if s.cands.is_empty() {
+        s.cands.push((Move::Pass, 1.0, 0.5));
     }
-    w.tree.expand(node, c, &w.cands);
+    tree.expand(node, c, &s.cands);
 }
 
 /// The snapshot of a search: root statistics from the shared counters, principal
-/// variations from the first worker's tree, ownership merged over `workers`.
-fn snapshot(workers: &[Worker], ctx: &Ctx<'_>) -> Analysis {
-    let w = &workers[0];
-    let tree = &w.tree;
+/// variations from `tree`, ownership merged over `workers`.
+fn snapshot(tree: &Tree, workers: &[Worker], ctx: &Ctx<'_>) -> Analysis {
     let root = tree.root();
     let color = ctx.job.color;
     let prior_total: f64 = tree
@@ -517,7 +627,10 @@ pub(crate) fn ownership(
     color: Color,
     neutral: bool,
 ) -> Vec<f32> {
-    let n: u32 = workers.iter().map(|w| w.owned_playouts.load(Relaxed)).sum();
+    let n: u32 = workers
+        .iter()
+        .map(|w| w.scratch.owned_playouts.load(Relaxed))
+        .sum();
     let size = board.size();
     let sign = if color == Color::Black { 1.0 } else { -1.0 };
     let mut out = Vec::with_capacity(size.area());
@@ -526,11 +639,11 @@ pub(crate) fn ownership(
             let p = size.point(x, y).expect("on the board");
             let b: u32 = workers
                 .iter()
-                .map(|w| w.black_owned[p.index()].load(Relaxed))
+                .map(|w| w.scratch.black_owned[p.index()].load(Relaxed))
                 .sum();
             let wh: u32 = workers
                 .iter()
-                .map(|w| w.white_owned[p.index()].load(Relaxed))
+                .map(|w| w.scratch.white_owned[p.index()].load(Relaxed))
                 .sum();
             let v = match (n, neutral) {
                 (0, _) => 0.0,
@@ -541,4 +654,85 @@ pub(crate) fn ownership(
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use tengen_board::{BoardSize, Rules};
+
+    /// Runs one search of the 9×9 position after Black's E5 with `threads` workers.
+    fn run(threads: usize, parallelism: Parallelism, playouts: u64) -> Vec<Worker> {
+        let size = BoardSize::new(9).unwrap();
+        let mut game = Game::new(size, Rules::chinese());
+        game.play(Color::Black, size.parse_move("E5").unwrap())
+            .unwrap();
+        let config = Config {
+            threads,
+            parallelism,
+            ..Config::default()
+        };
+        let policy = Policy::new(config.policy, config.heavy.clone());
+        let mut workers: Vec<Worker> = (0..threads)
+            .map(|i| Worker::new(game.board(), Rng::seed_from_u64(i as u64)))
+            .collect();
+        let stop = AtomicBool::new(false);
+        let job = Job {
+            game: &game,
+            color: Color::White,
+            limit: Limit::Playouts(playouts),
+            stop: &stop,
+            ownership: false,
+            with_pass: true,
+        };
+        let analysis = search(&mut workers, &policy, &config, &job, Instant::now(), None);
+        assert_eq!(analysis.visits, playouts);
+        workers
+    }
+
+    /// Every node of `tree`: wins never exceed visits, and the children of a node were
+    /// visited at most as often as the node itself (no virtual loss left behind and
+    /// none counted twice).
+    fn check_counts(tree: &Tree) {
+        let mut stack = vec![tree.root()];
+        while let Some(id) = stack.pop() {
+            let n = tree.node(id);
+            assert!(
+                n.wins <= n.visits as f32,
+                "wins {} visits {}",
+                n.wins,
+                n.visits
+            );
+            let below: u32 = tree.child_nodes(id).iter().map(|c| c.visits).sum();
+            assert!(below <= n.visits, "children {below} > node {}", n.visits);
+            stack.extend(tree.children(id));
+        }
+    }
+
+    #[test]
+    fn shared_tree_counts_every_playout_once() {
+        let workers = run(2, Parallelism::Tree, 3000);
+        let tree = &workers[0].tree;
+        let root_children: u32 = tree.child_nodes(tree.root()).iter().map(|c| c.visits).sum();
+        assert_eq!(root_children, 3000);
+        assert_eq!(tree.node(tree.root()).visits, 3000);
+        check_counts(tree);
+        // The second worker searched the shared tree, not one of its own.
+        assert!(!workers[1].tree.node(workers[1].tree.root()).is_expanded());
+    }
+
+    #[test]
+    fn root_parallel_workers_grow_their_own_trees() {
+        let workers = run(2, Parallelism::Root, 3000);
+        let total: u32 = workers
+            .iter()
+            .map(|w| w.tree.node(w.tree.root()).visits)
+            .sum();
+        assert_eq!(total, 3000);
+        for w in &workers {
+            assert!(w.tree.node(w.tree.root()).visits > 0);
+            check_counts(&w.tree);
+        }
+    }
 }

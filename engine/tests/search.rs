@@ -3,16 +3,20 @@
 use std::sync::atomic::AtomicBool;
 
 use tengen_board::{Color, Game, Move, Rules, parse_diagram};
-use tengen_engine::{Config, Decision, Engine, Limit, Mode, PolicyKind};
+use tengen_engine::{Config, Decision, Engine, Limit, Mode, Parallelism, PolicyKind};
 
 fn engine(playouts: u64) -> Engine {
-    Engine::new(Config {
+    Engine::new(config(playouts))
+}
+
+fn config(playouts: u64) -> Config {
+    Config {
         threads: 1,
         playouts: Some(playouts),
         seed: 42,
         policy: PolicyKind::Heavy,
         ..Config::default()
-    })
+    }
 }
 
 /// A game whose start position is the diagram, `to_move` to play, with komi.
@@ -29,10 +33,11 @@ fn game_from(diagram: &str, to_move: Color, komi: f64) -> Game {
     game
 }
 
-fn best_move(diagram: &str, to_move: Color, komi: f64, playouts: u64) -> String {
+fn best_move(diagram: &str, to_move: Color, komi: f64, config: Config) -> String {
     let game = game_from(diagram, to_move, komi);
     let stop = AtomicBool::new(false);
-    let mut e = engine(playouts);
+    let playouts = config.playouts.expect("a playout budget");
+    let mut e = Engine::new(config);
     match e.genmove(
         &game,
         to_move,
@@ -103,11 +108,11 @@ const PROBLEMS: &[Problem] = &[
     },
 ];
 
-#[test]
-fn finds_the_winning_move() {
+/// The problems `PROBLEMS` fails with the engine `config` gives for a budget.
+fn failures(config: impl Fn(u64) -> Config) -> Vec<String> {
     let mut failures = Vec::new();
     for p in PROBLEMS {
-        let got = best_move(p.diagram, p.to_move, p.komi, p.playouts);
+        let got = best_move(p.diagram, p.to_move, p.komi, config(p.playouts));
         if !p.answers.contains(&got.as_str()) {
             failures.push(format!(
                 "{}: played {got}, expected one of {:?}",
@@ -115,6 +120,25 @@ fn finds_the_winning_move() {
             ));
         }
     }
+    failures
+}
+
+#[test]
+fn finds_the_winning_move() {
+    let failures = failures(config);
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// Two threads on one tree, with twice the budget (the threads' interleaving makes
+/// the search vary from run to run, so it gets a margin).
+#[test]
+fn finds_the_winning_move_with_two_threads_on_one_tree() {
+    let failures = failures(|n| Config {
+        threads: 2,
+        parallelism: Parallelism::Tree,
+        playouts: Some(2 * n),
+        ..config(n)
+    });
     assert!(failures.is_empty(), "{failures:#?}");
 }
 

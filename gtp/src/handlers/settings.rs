@@ -47,6 +47,17 @@ const SETTINGS: &[Setting] = &[
         },
     },
     Setting {
+        name: "parallelism",
+        kind: "list/root/tree",
+        get: |c| c.parallelism.name().to_string(),
+        set: |c, v| {
+            c.parallelism = v
+                .parse()
+                .map_err(|e: tengen_engine::config::UnknownParallelism| e.to_string())?;
+            Ok(())
+        },
+    },
+    Setting {
         name: "playouts",
         kind: "string",
         get: |c| c.playouts.unwrap_or(0).to_string(),

@@ -107,13 +107,15 @@
 46 tengen-set threads 0
 #? [?syntax error: threads: expected an integer in 1..=1024: "0"]
 47 tengen-set colour blue
-#? [?syntax error: unknown setting "colour" (threads, playouts, move_time, seed, policy, resign_threshold, ponder, max_nodes, lag)]
+#? [?syntax error: unknown setting "colour" (threads, parallelism, playouts, move_time, seed, policy, resign_threshold, ponder, max_nodes, lag)]
 48 tengen-set policy light
 #? []
 49 tengen-set policy medium
 #? [?syntax error: policy: unknown playout policy "medium" (expected light or heavy): "medium"]
+149 tengen-set parallelism leaf
+#? [?syntax error: parallelism: unknown parallelism "leaf" (expected root or tree): "leaf"]
 50 tengen-params
-#? [[string] threads 2 [string] playouts 200 [string] move_time 5 [string] seed 7 [list/light/heavy] policy light.*]
+#? [[string] threads 2 [list/root/tree] parallelism root [string] playouts 200 [string] move_time 5 [string] seed 7 [list/light/heavy] policy light.*]
 51 tengen-params ponder true
 #? []
 52 tengen-get ponder
