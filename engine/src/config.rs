@@ -101,6 +101,8 @@ pub struct HeavyParams {
     pub escape: f64,
     /// Play a 3×3 pattern move around the last move.
     pub pattern: f64,
+    /// Answer the last move with the last good reply learned by earlier playouts.
+    pub reply: f64,
     /// Refuse random self-atari of groups of this many stones or more.
     pub self_atari_min: u32,
 }
@@ -141,6 +143,7 @@ impl Default for HeavyParams {
             capture: 0.9,
             escape: 0.9,
             pattern: 0.9,
+            reply: 0.0,
             self_atari_min: 2,
         }
     }

@@ -19,7 +19,7 @@ use tengen_board::{Board, Color, Game, Hash, MAX_SLOTS, Move, Point};
 
 use crate::analysis::{Analysis, Line, MoveStat, Report};
 use crate::config::{Config, Parallelism};
-use crate::playout::{Amaf, Policy, Rng};
+use crate::playout::{Amaf, Policy, Replies, Rng};
 use crate::prior::{Candidate, Knowledge, candidates, pass_prior};
 use crate::select::{lower_bound, select};
 use crate::time::MoveBudget;
@@ -51,6 +51,7 @@ pub(crate) struct Scratch {
     pub(crate) rng: Rng,
     board: Board,
     amaf: Amaf,
+    replies: Replies,
     path: Vec<NodeId>,
     keys: Vec<Hash>,
     cands: Vec<Candidate>,
@@ -69,6 +70,7 @@ impl Worker {
                 rng,
                 board: board.clone(),
                 amaf: Amaf::default(),
+                replies: Replies::default(),
                 path: Vec::with_capacity(64),
                 keys: Vec::with_capacity(64),
                 cands: Vec::with_capacity(400),
@@ -351,15 +353,21 @@ fn top_two(share: &RootShare) -> (u64, u64) {
 fn playout(w: &mut Worker, access: TreeAccess<'_>, ctx: &Ctx<'_>) {
     let job = ctx.job;
     let s = &mut w.scratch;
-    let (c, last) = match access {
-        TreeAccess::Own => descend(&mut w.tree, s, ctx, false),
-        TreeAccess::Shared(t) => descend(&mut lock(t), s, ctx, true),
+    let Descent { c, last, .. } = match access {
+        TreeAccess::Own => descend_own(&mut w.tree, s, ctx),
+        TreeAccess::Shared(t) => descend_shared(t, s, ctx),
     };
     s.amaf.clear();
     let komi = job.game.rules().komi();
-    let out = ctx
-        .policy
-        .run(&mut s.board, c, last, komi, &mut s.rng, &mut s.amaf);
+    let out = ctx.policy.run_learning(
+        &mut s.board,
+        c,
+        last,
+        komi,
+        &mut s.rng,
+        &mut s.amaf,
+        (ctx.config.heavy.reply > 0.0).then_some(&mut s.replies),
+    );
     let black_won = out.score > 0.0;
     if job.ownership {
         for p in out.black_area.iter() {
@@ -391,67 +399,121 @@ fn playout(w: &mut Worker, access: TreeAccess<'_>, ctx: &Ctx<'_>) {
     }
 }
 
-/// Descends from the root to a leaf, playing the path's moves on the scratch board and
-/// expanding the nodes that are ready; returns the player to move at the leaf and the
-/// last move. With `virtual_loss`, every node of the path gets its visit now (the
-/// backup then adds only the result).
+/// Where a descent stands: the node reached, the player to move there, the last move
+/// and the passes in a row that led to it.
+#[derive(Clone, Copy)]
+struct Descent {
+    node: NodeId,
+    c: Color,
+    last: Option<Point>,
+    passes: u32,
+}
+
+/// What stopped a descent.
+enum Step {
+    /// A leaf: the playout starts here.
+    Leaf,
+    /// The node reached is ready to be expanded; the descent resumes after that.
+    Expand,
+}
+
+impl Descent {
+    /// A descent from the root: resets the scratch board, path and keys.
+    fn start(tree: &Tree, s: &mut Scratch, ctx: &Ctx<'_>) -> Descent {
+        s.board.copy_from(&ctx.root);
+        s.path.clear();
+        s.keys.clear();
+        s.path.push(tree.root());
+        Descent {
+            node: tree.root(),
+            c: ctx.job.color,
+            last: ctx.root_last,
+            passes: 0,
+        }
+    }
+}
+
+/// Descends to a leaf in the worker's own tree, expanding the ready nodes on the way.
+fn descend_own(tree: &mut Tree, s: &mut Scratch, ctx: &Ctx<'_>) -> Descent {
+    let mut d = Descent::start(tree, s, ctx);
+    while let Step::Expand = descend(tree, s, ctx, &mut d, false) {
+        generate(s, ctx, d.c, d.last);
+        tree.expand(d.node, d.c, &s.cands);
+    }
+    d
+}
+
+/// Descends to a leaf in the shared tree with virtual loss. The children of a node to
+/// expand are generated with the lock released; if another thread expanded the node
+/// meanwhile, its children stand and the descent goes on through them.
+fn descend_shared(shared: &Mutex<Tree>, s: &mut Scratch, ctx: &Ctx<'_>) -> Descent {
+    let mut tree = lock(shared);
+    let mut d = Descent::start(&tree, s, ctx);
+    while let Step::Expand = descend(&mut tree, s, ctx, &mut d, true) {
+        drop(tree);
+        generate(s, ctx, d.c, d.last);
+        tree = lock(shared);
+        if !tree.node(d.node).is_expanded() && tree.len() + MAX_SLOTS < ctx.node_budget {
+            tree.expand(d.node, d.c, &s.cands);
+        }
+    }
+    d
+}
+
+/// Walks down from `d`, playing the path's moves on the scratch board, until a leaf or
+/// a node ready to be expanded. With `virtual_loss`, every node the walk leaves, and
+/// the leaf, gets its visit now (the backup then adds only the result).
 fn descend(
     tree: &mut Tree,
     s: &mut Scratch,
     ctx: &Ctx<'_>,
+    d: &mut Descent,
     virtual_loss: bool,
-) -> (Color, Option<Point>) {
+) -> Step {
     let job = ctx.job;
-    s.board.copy_from(&ctx.root);
-    s.path.clear();
-    s.keys.clear();
-    let mut node = tree.root();
-    s.path.push(node);
-    let mut c = job.color;
-    let mut last = ctx.root_last;
-    let mut passes = 0;
     loop {
-        let n = tree.node(node);
+        let n = tree.node(d.node);
         if !n.is_expanded() {
-            let ready = n.visits >= ctx.config.search.expand_after
-                && tree.len() + MAX_SLOTS < ctx.node_budget;
-            if !ready {
-                break;
+            if n.visits >= ctx.config.search.expand_after
+                && tree.len() + MAX_SLOTS < ctx.node_budget
+            {
+                return Step::Expand;
             }
-            expand(tree, s, ctx, node, c, last);
+            break;
         }
-        let parent_visits = tree.node(node).visits;
-        let Some(i) = select(tree.child_nodes(node), parent_visits, &ctx.config.search) else {
+        let parent_visits = n.visits;
+        let Some(i) = select(tree.child_nodes(d.node), parent_visits, &ctx.config.search) else {
             break;
         };
-        let child = tree.children(node).nth(i).expect("selected child exists");
+        if virtual_loss {
+            tree.node_mut(d.node).visits += 1;
+        }
+        let child = tree.children(d.node).nth(i).expect("selected child exists");
         let mv = tree.node(child).mv();
-        s.board.play_unchecked(c, mv);
+        s.board.play_unchecked(d.c, mv);
         s.keys
-            .push(job.game.position_key(s.board.hash(), c.opponent()));
+            .push(job.game.position_key(s.board.hash(), d.c.opponent()));
         s.path.push(child);
-        node = child;
-        c = c.opponent();
+        d.node = child;
+        d.c = d.c.opponent();
         match mv {
             Move::Play(p) => {
-                last = Some(p);
-                passes = 0;
+                d.last = Some(p);
+                d.passes = 0;
             }
             Move::Pass => {
-                last = None;
-                passes += 1;
-                if passes >= 2 {
+                d.last = None;
+                d.passes += 1;
+                if d.passes >= 2 {
                     break;
                 }
             }
         }
     }
     if virtual_loss {
-        for &id in &s.path {
-            tree.node_mut(id).visits += 1;
-        }
+        tree.node_mut(d.node).visits += 1;
     }
-    (c, last)
+    Step::Leaf
 }
 
 /// Updates wins (and, without virtual loss, visits) along the path, and AMAF
@@ -496,6 +558,14 @@ fn expand(
     c: Color,
     last: Option<Point>,
 ) {
+    generate(s, ctx, c, last);
+    tree.expand(node, c, &s.cands);
+}
+
+/// Fills the scratch candidate list with the moves of `c` on the scratch board, with
+/// their priors; a move that repeats a position of the game or of the path is left out
+/// (superko in the tree).
+fn generate(s: &mut Scratch, ctx: &Ctx<'_>, c: Color, last: Option<Point>) {
     let game = ctx.job.game;
     let board = &s.board;
     let keys = &s.keys;
@@ -520,7 +590,6 @@ fn expand(
     if s.cands.is_empty() {
         s.cands.push((Move::Pass, 1.0, 0.5));
     }
-    tree.expand(node, c, &s.cands);
 }
 
 /// The snapshot of a search: root statistics from the shared counters, principal

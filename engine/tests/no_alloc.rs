@@ -3,7 +3,7 @@
 use rand::SeedableRng;
 use tengen_board::Color;
 use tengen_engine::bench::BenchPosition;
-use tengen_engine::{Amaf, HeavyParams, Policy, PolicyKind, Rng};
+use tengen_engine::{Amaf, HeavyParams, Policy, PolicyKind, Replies, Rng};
 
 #[test]
 fn playouts_make_no_heap_allocation() {
@@ -13,18 +13,31 @@ fn playouts_make_no_heap_allocation() {
         BenchPosition::midgame19(),
     ];
     for kind in [PolicyKind::Light, PolicyKind::Heavy] {
-        let policy = Policy::new(kind, HeavyParams::default());
+        // Learned replies on, so their recording is measured too.
+        let params = HeavyParams {
+            reply: 1.0,
+            ..HeavyParams::default()
+        };
+        let policy = Policy::new(kind, params);
         for pos in &positions {
             let mut rng = Rng::seed_from_u64(3);
             let mut board = pos.board.clone();
             let mut amaf = Amaf::default();
+            let mut replies = Replies::default();
             let mut moves = 0;
             let info = allocation_counter::measure(|| {
                 for _ in 0..30 {
                     board.copy_from(&pos.board);
                     amaf.clear();
-                    let out =
-                        policy.run(&mut board, pos.to_move, pos.last, 7.5, &mut rng, &mut amaf);
+                    let out = policy.run_learning(
+                        &mut board,
+                        pos.to_move,
+                        pos.last,
+                        7.5,
+                        &mut rng,
+                        &mut amaf,
+                        Some(&mut replies),
+                    );
                     moves += out.moves;
                 }
             });

@@ -5,15 +5,17 @@
 //!    group included);
 //! 2. escape: save an own group the last move put in atari, by extending when that
 //!    gains liberties or by capturing a neighbour in atari;
-//! 3. pattern: play a 3×3 shape on one of the last move's eight neighbours;
-//! 4. random: as the light policy, but refusing self-atari of groups of
+//! 3. reply: the learned last good reply to the last move (see [`Replies`]), when it
+//!    is legal, fills no own eye and is no self-atari;
+//! 4. pattern: play a 3×3 shape on one of the last move's eight neighbours;
+//! 5. random: as the light policy, but refusing self-atari of groups of
 //!    `self_atari_min` stones or more.
 //!
 //! [`HeavyParams`]: crate::config::HeavyParams
 
 use tengen_board::{Board, Color, Move, Point};
 
-use super::{Policy, Rng, below, chance};
+use super::{Policy, Replies, Rng, below, chance};
 use crate::tactics::escape_works;
 
 /// At most this many candidates are gathered per heuristic.
@@ -51,6 +53,7 @@ pub(super) fn choose(
     c: Color,
     last: Option<Point>,
     rng: &mut Rng,
+    replies: Option<&Replies>,
 ) -> Move {
     let params = &policy.params;
     if let Some(last) = last {
@@ -64,6 +67,16 @@ pub(super) fn choose(
         }
         if chance(rng, params.escape) {
             if let Some(p) = escapes.pick(rng) {
+                return Move::Play(p);
+            }
+        }
+        if let Some(p) = replies.and_then(|r| r.get(c, last)) {
+            if chance(rng, params.reply)
+                && board.is_empty_point(p)
+                && !board.is_eye(c, p)
+                && board.check(c, p).is_ok()
+                && board.self_atari_size(c, p).is_none()
+            {
                 return Move::Play(p);
             }
         }
@@ -170,6 +183,7 @@ mod tests {
                 capture: 1.0,
                 escape: 1.0,
                 pattern: 1.0,
+                reply: 1.0,
                 self_atari_min: 2,
             },
         )
@@ -189,7 +203,7 @@ mod tests {
         let last = s.parse_point("C3").unwrap();
         let mut rng = Rng::seed_from_u64(3);
         for _ in 0..20 {
-            let m = choose(&always(), &mut b, Color::Black, Some(last), &mut rng);
+            let m = choose(&always(), &mut b, Color::Black, Some(last), &mut rng, None);
             assert_eq!(m, Move::Play(s.parse_point("C2").unwrap()));
         }
     }
@@ -210,9 +224,53 @@ mod tests {
         let last = s.parse_point("D3").unwrap();
         let mut rng = Rng::seed_from_u64(3);
         for _ in 0..20 {
-            let m = choose(&always(), &mut b, Color::Black, Some(last), &mut rng);
+            let m = choose(&always(), &mut b, Color::Black, Some(last), &mut rng, None);
             assert_eq!(m, Move::Play(s.parse_point("C2").unwrap()));
         }
+    }
+
+    #[test]
+    fn answers_with_the_learned_reply() {
+        let mut b = parse_diagram(
+            ". . . . . . .
+             . . . . . . .
+             . . . . . . .
+             . . . X . . .
+             . . . . . . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let s = b.size();
+        let last = s.parse_point("D4").unwrap();
+        let answer = s.parse_point("F2").unwrap();
+        let mut replies = Replies::default();
+        replies.start(Color::White, Some(last));
+        replies.record(Move::Play(answer));
+        replies.learn(Color::White);
+        let mut rng = Rng::seed_from_u64(9);
+        for _ in 0..20 {
+            let m = choose(
+                &always(),
+                &mut b,
+                Color::White,
+                Some(last),
+                &mut rng,
+                Some(&replies),
+            );
+            assert_eq!(m, Move::Play(answer));
+        }
+        // An occupied reply point is skipped.
+        b.play_unchecked(Color::Black, Move::Play(answer));
+        let m = choose(
+            &always(),
+            &mut b,
+            Color::White,
+            Some(last),
+            &mut rng,
+            Some(&replies),
+        );
+        assert_ne!(m, Move::Play(answer));
     }
 
     #[test]
@@ -233,13 +291,14 @@ mod tests {
                 capture: 0.0,
                 escape: 0.0,
                 pattern: 0.0,
+                reply: 0.0,
                 self_atari_min: 2,
             },
         );
         let bad = [s.parse_point("B1").unwrap(), s.parse_point("B2").unwrap()];
         for _ in 0..50 {
             let mut b = b0.clone();
-            let m = choose(&policy, &mut b, Color::Black, None, &mut rng);
+            let m = choose(&policy, &mut b, Color::Black, None, &mut rng, None);
             if let Move::Play(p) = m {
                 assert!(!bad.contains(&p) || b.self_atari_size(Color::Black, p).is_none());
             }

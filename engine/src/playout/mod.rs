@@ -7,6 +7,7 @@
 
 mod heavy;
 mod pattern;
+mod reply;
 
 use std::str::FromStr;
 
@@ -15,6 +16,7 @@ use tengen_board::{Bitboard, Board, Color, MAX_SLOTS, Move, Point};
 
 use crate::config::HeavyParams;
 pub use pattern::PatternTable;
+pub use reply::Replies;
 
 /// The RNG of every random choice in the engine.
 pub type Rng = rand::rngs::SmallRng;
@@ -186,12 +188,20 @@ impl Policy {
         &self.patterns
     }
 
-    /// Chooses the next move for `c`; `last` is the previous move.
+    /// Chooses the next move for `c`; `last` is the previous move. The heavy policy
+    /// may answer it with a learned reply from `replies`.
     #[inline]
-    pub fn choose(&self, board: &mut Board, c: Color, last: Option<Point>, rng: &mut Rng) -> Move {
+    pub fn choose(
+        &self,
+        board: &mut Board,
+        c: Color,
+        last: Option<Point>,
+        rng: &mut Rng,
+        replies: Option<&Replies>,
+    ) -> Move {
         match self.kind {
             PolicyKind::Light => light_move(board, c, rng),
-            PolicyKind::Heavy => heavy::choose(self, board, c, last, rng),
+            PolicyKind::Heavy => heavy::choose(self, board, c, last, rng, replies),
         }
     }
 
@@ -208,14 +218,36 @@ impl Policy {
         rng: &mut Rng,
         amaf: &mut Amaf,
     ) -> Outcome {
+        self.run_learning(board, to_move, last, komi, rng, amaf, None)
+    }
+
+    /// As [`Policy::run`], and with `replies` the playout both uses the learned
+    /// replies and teaches them its result (LGRF-1).
+    #[allow(clippy::too_many_arguments)]
+    pub fn run_learning(
+        &self,
+        board: &mut Board,
+        to_move: Color,
+        last: Option<Point>,
+        komi: f64,
+        rng: &mut Rng,
+        amaf: &mut Amaf,
+        mut replies: Option<&mut Replies>,
+    ) -> Outcome {
+        if let Some(r) = replies.as_deref_mut() {
+            r.start(to_move, last);
+        }
         let cap = 3 * board.size().area() as u32;
         let mut c = to_move;
         let mut last = last;
         let mut passes = 0;
         let mut moves = 0;
         while passes < 2 && moves < cap {
-            let m = self.choose(board, c, last, rng);
+            let m = self.choose(board, c, last, rng, replies.as_deref());
             board.play_unchecked(c, m);
+            if let Some(r) = replies.as_deref_mut() {
+                r.record(m);
+            }
             match m {
                 Move::Play(p) => {
                     amaf.record(c, p);
@@ -230,7 +262,11 @@ impl Policy {
             moves += 1;
             c = c.opponent();
         }
-        score_finished(board, komi, moves)
+        let out = score_finished(board, komi, moves);
+        if let Some(r) = replies {
+            r.learn(out.winner());
+        }
+        out
     }
 }
 
