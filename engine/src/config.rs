@@ -111,7 +111,7 @@ impl Default for Config {
     fn default() -> Config {
         Config {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            parallelism: Parallelism::Root,
+            parallelism: Parallelism::Tree,
             playouts: None,
             default_move_time: Duration::from_secs(5),
             seed: 0x07e4_6e11,

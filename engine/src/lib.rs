@@ -4,7 +4,7 @@
 //!
 //! - [`playout`]: light and heavy playout policies, the AMAF map.
 //! - [`Engine`]: `genmove`, analysis and dead-stone status over an MCTS with RAVE,
-//!   priors, tree reuse and root-parallel threads.
+//!   priors, tree reuse and threads on one shared tree (or one tree each).
 //! - [`time`]: time controls, clocks and per-move budgets.
 
 mod analysis;

@@ -2,6 +2,8 @@
 
 use tengen_board::{Bitboard, Board, Color, Point};
 
+use crate::playout::{Amaf, Policy, Rng};
+
 /// The status of every stone at the end of a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Status {
@@ -18,6 +20,54 @@ const DEAD_BELOW: f32 = 0.3;
 /// An empty point that ends as nobody's in at least this share of playouts is a shared
 /// liberty (seki) rather than a dame that one side fills.
 const SEKI_NEUTRAL: f32 = 0.6;
+
+/// Ownership and neutral shares (as `status_from_ownership` takes them, for `color`)
+/// from `n` playouts of `policy` straight from `board`, `to_move` to play.
+///
+/// Playouts alone, without a tree, are what settles the end of a game: the policy
+/// never fills its own eyes nor puts a group in atari at random, so a seki stays a
+/// seki, while a search would also explore the losing moves that break it.
+#[allow(clippy::too_many_arguments)]
+pub fn playout_ownership(
+    policy: &Policy,
+    board: &Board,
+    to_move: Color,
+    last: Option<Point>,
+    komi: f64,
+    n: u32,
+    rng: &mut Rng,
+    color: Color,
+) -> (Vec<f32>, Vec<f32>) {
+    let size = board.size();
+    let mut black = vec![0u32; size.area()];
+    let mut white = vec![0u32; size.area()];
+    let mut scratch = board.clone();
+    let mut amaf = Amaf::default();
+    let index = |p: Point| {
+        let (x, y) = size.coords(p);
+        (size.get() - 1 - y) * size.get() + x
+    };
+    for _ in 0..n {
+        scratch.copy_from(board);
+        amaf.clear();
+        let out = policy.run(&mut scratch, to_move, last, komi, rng, &mut amaf);
+        for p in out.black_area.iter() {
+            black[index(p)] += 1;
+        }
+        for p in out.white_area.iter() {
+            white[index(p)] += 1;
+        }
+    }
+    let total = n.max(1) as f32;
+    let sign = if color == Color::Black { 1.0 } else { -1.0 };
+    let ownership = (0..size.area())
+        .map(|i| sign * (black[i] as f32 - white[i] as f32) / total)
+        .collect();
+    let neutral = (0..size.area())
+        .map(|i| (n - black[i] - white[i]) as f32 / total)
+        .collect();
+    (ownership, neutral)
+}
 
 /// Classifies every group: `ownership` is row by row from the top left, +1 owned by
 /// `color`, and `neutral` the share of playouts each point ended as nobody's (as in

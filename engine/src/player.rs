@@ -7,7 +7,7 @@ use tengen_board::{Color, Game, Move};
 
 use crate::analysis::{Analysis, Report};
 use crate::config::Config;
-use crate::ownership::{Status, status_from_ownership};
+use crate::ownership::{Status, playout_ownership, status_from_ownership};
 use crate::playout::{Policy, Rng};
 use crate::search::{Job, Limit, Worker, search};
 
@@ -114,9 +114,7 @@ impl Engine {
     ) -> Analysis {
         // The clock runs from here: tree reuse counts against the move's time.
         let start = std::time::Instant::now();
-        if self.policy.kind() != self.config.policy {
-            self.policy = Policy::new(self.config.policy, self.config.heavy.clone());
-        }
+        self.refresh_policy();
         self.prepare_trees(game);
         let job = Job {
             game,
@@ -180,8 +178,8 @@ impl Engine {
             .find(|m| m.mv != Move::Pass && m.visits > 0)
             .or_else(|| analysis.moves.iter().find(|m| m.mv != Move::Pass))
             .map(|m| m.mv);
-        let status =
-            || status_from_ownership(game.board(), &analysis.ownership, &analysis.neutral, color);
+        // Dead stones and seki come from a few hundred playouts after the best move.
+        let status = || self.settled_status(game, color, best.mv, 400);
         let wins_now = || {
             let st = status();
             let score = game.score(&st.dead, &st.seki);
@@ -234,14 +232,53 @@ impl Engine {
         self.search(game, color, limit, stop, ownership, Some(report))
     }
 
-    /// Dead, alive and seki stones of the current position, from the ownership of a
-    /// search (a fixed number of playouts, so it is repeatable).
+    /// Dead, alive and seki stones of the current position: a search finds the best
+    /// move, then playouts after it give the ownership (a fixed number of each from
+    /// the seed, so it is repeatable).
     pub fn final_status(&mut self, game: &Game) -> Status {
         let stop = AtomicBool::new(false);
         let n = (game.size().area() as u64 * 8).clamp(1000, 4000);
         let color = game.to_move();
-        let analysis = self.search(game, color, Limit::Playouts(n), &stop, true, None);
-        status_from_ownership(game.board(), &analysis.ownership, &analysis.neutral, color)
+        let analysis = self.search(game, color, Limit::Playouts(n), &stop, false, None);
+        let best = analysis.best().map_or(Move::Pass, |m| m.mv);
+        self.settled_status(game, color, best, n as u32)
+    }
+
+    /// Rebuilds the playout policy if the settings changed it.
+    fn refresh_policy(&mut self) {
+        if self.policy.kind() != self.config.policy || self.policy.params() != &self.config.heavy {
+            self.policy = Policy::new(self.config.policy, self.config.heavy.clone());
+        }
+    }
+
+    /// The status of every stone from `n` playouts after `color` plays `best` (the
+    /// search's choice), the stones judged on the board before it.
+    ///
+    /// The search reads the tactics (a stone that can be captured is captured by
+    /// `best`); the playouts after it then settle the rest. They never fill their own
+    /// eyes nor put a group in atari at random, so a seki stays a seki, where the
+    /// search's own playouts would include the losing moves it explores.
+    fn settled_status(&self, game: &Game, color: Color, best: Move, n: u32) -> Status {
+        let mut board = game.board().clone();
+        let (to_move, last) = match best {
+            Move::Play(p) if board.check(color, p).is_ok() => {
+                board.play_unchecked(color, best);
+                (color.opponent(), Some(p))
+            }
+            _ => (color.opponent(), None),
+        };
+        let mut rng = Rng::seed_from_u64(self.config.seed ^ board.hash().0);
+        let (ownership, neutral) = playout_ownership(
+            &self.policy,
+            &board,
+            to_move,
+            last,
+            game.rules().komi(),
+            n,
+            &mut rng,
+            color,
+        );
+        status_from_ownership(game.board(), &ownership, &neutral, color)
     }
 
     /// Makes the workers' trees stand for `game`: reuses them when the game only

@@ -192,3 +192,41 @@ fn dame_between_two_walls_is_not_seki() {
     assert!(status.seki.is_empty(), "seki: {:?}", status.seki);
     assert!(status.dead.is_empty(), "dead: {:?}", status.dead);
 }
+
+#[test]
+fn one_eye_each_and_a_shared_liberty_is_seki() {
+    // White's A7–D4 group (eye B7) and Black's D7–E4 group (eye E7) share the liberty
+    // D5 and have no other: whoever fills it is captured, and neither can play in the
+    // other's eye. Black's outer group (left and bottom) and White's (right) live.
+    let board = "O . O X . X O
+                 O O O X X X O
+                 X X O . X O O
+                 . X O O X O O
+                 X X X X O O O
+                 . X . X O . O
+                 X X X X O O .";
+    let game = game_from(board, Color::Black, 0.5);
+    let status = engine().final_status(&game);
+    let s = game.size();
+    let white = ["A7", "C7", "A6", "B6", "C6", "C5", "C4", "D4"];
+    let black = ["D7", "F7", "D6", "E6", "F6", "E5", "E4"];
+    for v in white.iter().chain(&black) {
+        assert!(
+            status.seki.contains(s.parse_point(v).unwrap()),
+            "{v} is in seki: {:?}",
+            status.seki
+        );
+    }
+    assert_eq!(
+        status.seki.count(),
+        15,
+        "only the seki groups: {:?}",
+        status.seki
+    );
+    assert!(status.dead.is_empty(), "dead: {:?}", status.dead);
+    // Area count: Black 17 on the outside and 7 seki stones with their eye; White 15
+    // on the outside and 8 seki stones with their eye, plus komi 0.5. The shared
+    // liberty D5 counts for nobody.
+    let score = game.score(&status.dead, &status.seki);
+    assert_eq!((score.black, score.white), (24.0, 24.5));
+}

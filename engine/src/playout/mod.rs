@@ -183,6 +183,11 @@ impl Policy {
         self.kind
     }
 
+    /// The heavy playout's probabilities.
+    pub fn params(&self) -> &HeavyParams {
+        &self.params
+    }
+
     /// The pattern table (priors use it too).
     pub fn patterns(&self) -> &PatternTable {
         &self.patterns

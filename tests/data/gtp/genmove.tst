@@ -115,7 +115,7 @@
 149 tengen-set parallelism leaf
 #? [?syntax error: parallelism: unknown parallelism "leaf" (expected root or tree): "leaf"]
 50 tengen-params
-#? [[string] threads 2 [list/root/tree] parallelism root [string] playouts 200 [string] move_time 5 [string] seed 7 [list/light/heavy] policy light.*]
+#? [[string] threads 2 [list/root/tree] parallelism tree [string] playouts 200 [string] move_time 5 [string] seed 7 [list/light/heavy] policy light.*]
 51 tengen-params ponder true
 #? []
 52 tengen-get ponder
