@@ -407,6 +407,8 @@ impl Reader {
     fn node(&mut self, node: &SgfNode<Prop>, is_root: bool, stop: usize) -> Result<bool, SgfError> {
         let mut mv: Option<(Color, &go::Move)> = None;
         let mut comment: Option<&str> = None;
+        // The points this node's AB, AW and AE name: one point may appear in one only.
+        let mut set_up: Vec<(go::Point, &str)> = Vec::new();
         for prop in node.properties() {
             match prop {
                 Prop::B(m) | Prop::W(m) => {
@@ -439,6 +441,15 @@ impl Reader {
                     let mut sorted: Vec<go::Point> = points.iter().copied().collect();
                     sorted.sort_by_key(|p| (p.y, p.x));
                     for p in sorted {
+                        if let Some(&(_, other)) = set_up.iter().find(|(q, _)| *q == p) {
+                            return Err(SgfError::BadProperty(format!(
+                                "{}[{}] and {key}[{}] set up one point twice in a node",
+                                other,
+                                sgf_letters(p),
+                                sgf_letters(p)
+                            )));
+                        }
+                        set_up.push((p, key));
                         if board_point(self.size, p).is_none() {
                             return Err(SgfError::BadProperty(format!(
                                 "{key}[{}] is off the {}x{} board",
@@ -830,6 +841,10 @@ mod tests {
         assert!(matches!(e, SgfError::BadProperty(_)), "{e}");
         let e = parse_sgf("(;SZ[9]AB[zz])").unwrap_err();
         assert!(e.to_string().contains("off the 9x9 board"), "{e}");
+        // One point set up twice in a node (the SGF specification forbids it).
+        let e = parse_sgf("(;SZ[9]AB[cc][dd]AW[ee][cc])").unwrap_err();
+        assert!(matches!(e, SgfError::BadProperty(_)), "{e}");
+        assert!(e.to_string().contains("AB[cc] and AW[cc]"), "{e}");
     }
 
     #[test]
