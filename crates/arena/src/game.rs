@@ -331,9 +331,9 @@ impl Play<'_> {
             .iter()
             .all(|&c| self.players[c].knows("kgs-genmove_cleanup"));
         if both_clean {
+            let before = self.referee.game().clone();
             self.play_until_passes(true)?;
-            let none = Bitboard::EMPTY;
-            return Ok((ScoringMethod::Cleanup, self.referee.score(&none, &none)));
+            return Ok((ScoringMethod::Cleanup, self.referee.score_cleanup(&before)));
         }
         Ok((ScoringMethod::TrompTaylor, self.referee.tromp_taylor()))
     }

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use tengen_board::{Bitboard, BoardSize, Color, Game, IllegalMove, Move, Rules, Score};
+use tengen_board::{Bitboard, BoardSize, Color, Game, IllegalMove, Move, Rules, Score, Scoring};
 
 /// How a game that ended by passes was counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,8 +91,66 @@ impl Referee {
         self.game.score(dead, seki)
     }
 
+    /// The score after clean-up play that started from `before`.
+    ///
+    /// Area counting counts the board as it now is. Territory counting does as KGS
+    /// does: clean-up only tells which stones were dead (those it removed), and the
+    /// position before it is counted with them, so the stones played to capture cost
+    /// nobody a point.
+    pub fn score_cleanup(&self, before: &Game) -> Score {
+        let none = Bitboard::EMPTY;
+        match self.game.rules().scoring {
+            Scoring::Area => self.game.score(&none, &none),
+            Scoring::Territory => {
+                let after = self.game.board();
+                let mut dead = Bitboard::EMPTY;
+                for c in Color::ALL {
+                    dead = dead.or(&before.board().stones(c).and_not(after.stones(c)));
+                }
+                before.score(&dead, &none)
+            }
+        }
+    }
+
     /// The Tromp-Taylor (area, all stones alive) score.
     pub fn tromp_taylor(&self) -> Score {
         self.game.tromp_taylor_score()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cleanup_under_territory_rules_counts_the_position_before_it() {
+        // 5×5, Black owns columns A–B behind the wall C, White D–E; White's A3 is dead.
+        let size = BoardSize::new(5).unwrap();
+        let p = |v: &str| size.parse_move(v).unwrap();
+        let mut r = Referee::new(size, Rules::japanese().with_komi(0.5).unwrap());
+        for row in 1..=5 {
+            r.play(Color::Black, p(&format!("C{row}")), None).unwrap();
+            r.play(Color::White, p(&format!("D{row}")), None).unwrap();
+        }
+        r.play(Color::Black, Move::Pass, None).unwrap();
+        r.play(Color::White, p("A3"), None).unwrap();
+        let before = r.game().clone();
+        // Clean-up: Black captures A3 with three stones inside its own area.
+        for (b, w) in [("A2", "E1"), ("B3", "E2"), ("A4", "E3")] {
+            r.play(Color::Black, p(b), None).unwrap();
+            r.play(Color::White, p(w), None).unwrap();
+        }
+        assert!(r.game().board().color_at(p_point(size, "A3")).is_none());
+        // Black: A–B is 10 points, A3 a dead stone (territory plus a prisoner): 11.
+        // White: E is 5 points plus komi; the clean-up moves cost neither side.
+        let s = r.score_cleanup(&before);
+        assert_eq!((s.black, s.white), (11.0, 5.5));
+        // Counted after the clean-up instead, Black would lose its three stones' points.
+        let naive = r.score(&Bitboard::EMPTY, &Bitboard::EMPTY);
+        assert!(naive.black < s.black, "{naive:?}");
+    }
+
+    fn p_point(size: BoardSize, v: &str) -> tengen_board::Point {
+        size.parse_point(v).unwrap()
     }
 }
