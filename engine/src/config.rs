@@ -99,6 +99,8 @@ pub struct HeavyParams {
     pub capture: f64,
     /// Save own group put in atari by the last move.
     pub escape: f64,
+    /// Answer a last move that left groups with two liberties (extend own, atari theirs).
+    pub two_liberties: f64,
     /// Play a 3×3 pattern move around the last move.
     pub pattern: f64,
     /// Answer the last move with the last good reply learned by earlier playouts.
@@ -142,6 +144,7 @@ impl Default for HeavyParams {
         HeavyParams {
             capture: 0.9,
             escape: 0.9,
+            two_liberties: 0.0,
             pattern: 0.9,
             reply: 0.0,
             self_atari_min: 2,

@@ -13,9 +13,10 @@ fn playouts_make_no_heap_allocation() {
         BenchPosition::midgame19(),
     ];
     for kind in [PolicyKind::Light, PolicyKind::Heavy] {
-        // Learned replies on, so their recording is measured too.
+        // Learned replies and two-liberty tactics on, so they are measured too.
         let params = HeavyParams {
             reply: 1.0,
+            two_liberties: 1.0,
             ..HeavyParams::default()
         };
         let policy = Policy::new(kind, params);

@@ -5,10 +5,13 @@
 //!    group included);
 //! 2. escape: save an own group the last move put in atari, by extending when that
 //!    gains liberties or by capturing a neighbour in atari;
-//! 3. reply: the learned last good reply to the last move (see [`Replies`]), when it
+//! 3. two liberties: after the last move, extend an own group next to it that has two
+//!    liberties to three or more, or atari the last move's group of two liberties when
+//!    it cannot escape (see [`two_liberty_answers`]);
+//! 4. reply: the learned last good reply to the last move (see [`Replies`]), when it
 //!    is legal, fills no own eye and is no self-atari;
-//! 4. pattern: play a 3×3 shape on one of the last move's eight neighbours;
-//! 5. random: as the light policy, but refusing self-atari of groups of
+//! 5. pattern: play a 3×3 shape on one of the last move's eight neighbours;
+//! 6. random: as the light policy, but refusing self-atari of groups of
 //!    `self_atari_min` stones or more.
 //!
 //! [`HeavyParams`]: crate::config::HeavyParams
@@ -70,6 +73,13 @@ pub(super) fn choose(
                 return Move::Play(p);
             }
         }
+        if chance(rng, params.two_liberties) {
+            let mut tactics = Candidates::new();
+            two_liberty_answers(board, c, last, &mut tactics);
+            if let Some(p) = tactics.pick(rng) {
+                return Move::Play(p);
+            }
+        }
         if let Some(p) = replies.and_then(|r| r.get(c, last)) {
             if chance(rng, params.reply)
                 && board.is_empty_point(p)
@@ -112,6 +122,36 @@ pub(super) fn choose(
             },
         )
         .map_or(Move::Pass, Move::Play)
+}
+
+/// Gathers the answers to a last move that left groups with two liberties: for an own
+/// group next to it, a liberty that extends it to three or more; for the last move's
+/// own group, an atari (no self-atari) it cannot escape by extending.
+fn two_liberty_answers(board: &Board, c: Color, last: Point, out: &mut Candidates) {
+    let size = board.size();
+    let them = c.opponent();
+    for q in size.neighbours(last) {
+        if board.color_at(q) == Some(c) && board.liberties(q) == 2 {
+            for lib in board.liberty_set(q).iter() {
+                if board.check(c, lib).is_ok() && board.liberties_after(c, lib, 3) >= 3 {
+                    out.push(lib);
+                }
+            }
+        }
+    }
+    if board.color_at(last) == Some(them) && board.liberties(last) == 2 {
+        for lib in board.liberty_set(last).iter() {
+            if board.check(c, lib).is_err() || board.self_atari_size(c, lib).is_some() {
+                continue;
+            }
+            let mut b = board.clone();
+            b.play_unchecked(c, Move::Play(lib));
+            match b.atari_liberty(last) {
+                Some(run) if !escape_works(&b, them, run) => out.push(lib),
+                _ => {}
+            }
+        }
+    }
 }
 
 /// Gathers the capturing moves near `last` and the moves that save an own group it put
@@ -184,6 +224,7 @@ mod tests {
                 escape: 1.0,
                 pattern: 1.0,
                 reply: 1.0,
+                two_liberties: 1.0,
                 self_atari_min: 2,
             },
         )
@@ -274,6 +315,70 @@ mod tests {
     }
 
     #[test]
+    fn ataris_a_two_liberty_stone_only_where_it_cannot_escape() {
+        // White's last move C2 has the liberties B2 and C1. Black B2 chases it along
+        // the first line to capture; Black C1 lets it out through B2.
+        let mut b = parse_diagram(
+            ". . . . .
+             . . . . .
+             . . X . .
+             . . O X .
+             . . . . .",
+        )
+        .unwrap();
+        let s = b.size();
+        let last = s.parse_point("C2").unwrap();
+        let policy = Policy::new(
+            PolicyKind::Heavy,
+            HeavyParams {
+                capture: 0.0,
+                escape: 0.0,
+                pattern: 0.0,
+                reply: 0.0,
+                two_liberties: 1.0,
+                self_atari_min: 2,
+            },
+        );
+        let mut rng = Rng::seed_from_u64(4);
+        for _ in 0..20 {
+            let m = choose(&policy, &mut b, Color::Black, Some(last), &mut rng, None);
+            assert_eq!(m, Move::Play(s.parse_point("B2").unwrap()));
+        }
+    }
+
+    #[test]
+    fn extends_an_own_group_left_with_two_liberties() {
+        // White's last move D2 left Black's C3–C2 with the liberties D3 and C1. D3
+        // makes three liberties; C1 only two (B1 is White's).
+        let mut b = parse_diagram(
+            ". . . . .
+             . . O . .
+             . O X . .
+             . O X O .
+             . O . . .",
+        )
+        .unwrap();
+        let s = b.size();
+        let last = s.parse_point("D2").unwrap();
+        let policy = Policy::new(
+            PolicyKind::Heavy,
+            HeavyParams {
+                capture: 0.0,
+                escape: 0.0,
+                pattern: 0.0,
+                reply: 0.0,
+                two_liberties: 1.0,
+                self_atari_min: 2,
+            },
+        );
+        let mut rng = Rng::seed_from_u64(4);
+        for _ in 0..20 {
+            let m = choose(&policy, &mut b, Color::Black, Some(last), &mut rng, None);
+            assert_eq!(m, Move::Play(s.parse_point("D3").unwrap()));
+        }
+    }
+
+    #[test]
     fn random_phase_refuses_big_self_atari() {
         // Black's only moves: B1 would put A1-A2... (2 stones) in atari: refused,
         // so Black must play elsewhere or pass; the light policy would allow it.
@@ -292,6 +397,7 @@ mod tests {
                 escape: 0.0,
                 pattern: 0.0,
                 reply: 0.0,
+                two_liberties: 0.0,
                 self_atari_min: 2,
             },
         );
