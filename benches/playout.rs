@@ -14,7 +14,7 @@ use tengen_engine::{Amaf, HeavyParams, Policy, PolicyKind, Rng};
 fn checked_playout(pos: &BenchPosition, policy: &Policy, rng: &mut Rng) {
     let mut board = pos.board.clone();
     let mut amaf = Amaf::default();
-    let out = policy.run(&mut board, pos.to_move, pos.last, 7.5, rng, &mut amaf);
+    let out = policy.run(&mut board, pos.to_move, pos.last, 7.5, rng, &mut amaf, None);
     board
         .check_invariants()
         .expect("board invariants after a playout");
@@ -64,6 +64,7 @@ fn playouts(c: &mut Criterion) {
                         7.5,
                         &mut rng,
                         &mut amaf,
+                        None,
                     ))
                 })
             });

@@ -34,7 +34,15 @@ fn main() {
     for _ in 0..n {
         board.copy_from(&empty);
         amaf.clear();
-        let out = policy.run(&mut board, Color::Black, None, 7.5, &mut rng, &mut amaf);
+        let out = policy.run(
+            &mut board,
+            Color::Black,
+            None,
+            7.5,
+            &mut rng,
+            &mut amaf,
+            None,
+        );
         moves += u64::from(out.moves);
         mix(u64::from(out.moves));
         mix(out.score.to_bits());

@@ -158,7 +158,15 @@ pub fn measure_playouts(
         while tally.playouts < quota {
             board.copy_from(&pos.board);
             amaf.clear();
-            let out = policy.run(&mut board, pos.to_move, pos.last, komi, &mut rng, &mut amaf);
+            let out = policy.run(
+                &mut board,
+                pos.to_move,
+                pos.last,
+                komi,
+                &mut rng,
+                &mut amaf,
+                None,
+            );
             tally.playouts += 1;
             tally.moves += u64::from(out.moves);
             tally.black_wins += u64::from(out.winner() == Color::Black);

@@ -50,7 +50,7 @@ pub fn playout_ownership(
     for _ in 0..n {
         scratch.copy_from(board);
         amaf.clear();
-        let out = policy.run(&mut scratch, to_move, last, komi, rng, &mut amaf);
+        let out = policy.run(&mut scratch, to_move, last, komi, rng, &mut amaf, None);
         for p in out.black_area.iter() {
             black[index(p)] += 1;
         }

@@ -359,7 +359,7 @@ fn playout(w: &mut Worker, access: TreeAccess<'_>, ctx: &Ctx<'_>) {
     };
     s.amaf.clear();
     let komi = job.game.rules().komi();
-    let out = ctx.policy.run_learning(
+    let out = ctx.policy.run(
         &mut s.board,
         c,
         last,

@@ -30,7 +30,7 @@ fn playouts_make_no_heap_allocation() {
                 for _ in 0..30 {
                     board.copy_from(&pos.board);
                     amaf.clear();
-                    let out = policy.run_learning(
+                    let out = policy.run(
                         &mut board,
                         pos.to_move,
                         pos.last,

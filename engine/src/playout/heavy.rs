@@ -216,6 +216,18 @@ mod tests {
     use rand::SeedableRng;
     use tengen_board::parse_diagram;
 
+    /// Every heuristic off: the random phase alone.
+    fn random_only() -> HeavyParams {
+        HeavyParams {
+            capture: 0.0,
+            escape: 0.0,
+            pattern: 0.0,
+            reply: 0.0,
+            two_liberties: 0.0,
+            self_atari_min: 2,
+        }
+    }
+
     fn always() -> Policy {
         Policy::new(
             PolicyKind::Heavy,
@@ -289,93 +301,73 @@ mod tests {
         replies.start(Color::White, Some(last));
         replies.record(Move::Play(answer));
         replies.learn(Color::White);
+        let policy = always();
         let mut rng = Rng::seed_from_u64(9);
-        for _ in 0..20 {
-            let m = choose(
-                &always(),
-                &mut b,
+        let mut answer_to = |b: &mut Board| {
+            choose(
+                &policy,
+                b,
                 Color::White,
                 Some(last),
                 &mut rng,
                 Some(&replies),
-            );
-            assert_eq!(m, Move::Play(answer));
+            )
+        };
+        for _ in 0..20 {
+            assert_eq!(answer_to(&mut b), Move::Play(answer));
         }
         // An occupied reply point is skipped.
         b.play_unchecked(Color::Black, Move::Play(answer));
-        let m = choose(
-            &always(),
-            &mut b,
-            Color::White,
-            Some(last),
-            &mut rng,
-            Some(&replies),
-        );
+        let m = answer_to(&mut b);
         assert_ne!(m, Move::Play(answer));
+    }
+
+    /// Black, answering White's `last` on `diagram` with the two-liberty tactics alone,
+    /// always plays `expected`.
+    fn two_liberty_answer_is(diagram: &str, last: &str, expected: &str) {
+        let mut b = parse_diagram(diagram).unwrap();
+        let s = b.size();
+        let last = s.parse_point(last).unwrap();
+        let params = HeavyParams {
+            two_liberties: 1.0,
+            ..random_only()
+        };
+        let policy = Policy::new(PolicyKind::Heavy, params);
+        let mut rng = Rng::seed_from_u64(4);
+        for _ in 0..20 {
+            let m = choose(&policy, &mut b, Color::Black, Some(last), &mut rng, None);
+            assert_eq!(m, Move::Play(s.parse_point(expected).unwrap()));
+        }
     }
 
     #[test]
     fn ataris_a_two_liberty_stone_only_where_it_cannot_escape() {
         // White's last move C2 has the liberties B2 and C1. Black B2 chases it along
         // the first line to capture; Black C1 lets it out through B2.
-        let mut b = parse_diagram(
+        two_liberty_answer_is(
             ". . . . .
              . . . . .
              . . X . .
              . . O X .
              . . . . .",
-        )
-        .unwrap();
-        let s = b.size();
-        let last = s.parse_point("C2").unwrap();
-        let policy = Policy::new(
-            PolicyKind::Heavy,
-            HeavyParams {
-                capture: 0.0,
-                escape: 0.0,
-                pattern: 0.0,
-                reply: 0.0,
-                two_liberties: 1.0,
-                self_atari_min: 2,
-            },
+            "C2",
+            "B2",
         );
-        let mut rng = Rng::seed_from_u64(4);
-        for _ in 0..20 {
-            let m = choose(&policy, &mut b, Color::Black, Some(last), &mut rng, None);
-            assert_eq!(m, Move::Play(s.parse_point("B2").unwrap()));
-        }
     }
 
     #[test]
     fn extends_an_own_group_left_with_two_liberties() {
         // White's last move D2 left Black's C3–C2 with the liberties D3 and C1. D3
         // makes three liberties; C1 only two (B1 is White's).
-        let mut b = parse_diagram(
+        two_liberty_answer_is(
             ". . . . .
              . . O . .
              . O X . .
              . O X O .
              . O . . .",
-        )
-        .unwrap();
-        let s = b.size();
-        let last = s.parse_point("D2").unwrap();
-        let policy = Policy::new(
-            PolicyKind::Heavy,
-            HeavyParams {
-                capture: 0.0,
-                escape: 0.0,
-                pattern: 0.0,
-                reply: 0.0,
-                two_liberties: 1.0,
-                self_atari_min: 2,
-            },
+            "D2",
+            "D3",
         );
-        let mut rng = Rng::seed_from_u64(4);
-        for _ in 0..20 {
-            let m = choose(&policy, &mut b, Color::Black, Some(last), &mut rng, None);
-            assert_eq!(m, Move::Play(s.parse_point("D3").unwrap()));
-        }
     }
 
     #[test]
@@ -390,17 +382,7 @@ mod tests {
         .unwrap();
         let s = b0.size();
         let mut rng = Rng::seed_from_u64(5);
-        let policy = Policy::new(
-            PolicyKind::Heavy,
-            HeavyParams {
-                capture: 0.0,
-                escape: 0.0,
-                pattern: 0.0,
-                reply: 0.0,
-                two_liberties: 0.0,
-                self_atari_min: 2,
-            },
-        );
+        let policy = Policy::new(PolicyKind::Heavy, random_only());
         let bad = [s.parse_point("B1").unwrap(), s.parse_point("B2").unwrap()];
         for _ in 0..50 {
             let mut b = b0.clone();

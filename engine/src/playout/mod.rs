@@ -213,23 +213,10 @@ impl Policy {
     /// Plays from `board` with `to_move` to play until both sides pass (or a move cap
     /// of three times the board area, which only superko-free cycles reach), records
     /// first plays in `amaf`, and scores by area with `komi`. `last` is the move
-    /// before the playout starts, if any.
-    pub fn run(
-        &self,
-        board: &mut Board,
-        to_move: Color,
-        last: Option<Point>,
-        komi: f64,
-        rng: &mut Rng,
-        amaf: &mut Amaf,
-    ) -> Outcome {
-        self.run_learning(board, to_move, last, komi, rng, amaf, None)
-    }
-
-    /// As [`Policy::run`], and with `replies` the playout both uses the learned
-    /// replies and teaches them its result (LGRF-1).
+    /// before the playout starts, if any. With `replies`, the playout also answers
+    /// with the learned replies and teaches them its result (LGRF-1).
     #[allow(clippy::too_many_arguments)]
-    pub fn run_learning(
+    pub fn run(
         &self,
         board: &mut Board,
         to_move: Color,
@@ -331,7 +318,7 @@ mod tests {
         for _ in 0..n {
             let mut b = empty.clone();
             amaf.clear();
-            let out = policy.run(&mut b, Color::Black, None, 7.5, &mut rng, &mut amaf);
+            let out = policy.run(&mut b, Color::Black, None, 7.5, &mut rng, &mut amaf, None);
             b.check_invariants().unwrap();
             total_moves += out.moves;
             if out.winner() == Color::Black {
@@ -361,7 +348,7 @@ mod tests {
                 let mut b = empty.clone();
                 let mut rng = Rng::seed_from_u64(seed);
                 let mut amaf = Amaf::default();
-                let o = policy.run(&mut b, Color::Black, None, 7.5, &mut rng, &mut amaf);
+                let o = policy.run(&mut b, Color::Black, None, 7.5, &mut rng, &mut amaf, None);
                 (o.moves, o.score, b.hash())
             };
             assert_eq!(run(7), run(7));
