@@ -178,10 +178,12 @@ impl Engine {
             .find(|m| m.mv != Move::Pass && m.visits > 0)
             .or_else(|| analysis.moves.iter().find(|m| m.mv != Move::Pass))
             .map(|m| m.mv);
-        // Dead stones and seki come from a few hundred playouts after the best move.
-        let status = || self.settled_status(game, color, best.mv, 400);
+        // Dead stones and seki come from a few hundred playouts after `first`: for a
+        // pass, the position as it would be scored (the opponent then moves first,
+        // which errs on the side of playing on); for clean-up, after the best move.
+        let status = |first: Move| self.settled_status(game, color, first, 400);
         let wins_now = || {
-            let st = status();
+            let st = status(Move::Pass);
             let score = game.score(&st.dead, &st.seki);
             let margin = score.margin();
             if color == Color::Black {
@@ -193,7 +195,7 @@ impl Engine {
         let choice = match mode {
             Mode::Cleanup => {
                 // Capture dead stones first; pass once none is left.
-                let st = status();
+                let st = status(best.mv);
                 let theirs = game.board().stones(color.opponent()).and(&st.dead);
                 match non_pass {
                     Some(mv) if !theirs.is_empty() => mv,
@@ -251,21 +253,22 @@ impl Engine {
         }
     }
 
-    /// The status of every stone from `n` playouts after `color` plays `best` (the
-    /// search's choice), the stones judged on the board before it.
+    /// The status of every stone from `n` playouts after `color` plays `first` (the
+    /// search's choice, or a pass), the stones judged on the board before it.
     ///
-    /// The search reads the tactics (a stone that can be captured is captured by
-    /// `best`); the playouts after it then settle the rest. They never fill their own
+    /// The search reads the tactics (a stone that can be captured is captured by its
+    /// best move); the playouts after it then settle the rest. They never fill their own
     /// eyes nor put a group in atari at random, so a seki stays a seki, where the
     /// search's own playouts would include the losing moves it explores.
-    fn settled_status(&self, game: &Game, color: Color, best: Move, n: u32) -> Status {
+    fn settled_status(&self, game: &Game, color: Color, first: Move, n: u32) -> Status {
         let mut board = game.board().clone();
-        let (to_move, last) = match best {
+        let (to_move, last) = match first {
             Move::Play(p) if board.check(color, p).is_ok() => {
-                board.play_unchecked(color, best);
+                board.play_unchecked(color, first);
                 (color.opponent(), Some(p))
             }
-            _ => (color.opponent(), None),
+            Move::Play(_) => (color, None),
+            Move::Pass => (color.opponent(), None),
         };
         let mut rng = Rng::seed_from_u64(self.config.seed ^ board.hash().0);
         let (ownership, neutral) = playout_ownership(

@@ -133,7 +133,10 @@ fn two_liberty_answers(board: &Board, c: Color, last: Point, out: &mut Candidate
     for q in size.neighbours(last) {
         if board.color_at(q) == Some(c) && board.liberties(q) == 2 {
             for lib in board.liberty_set(q).iter() {
-                if board.check(c, lib).is_ok() && board.liberties_after(c, lib, 3) >= 3 {
+                let extends = !board.is_eye(c, lib)
+                    && board.check(c, lib).is_ok()
+                    && board.liberties_after(c, lib, 3) >= 3;
+                if extends {
                     out.push(lib);
                 }
             }

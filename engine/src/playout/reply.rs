@@ -8,8 +8,8 @@
 
 use tengen_board::{Color, MAX_SLOTS, Move, Point};
 
-/// The reply table and the record of the playout being played.
-#[derive(Clone)]
+/// The reply table and the record of the playout being played. Not `Clone`: a clone
+/// of the record would lose the capacity that keeps recording free of allocation.
 pub struct Replies {
     /// For each colour and previous move's point, the reply point's index (0: none).
     reply: [[u16; MAX_SLOTS]; 2],
