@@ -115,7 +115,13 @@ impl Engine {
         // The clock runs from here: tree reuse counts against the move's time.
         let start = std::time::Instant::now();
         self.refresh_policy();
-        self.prepare_trees(game);
+        // Copying a reused subtree may take at most a quarter of a timed move's hard
+        // limit; past that the search starts from a fresh tree.
+        let copy_deadline = match limit {
+            Limit::Time(budget) => Some(start + budget.hard / 4),
+            _ => None,
+        };
+        self.prepare_trees(game, copy_deadline);
         let job = Job {
             game,
             color,
@@ -286,7 +292,7 @@ impl Engine {
 
     /// Makes the workers' trees stand for `game`: reuses them when the game only
     /// added moves the trees contain, else starts fresh ones.
-    fn prepare_trees(&mut self, game: &Game) {
+    fn prepare_trees(&mut self, game: &Game, copy_deadline: Option<std::time::Instant>) {
         let threads = self.config.threads.max(1);
         // Each worker's RNG is seeded from the seed, the position and its index, so a
         // position searched twice gives the same move.
@@ -314,11 +320,15 @@ impl Engine {
                         }
                     }
                 }
+                let last = extra.last().map_or(Color::White, |m| m.0);
+                let fresh = || crate::tree::Tree::new(last, Move::Pass);
                 if !ok {
-                    let last = extra.last().map_or(Color::White, |m| m.0);
-                    w.tree = crate::tree::Tree::new(last, Move::Pass);
+                    w.tree = fresh();
                 } else if node != w.tree.root() {
-                    w.tree = w.tree.subtree(node);
+                    w.tree = w
+                        .tree
+                        .subtree_until(node, copy_deadline)
+                        .unwrap_or_else(fresh);
                 }
             }
             for (i, w) in self.workers.iter_mut().enumerate() {

@@ -5,6 +5,8 @@
 //! so a selection scans one slice. Statistics are kept from the point of view of the
 //! player who made the node's move.
 
+use std::time::Instant;
+
 use tengen_board::{Color, Move, Point};
 
 /// Index of a node in its [`Tree`].
@@ -169,14 +171,21 @@ impl Tree {
         self.children(id).find(|&c| self.node(c).mv() == mv)
     }
 
-    /// A new tree holding the subtree under `id`, with `id` as its root (tree reuse).
-    pub fn subtree(&self, id: NodeId) -> Tree {
+    /// A new tree holding the subtree under `id`, with `id` as its root (tree reuse);
+    /// `None` if `deadline` passes first, so a very large subtree cannot eat a move's
+    /// time.
+    pub fn subtree_until(&self, id: NodeId, deadline: Option<Instant>) -> Option<Tree> {
         let mut out = Tree {
             nodes: vec![self.nodes[id.index()]],
         };
         // Breadth first, so each node's children stay contiguous.
         let mut queue = std::collections::VecDeque::from([(id, NodeId(0))]);
+        let mut copied = 0usize;
         while let Some((old, new)) = queue.pop_front() {
+            copied += 1;
+            if copied % 4096 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+                return None;
+            }
             let first = out.nodes.len() as u32;
             for c in self.children(old) {
                 out.nodes.push(self.nodes[c.index()]);
@@ -186,7 +195,7 @@ impl Tree {
                 queue.push_back((c, NodeId(first + k as u32)));
             }
         }
-        out
+        Some(out)
     }
 }
 
@@ -209,7 +218,7 @@ mod tests {
         t.node_mut(a).visits = 7;
         let b = t.find_child(a, p(31)).unwrap();
         t.expand(b, Color::Black, &[(p(40), 1.0, 1.0)]);
-        let sub = t.subtree(a);
+        let sub = t.subtree_until(a, None).unwrap();
         assert_eq!(sub.len(), 4);
         assert_eq!(sub.node(sub.root()).visits, 7);
         assert_eq!(sub.node(sub.root()).mv(), p(21));
@@ -217,5 +226,22 @@ mod tests {
         assert_eq!(sub.child_nodes(b2)[0].mv(), p(40));
         assert_eq!(sub.child_nodes(b2)[0].color(), Color::Black);
         const { assert!(NODE_BYTES <= 40) };
+    }
+
+    #[test]
+    fn a_copy_past_its_deadline_gives_up() {
+        // A root with 300 children, each with 300 children: 90 301 nodes.
+        let mut t = Tree::new(Color::White, Move::Pass);
+        let moves: Vec<(Move, f32, f32)> = (1..=300)
+            .map(|i| (Move::Play(Point::from_index(i)), 1.0, 0.5))
+            .collect();
+        t.expand(t.root(), Color::Black, &moves);
+        for c in t.children(t.root()).collect::<Vec<_>>() {
+            t.expand(c, Color::White, &moves);
+        }
+        let past = Instant::now() - std::time::Duration::from_secs(1);
+        assert!(t.subtree_until(t.root(), Some(past)).is_none());
+        let far = Instant::now() + std::time::Duration::from_secs(3600);
+        assert_eq!(t.subtree_until(t.root(), Some(far)).unwrap().len(), t.len());
     }
 }
