@@ -77,6 +77,38 @@ const PROBLEMS: &[Problem] = &[
         answers: &["D4"],
     },
     Problem {
+        name: "save a group in atari",
+        diagram: ". X . X . X .
+         X X X X X X X
+         O O O . O O O
+         . . O X O . .
+         . . O X O . .
+         . . . O . . .
+         . . . . . . .",
+        to_move: Color::Black,
+        // D5 joins D4–D3 to the wall: Black 17 - White 32; captured: 14 - 35.
+        // Only the rescue wins.
+        komi: -18.5,
+        playouts: 4000,
+        answers: &["D5"],
+    },
+    Problem {
+        name: "win a capturing race",
+        diagram: ". X O . X . .
+         . X O . X . .
+         O O X X X . .
+         O O X . . . .
+         . O X . . . .
+         O O X . . . .
+         . O X . . . .",
+        to_move: Color::Black,
+        // B7–B6 and C7–C6 have two liberties each (A7 A6; D7 D6). Taking one of
+        // White's first wins the race: Black 39 - White 10; losing it: 31 - 16.
+        komi: 20.5,
+        playouts: 4000,
+        answers: &["D7", "D6"],
+    },
+    Problem {
         name: "kill by the vital point",
         diagram: ". . . . . . .
          . . . . . . .
