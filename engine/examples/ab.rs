@@ -24,6 +24,7 @@ fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
             "rave_equiv" => config.search.rave_equiv = f()?,
             "expand_after" => config.search.expand_after = f()? as u32,
             "prior_weight" => config.search.prior_weight = f()?,
+            "shape_weight" => config.search.shape_weight = f()?,
             "exploration" => config.search.exploration = f()?,
             "capture" => config.heavy.capture = f()?,
             "escape" => config.heavy.escape = f()?,

@@ -90,6 +90,10 @@ pub struct SearchParams {
     pub expand_after: u32,
     /// Weight, in virtual visits, of the prior knowledge.
     pub prior_weight: f64,
+    /// Weight of the learned shapes in the prior: a shape of log strength `g`
+    /// (clamped to ±3) adds `shape_weight × |g|` prior weights of virtual visits, won
+    /// when `g > 0` and lost when `g < 0`. 0 uses the hand-written 3×3 table instead.
+    pub shape_weight: f64,
 }
 
 /// Probabilities of the heavy playout's heuristics, each tried in turn.
@@ -135,6 +139,7 @@ impl Default for SearchParams {
             rave_equiv: 1500.0,
             expand_after: 2,
             prior_weight: 20.0,
+            shape_weight: 0.0,
         }
     }
 }

@@ -5,6 +5,7 @@
 //! - [`playout`]: light and heavy playout policies, the AMAF map.
 //! - [`Engine`]: `genmove`, analysis and dead-stone status over an MCTS with RAVE,
 //!   priors, tree reuse and threads on one shared tree (or one tree each).
+//! - [`shape`]: learned 3×3 shapes and their strengths (a prior for new nodes).
 //! - [`time`]: time controls, clocks and per-move budgets.
 
 mod analysis;
@@ -16,6 +17,7 @@ pub mod playout;
 mod prior;
 mod search;
 mod select;
+pub mod shape;
 mod tactics;
 pub mod time;
 mod tree;

@@ -9,6 +9,7 @@ use tengen_board::{Board, Color, Move, Point};
 
 use crate::config::SearchParams;
 use crate::playout::PatternTable;
+use crate::shape::{ShapeWeights, shape_code};
 use crate::tactics::escape_works;
 
 /// A candidate move with its prior virtual visits and wins.
@@ -19,6 +20,8 @@ pub type Candidate = (Move, f32, f32);
 pub struct Knowledge<'a> {
     /// 3×3 shapes.
     pub patterns: &'a PatternTable,
+    /// Learned 3×3 shapes.
+    pub shapes: &'a ShapeWeights,
     /// Prior weight and the other search parameters.
     pub params: &'a SearchParams,
     /// Whether a pass is a candidate.
@@ -38,9 +41,11 @@ pub fn candidates(
 ) {
     let Knowledge {
         patterns,
+        shapes,
         params,
         with_pass,
     } = knowledge;
+    let shape_weight = params.shape_weight as f32;
     out.clear();
     let w = params.prior_weight as f32;
     let size = board.size();
@@ -87,7 +92,10 @@ pub fn candidates(
                 add(w * (1.0 + (caught as f32).min(6.0) / 2.0), 1.0);
             }
         }
-        if patterns.matches(board.pattern3(p)) {
+        if shape_weight > 0.0 {
+            let g = shapes.log_gamma(shape_code(board, c, p)).clamp(-3.0, 3.0);
+            add(w * shape_weight * g.abs(), if g > 0.0 { 1.0 } else { 0.0 });
+        } else if patterns.matches(board.pattern3(p)) {
             add(w, 1.0);
         }
         if let Some(l) = last {
@@ -221,8 +229,10 @@ mod tests {
         let mut out = Vec::new();
         let params = SearchParams::default();
         let table = PatternTable::build();
+        let shapes = ShapeWeights::shipped();
         let k = |with_pass| Knowledge {
             patterns: &table,
+            shapes: &shapes,
             params: &params,
             with_pass,
         };

@@ -578,6 +578,7 @@ fn generate(s: &mut Scratch, ctx: &Ctx<'_>, c: Color, last: Option<Point>) {
         last,
         Knowledge {
             patterns: ctx.policy.patterns(),
+            shapes: ctx.policy.shapes(),
             params: &ctx.config.search,
             with_pass,
         },

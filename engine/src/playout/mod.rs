@@ -15,6 +15,7 @@ use rand::RngCore;
 use tengen_board::{Bitboard, Board, Color, MAX_SLOTS, Move, Point};
 
 use crate::config::HeavyParams;
+use crate::shape::ShapeWeights;
 pub use pattern::PatternTable;
 pub use reply::Replies;
 
@@ -166,15 +167,17 @@ pub struct Policy {
     kind: PolicyKind,
     params: HeavyParams,
     patterns: PatternTable,
+    shapes: ShapeWeights,
 }
 
 impl Policy {
-    /// Builds a policy (the pattern table is built here, once).
+    /// Builds a policy (the pattern and shape tables are built here, once).
     pub fn new(kind: PolicyKind, params: HeavyParams) -> Policy {
         Policy {
             kind,
             params,
             patterns: PatternTable::build(),
+            shapes: ShapeWeights::shipped(),
         }
     }
 
@@ -191,6 +194,11 @@ impl Policy {
     /// The pattern table (priors use it too).
     pub fn patterns(&self) -> &PatternTable {
         &self.patterns
+    }
+
+    /// The learned shape strengths (used by the priors).
+    pub fn shapes(&self) -> &ShapeWeights {
+        &self.shapes
     }
 
     /// Chooses the next move for `c`; `last` is the previous move. The heavy policy
