@@ -107,6 +107,9 @@ pub struct HeavyParams {
     pub two_liberties: f64,
     /// Play a 3×3 pattern move around the last move.
     pub pattern: f64,
+    /// When set, a pattern move is a learned shape of at least this log strength
+    /// (see [`crate::shape`]) instead of a shape of the hand-written table.
+    pub shape_threshold: Option<f64>,
     /// Answer the last move with the last good reply learned by earlier playouts.
     pub reply: f64,
     /// Refuse random self-atari of groups of this many stones or more.
@@ -151,6 +154,7 @@ impl Default for HeavyParams {
             escape: 0.9,
             two_liberties: 0.0,
             pattern: 0.9,
+            shape_threshold: None,
             reply: 0.0,
             self_atari_min: 2,
         }

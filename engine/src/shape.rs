@@ -237,13 +237,14 @@ impl ShapeWeights {
         }
     }
 
-    /// Reads a table: `#` comments, then one shape a line, `SHAPE GAMMA …` (further
+    /// Reads a table: comments (`# ` lines), then one shape a line, `SHAPE GAMMA …` (further
     /// columns are notes). Every symmetric form of a shape gets its weight.
     pub fn parse(text: &str) -> Result<ShapeWeights, ShapeTableError> {
         let mut table = ShapeWeights::empty();
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
+            // A comment is `#` and a space: a shape may itself start with `#`.
+            if line.is_empty() || line == "#" || line.starts_with("# ") {
                 continue;
             }
             let err = |reason| ShapeTableError {
@@ -333,8 +334,8 @@ mod tests {
         assert!(all.iter().all(|&v| canonical(v) == canonical(code)));
         // A quarter turn moves the atari flag from W to N (or S).
         assert!(all.iter().any(|&v| describe(v).starts_with(".o")));
-        let table = ShapeWeights::parse("# test\nXO./o*./..# 4.0 note\n").unwrap();
-        assert_eq!(table.len(), 1);
+        let table = ShapeWeights::parse("# test\nXO./o*./..# 4.0 note\n###/.*./... 0.5\n").unwrap();
+        assert_eq!(table.len(), 2, "a shape starting with # is no comment");
         for v in all {
             assert!((table.log_gamma(v) - 4f32.ln()).abs() < 1e-6);
         }
@@ -355,5 +356,14 @@ mod tests {
     fn the_shipped_table_reads() {
         let table = ShapeWeights::parse(SHIPPED).expect("engine/data/shapes.txt");
         assert!(table.len() > 100, "{} shapes", table.len());
+        let g = |s: &str| table.log_gamma(parse_shape(s).unwrap());
+        // Open space is the unit; every other shape is relative to it.
+        assert_eq!(g(".../.*./..."), 0.0);
+        // A hane at the head of a contact fight and extending out of atari are good.
+        assert!(g("XO./.*./...") > 1.0, "hane {}", g("XO./.*./..."));
+        assert!(g("OxO/.*./...") > 2.0, "extend {}", g("OxO/.*./..."));
+        // An empty first line, and a slow step next to a lone own stone, are not.
+        assert!(g("###/.*./...") < -1.0, "first line {}", g("###/.*./..."));
+        assert!(g(".X./.*./...") < 0.0, "slow step {}", g(".X./.*./..."));
     }
 }

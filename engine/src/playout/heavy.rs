@@ -19,6 +19,7 @@
 use tengen_board::{Board, Color, Move, Point};
 
 use super::{Policy, Replies, Rng, below, chance};
+use crate::shape::shape_code;
 use crate::tactics::escape_works;
 
 /// At most this many candidates are gathered per heuristic.
@@ -98,8 +99,12 @@ pub(super) fn choose(
                 .into_iter()
                 .chain(board.size().diagonals(last))
             {
+                let good_shape = |q| match params.shape_threshold {
+                    Some(t) => f64::from(policy.shapes.log_gamma(shape_code(board, c, q))) >= t,
+                    None => policy.patterns.matches(board.pattern3(q)),
+                };
                 if board.is_empty_point(q)
-                    && policy.patterns.matches(board.pattern3(q))
+                    && good_shape(q)
                     && board.check(c, q).is_ok()
                     && board.self_atari_size(c, q).is_none()
                 {
@@ -227,6 +232,7 @@ mod tests {
             pattern: 0.0,
             reply: 0.0,
             two_liberties: 0.0,
+            shape_threshold: None,
             self_atari_min: 2,
         }
     }
@@ -240,6 +246,7 @@ mod tests {
                 pattern: 1.0,
                 reply: 1.0,
                 two_liberties: 1.0,
+                shape_threshold: None,
                 self_atari_min: 2,
             },
         )
