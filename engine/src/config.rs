@@ -142,7 +142,7 @@ impl Default for SearchParams {
             rave_equiv: 1500.0,
             expand_after: 2,
             prior_weight: 20.0,
-            shape_weight: 0.0,
+            shape_weight: 1.0,
         }
     }
 }

@@ -265,6 +265,45 @@ mod tests {
     }
 
     #[test]
+    fn learned_shapes_steer_the_prior() {
+        // White D4 attached to Black D5: the hane C4 is a good shape, the slow step
+        // away from the fight, F5 under a lone own stone, a poor one.
+        let b = parse_diagram(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . X . . .
+             . . . X . . . . .
+             . . . O . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let table = PatternTable::build();
+        let shapes = ShapeWeights::shipped();
+        let mut out = Vec::new();
+        let mut prior = |shape_weight: f64, v: &str| {
+            let params = SearchParams {
+                shape_weight,
+                ..SearchParams::default()
+            };
+            let k = Knowledge {
+                patterns: &table,
+                shapes: &shapes,
+                params: &params,
+                with_pass: false,
+            };
+            candidates(&b, Color::Black, None, k, |_| true, &mut out);
+            prior_of(&out, &b, v)
+        };
+        assert!(prior(1.0, "C4") > 0.6, "hane {}", prior(1.0, "C4"));
+        assert!(prior(1.0, "F5") < 0.4, "slow step {}", prior(1.0, "F5"));
+        // Without the learned shapes the slow step is a plain even prior.
+        assert_eq!(prior(0.0, "F5"), 0.5);
+    }
+
+    #[test]
     fn an_atari_that_starts_a_working_ladder_is_rewarded() {
         // White B3 has two liberties, C3 and B2. Black B2 ataris and the ladder along
         // C3, C2, D2… works; Black C3 ataris towards B2, where White gets three.
