@@ -426,9 +426,11 @@ fn parse_status(line: &str) -> Option<(bool, Option<u64>, &str)> {
     Some((success, id, rest[digits..].trim()))
 }
 
-/// Reads stdout line by line (CR removed) until end of file.
-fn read_stdout(out: impl Read, tx: mpsc::Sender<Event>) {
-    let mut reader = BufReader::new(out);
+/// Calls `each` with every line read from `input` (with its end of line; a line longer
+/// than `MAX_LINE` comes in pieces) until end of file, a read error, or `each` returns
+/// false.
+fn for_each_line(input: impl Read, mut each: impl FnMut(&[u8]) -> bool) {
+    let mut reader = BufReader::new(input);
     let mut buf = Vec::new();
     loop {
         buf.clear();
@@ -436,50 +438,45 @@ fn read_stdout(out: impl Read, tx: mpsc::Sender<Event>) {
             .take(MAX_LINE as u64)
             .read_until(b'\n', &mut buf)
         {
-            Ok(0) | Err(_) => break,
+            Ok(0) | Err(_) => return,
             Ok(_) => {
-                let text: String = String::from_utf8_lossy(&buf)
-                    .chars()
-                    .filter(|&c| c == '\t' || !c.is_control())
-                    .collect();
-                if tx.send(Event::Line(text)).is_err() {
+                if !each(&buf) {
                     return;
                 }
             }
         }
     }
+}
+
+/// Reads stdout line by line (control characters but tabs removed) until end of file.
+fn read_stdout(out: impl Read, tx: mpsc::Sender<Event>) {
+    for_each_line(out, |line| {
+        let text: String = String::from_utf8_lossy(line)
+            .chars()
+            .filter(|&c| c == '\t' || !c.is_control())
+            .collect();
+        tx.send(Event::Line(text)).is_ok()
+    });
     let _ = tx.send(Event::Eof);
 }
 
 /// Reads stderr until end of file, copying it to the log and keeping the last lines.
 fn drain_stderr(err: impl Read, mut log: Option<File>, tail: Arc<Mutex<VecDeque<String>>>) {
-    let mut reader = BufReader::new(err);
-    let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match (&mut reader)
-            .take(MAX_LINE as u64)
-            .read_until(b'\n', &mut buf)
-        {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {
-                let failed = log.as_mut().is_some_and(|f| f.write_all(&buf).is_err());
-                if failed {
-                    log = None;
+    for_each_line(err, |raw| {
+        if log.as_mut().is_some_and(|f| f.write_all(raw).is_err()) {
+            log = None;
+        }
+        let line = String::from_utf8_lossy(raw).trim().to_string();
+        if !line.is_empty() {
+            if let Ok(mut t) = tail.lock() {
+                if t.len() == STDERR_TAIL {
+                    t.pop_front();
                 }
-                let line = String::from_utf8_lossy(&buf).trim().to_string();
-                if line.is_empty() {
-                    continue;
-                }
-                if let Ok(mut t) = tail.lock() {
-                    if t.len() == STDERR_TAIL {
-                        t.pop_front();
-                    }
-                    t.push_back(line);
-                }
+                t.push_back(line);
             }
         }
-    }
+        true
+    });
     if let Some(mut f) = log {
         let _ = f.flush();
     }
