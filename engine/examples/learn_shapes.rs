@@ -100,14 +100,17 @@ impl Data {
         })
     }
 
-    /// Adds every move of `game` as a training position.
-    fn add_game(&mut self, game: &Game) {
+    /// Adds every move of `game` as a training position; false if the replay stopped
+    /// early (the positions before the failure are kept).
+    fn add_game(&mut self, game: &Game) -> bool {
         let mut replay = Game::new(game.size(), *game.rules());
         for &(c, p) in game.setup_stones() {
             if replay.add_setup_stone(c, p).is_err() {
-                return;
+                return false;
             }
         }
+        // After handicap stones (or `PL[W]`) White moves first; superko keys need it.
+        replay.set_to_move(game.start_to_move());
         let moves: Vec<(Color, Move)> = game.moves().collect();
         let mut last = None;
         for (c, m) in moves {
@@ -143,13 +146,14 @@ impl Data {
                 }
             }
             if replay.play(c, m).is_err() {
-                return;
+                return false;
             }
             last = match m {
                 Move::Play(p) => Some(p),
                 Move::Pass => None,
             };
         }
+        true
     }
 }
 
@@ -222,11 +226,17 @@ fn sgf_files(path: &Path, out: &mut Vec<PathBuf>) {
             eprintln!("cannot read {}", path.display());
             return;
         };
-        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-        paths.sort();
-        for p in paths {
-            if p.is_dir() || p.extension().is_some_and(|e| e == "sgf") {
+        // Directory entries are not followed through symbolic links (no loops).
+        let mut entries: Vec<(PathBuf, bool)> = entries
+            .filter_map(|e| e.ok())
+            .map(|e| (e.path(), e.file_type().is_ok_and(|t| t.is_dir())))
+            .collect();
+        entries.sort();
+        for (p, is_dir) in entries {
+            if is_dir {
                 sgf_files(&p, out);
+            } else if p.extension().is_some_and(|e| e == "sgf") {
+                out.push(p);
             }
         }
     } else {
@@ -252,6 +262,10 @@ fn main() {
         match a.as_str() {
             "--min-seen" => min_seen = number("--min-seen"),
             "--iterations" => iterations = number("--iterations") as usize,
+            flag if flag.starts_with("--") => {
+                eprintln!("unknown option {flag}");
+                std::process::exit(2);
+            }
             _ => inputs.push(PathBuf::from(a)),
         }
     }
@@ -269,7 +283,7 @@ fn main() {
         shapes: Vec::new(),
         shape_index: HashMap::new(),
     };
-    let mut games = 0;
+    let (mut games, mut cut_short) = (0, 0);
     for f in &files {
         let text = match std::fs::read_to_string(f) {
             Ok(t) => t,
@@ -280,14 +294,17 @@ fn main() {
         };
         match parse_sgf(&text) {
             Ok(sgf) => {
-                data.add_game(&sgf.game);
+                if !data.add_game(&sgf.game) {
+                    eprintln!("{}: replay stopped early", f.display());
+                    cut_short += 1;
+                }
                 games += 1;
             }
             Err(e) => eprintln!("skipping {}: {e}", f.display()),
         }
     }
     eprintln!(
-        "{games} games, {} positions, {} candidates, {} shapes",
+        "{games} games ({cut_short} cut short), {} positions, {} candidates, {} shapes",
         data.positions.len(),
         data.candidates.len(),
         data.shapes.len()
@@ -323,6 +340,8 @@ fn main() {
     println!(
         "# SHAPE is seen from the mover: X mine, O theirs, lower case in atari, # off the board."
     );
+    let records: Vec<String> = inputs.iter().map(|i| i.display().to_string()).collect();
+    println!("# Records: {}.", records.join(" "));
     println!(
         "# {games} games, {} positions; shapes seen at least {min_seen} times as candidates.",
         data.positions.len()

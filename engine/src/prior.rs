@@ -93,6 +93,8 @@ pub fn candidates(
             }
         }
         if shape_weight > 0.0 {
+            // The learned strengths partly repeat the terms around this one (captures,
+            // self-atari, the first line); the self-play A/B measured them together.
             let g = shapes.log_gamma(shape_code(board, c, p)).clamp(-3.0, 3.0);
             add(w * shape_weight * g.abs(), if g > 0.0 { 1.0 } else { 0.0 });
         } else if patterns.matches(board.pattern3(p)) {

@@ -105,14 +105,17 @@ pub fn symmetries(code: u32) -> [u32; 8] {
     let mut out = [0; 8];
     for k in 0..4 {
         out[2 * k] = from_grid(&cells, &atari);
-        let flip = |g: [[u32; 3]; 3]| g.map(|row| [row[2], row[1], row[0]]);
-        let flip_b = |g: [[bool; 3]; 3]| g.map(|row| [row[2], row[1], row[0]]);
-        out[2 * k + 1] = from_grid(&flip(cells), &flip_b(atari));
+        out[2 * k + 1] = from_grid(&mirror(cells), &mirror(atari));
         // Rotate a quarter turn: new[r][c] = old[2 - c][r].
         cells = std::array::from_fn(|r| std::array::from_fn(|c| cells[2 - c][r]));
         atari = std::array::from_fn(|r| std::array::from_fn(|c| atari[2 - c][r]));
     }
     out
+}
+
+/// A grid mirrored left to right.
+fn mirror<T: Copy>(g: [[T; 3]; 3]) -> [[T; 3]; 3] {
+    g.map(|row| [row[2], row[1], row[0]])
 }
 
 /// The shape's name: the smallest of its symmetric codes.
@@ -203,7 +206,7 @@ impl std::fmt::Display for ShapeTableError {
 impl std::error::Error for ShapeTableError {}
 
 /// Natural logarithms of the learned shape strengths, indexed by raw code; shapes
-/// the table does not name weigh 0 (a strength of 1, the average move).
+/// the table does not name weigh 0 (a strength of 1, like open space).
 #[derive(Clone)]
 pub struct ShapeWeights {
     log_gamma: Vec<f32>,
@@ -225,8 +228,9 @@ impl Default for ShapeWeights {
 impl ShapeWeights {
     /// The table shipped in `engine/data/shapes.txt`.
     pub fn shipped() -> ShapeWeights {
-        // The shipped file is checked by a unit test, so this cannot fail.
-        ShapeWeights::parse(SHIPPED).unwrap_or_else(|_| ShapeWeights::empty())
+        // The table is compiled in and a unit test reads it: a failure here is a
+        // broken build, and falling back to no shapes would hide it.
+        ShapeWeights::parse(SHIPPED).expect("engine/data/shapes.txt is a valid shape table")
     }
 
     /// A table that knows no shape.
@@ -238,9 +242,11 @@ impl ShapeWeights {
     }
 
     /// Reads a table: comments (`# ` lines), then one shape a line, `SHAPE GAMMA …` (further
-    /// columns are notes). Every symmetric form of a shape gets its weight.
+    /// columns are notes). Every symmetric form of a shape gets its weight; a shape
+    /// named twice (in any of its forms) is an error.
     pub fn parse(text: &str) -> Result<ShapeWeights, ShapeTableError> {
         let mut table = ShapeWeights::empty();
+        let mut named = std::collections::HashSet::new();
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             // A comment is `#` and a space: a shape may itself start with `#`.
@@ -261,6 +267,9 @@ impl ShapeWeights {
                 .and_then(|g| g.parse().ok())
                 .filter(|g: &f32| g.is_finite() && *g > 0.0)
                 .ok_or(err("the strength is not a positive number"))?;
+            if !named.insert(canonical(code)) {
+                return Err(err("the shape is named twice"));
+            }
             for v in symmetries(code) {
                 table.log_gamma[v as usize] = gamma.ln();
             }
@@ -325,6 +334,18 @@ mod tests {
         // White C3 has one liberty, D3; Black D3 captures it.
         let d3 = b.size().parse_point("D3").unwrap();
         assert_eq!(describe(shape_code(&b, Color::Black, d3)), "X../o*./X..");
+        // Flags to the north and south: Black B4 is in atari above B3, White B2 below.
+        let n = parse_diagram(
+            ". O . . .
+             O X O . .
+             . . . . .
+             X O X . .
+             . X . . .",
+        )
+        .unwrap();
+        let b3 = n.size().parse_point("B3").unwrap();
+        assert_eq!(describe(shape_code(&n, Color::Black, b3)), "OxO/.*./XoX");
+        assert_eq!(describe(shape_code(&n, Color::White, b3)), "XoX/.*./OxO");
     }
 
     #[test]
@@ -350,6 +371,9 @@ mod tests {
         assert!(ShapeWeights::parse("XO./.*./... NaN\n").is_err());
         // A diagonal stone cannot carry an atari flag.
         assert!(ShapeWeights::parse("xO./.*./... 1\n").is_err());
+        // A shape named twice, here as its mirror image.
+        let e = ShapeWeights::parse("XO./.*./... 2\n.OX/.*./... 3\n").unwrap_err();
+        assert_eq!(e.line, 2);
     }
 
     #[test]

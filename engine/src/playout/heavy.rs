@@ -92,26 +92,26 @@ pub(super) fn choose(
             }
         }
         if chance(rng, params.pattern) {
-            let mut shapes = Candidates::new();
+            let good_shape = |board: &Board, q| match params.shape_threshold {
+                Some(t) => f64::from(policy.shapes.log_gamma(shape_code(board, c, q))) >= t,
+                None => policy.patterns.matches(board.pattern3(q)),
+            };
+            let mut picks = Candidates::new();
             for q in board
                 .size()
                 .neighbours(last)
                 .into_iter()
                 .chain(board.size().diagonals(last))
             {
-                let good_shape = |q| match params.shape_threshold {
-                    Some(t) => f64::from(policy.shapes.log_gamma(shape_code(board, c, q))) >= t,
-                    None => policy.patterns.matches(board.pattern3(q)),
-                };
                 if board.is_empty_point(q)
-                    && good_shape(q)
+                    && good_shape(board, q)
                     && board.check(c, q).is_ok()
                     && board.self_atari_size(c, q).is_none()
                 {
-                    shapes.push(q);
+                    picks.push(q);
                 }
             }
-            if let Some(p) = shapes.pick(rng) {
+            if let Some(p) = picks.pick(rng) {
                 return Move::Play(p);
             }
         }

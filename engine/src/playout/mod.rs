@@ -196,7 +196,8 @@ impl Policy {
         &self.patterns
     }
 
-    /// The learned shape strengths (used by the priors).
+    /// The learned shape strengths (used by the priors, and by the heavy playout
+    /// when `HeavyParams::shape_threshold` is set).
     pub fn shapes(&self) -> &ShapeWeights {
         &self.shapes
     }
