@@ -7,14 +7,16 @@
 //! Codes that differ by a rotation or reflection are the same shape; [`canonical`]
 //! names each by its smallest code.
 //!
-//! The weights are Bradley–Terry strengths ("gammas", Coulom 2007) that
-//! `examples/learn_shapes.rs` fits to the moves of game records, jointly with the
+//! The weights are Bradley–Terry strengths ("gammas", Coulom 2007) that [`learn`]
+//! (run by `examples/learn_shapes.rs`) fits to the moves of game records, jointly with the
 //! distance to the last move, captures and self-atari, so that a shape's weight is
 //! what the shape adds beyond those. The shipped table is `engine/data/shapes.txt`.
 //!
 //! [`Board::pattern3`]: tengen_board::Board::pattern3
 
 use tengen_board::{Board, Color, Point};
+
+pub mod learn;
 
 /// Number of raw shape codes: 16 bits of colours, 4 bits of atari flags.
 pub const SHAPE_CODES: usize = 1 << 20;
