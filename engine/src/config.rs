@@ -94,6 +94,9 @@ pub struct SearchParams {
     /// (clamped to ±3) adds `shape_weight × |g|` prior weights of virtual visits, won
     /// when `g > 0` and lost when `g < 0`. 0 uses the hand-written 3×3 table instead.
     pub shape_weight: f64,
+    /// Spare a self-atari that plays a nakade (see `tactics::is_nakade`) the
+    /// prior's self-atari penalty.
+    pub nakade: bool,
 }
 
 /// Probabilities of the heavy playout's heuristics, each tried in turn.
@@ -115,6 +118,9 @@ pub struct HeavyParams {
     pub reply: f64,
     /// Refuse random self-atari of groups of this many stones or more.
     pub self_atari_min: u32,
+    /// Allow a random self-atari of any size when its capture leaves a dead eye
+    /// shape (see `tactics::is_nakade`).
+    pub nakade: bool,
 }
 
 impl Default for Config {
@@ -144,6 +150,7 @@ impl Default for SearchParams {
             expand_after: 2,
             prior_weight: 20.0,
             shape_weight: 1.0,
+            nakade: false,
         }
     }
 }
@@ -158,6 +165,7 @@ impl Default for HeavyParams {
             shape_threshold: None,
             reply: 0.0,
             self_atari_min: 2,
+            nakade: false,
         }
     }
 }

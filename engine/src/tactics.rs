@@ -1,4 +1,5 @@
-//! Small tactical readers shared by the heavy playouts and the priors: ladders.
+//! Small tactical readers shared by the heavy playouts and the priors: ladders and
+//! nakade.
 
 use tengen_board::{Board, Color, Move, Point};
 
@@ -72,6 +73,109 @@ pub fn ladder_captures(board: &Board, group: Point, attacker: Color, budget: &mu
     false
 }
 
+/// Most points of an eye space that can be a dead shape (and most stones of a
+/// self-atari group whose capture can leave one).
+const NAKADE_MAX: usize = 5;
+
+/// Whether `c` playing the empty point `p` builds a group whose capture would leave
+/// the captor a dead eye shape (a nakade, see [`dead_shape`]). Played as a
+/// self-atari inside an opponent's eye space, such a move kills the group around it;
+/// a playout that refuses every self-atari would call that group alive.
+pub fn is_nakade(board: &Board, c: Color, p: Point) -> bool {
+    let size = board.size();
+    let mut stones = [p; NAKADE_MAX];
+    let mut n = 1;
+    for q in size.neighbours(p) {
+        if board.color_at(q) != Some(c) || stones[..n].contains(&q) {
+            continue;
+        }
+        for s in board.group_stones(q) {
+            if n == NAKADE_MAX {
+                return false;
+            }
+            stones[n] = s;
+            n += 1;
+        }
+    }
+    n >= 2 && dead_shape(board, &stones[..n]).is_some()
+}
+
+/// If the points of an eye space make a dead shape (one that a single stone on its
+/// vital point reduces to one eye), the vital point: two points (no vital point
+/// needed: `Some(None)`), three in any shape (the middle), the pyramid four (the
+/// stone touching the other three), the square four (`Some(None)`: it is one eye
+/// whatever is played), the crossed five (the centre) and the bulky five (the square's
+/// stone touching the fifth). `None` for a shape that can make two eyes.
+pub fn dead_shape(board: &Board, points: &[Point]) -> Option<Option<Point>> {
+    let size = board.size();
+    let degree = |s: Point| {
+        size.neighbours(s)
+            .into_iter()
+            .filter(|t| points.contains(t))
+            .count()
+    };
+    let mut best = (0, None);
+    let mut ends = 0; // twice the number of adjacent pairs
+    for &s in points {
+        let d = degree(s);
+        ends += d;
+        if d > best.0 {
+            best = (d, Some(s));
+        }
+    }
+    match (points.len(), best.0, ends) {
+        (1 | 2, _, _) => Some(None),
+        (3, _, _) => Some(best.1),
+        (4, 3, _) => Some(best.1),
+        (4, _, 8) => Some(None),
+        (5, 4, _) => Some(best.1),
+        // Five edges among five points: a square with one more point, whose
+        // neighbour in the square is the only point of degree 3.
+        (5, 3, 10) => Some(best.1),
+        _ => None,
+    }
+}
+
+/// After the opponent's last move at `last` captured stones, the vital point of the
+/// dead eye shape their capture left, if it left one and `c` may play there: the
+/// nakade's follow-up that kills.
+pub fn nakade_vital_point(board: &Board, c: Color, last: Point) -> Option<Point> {
+    let size = board.size();
+    for q in size.neighbours(last) {
+        if !board.is_empty_point(q) {
+            continue;
+        }
+        // The empty region through q, enclosed by the captor's stones.
+        let mut region = [q; NAKADE_MAX + 1];
+        let (mut n, mut k) = (1, 0);
+        let mut enclosed = true;
+        while k < n && enclosed {
+            for t in size.neighbours(region[k]) {
+                if board.color_at(t) == Some(c) {
+                    enclosed = false;
+                } else if board.is_empty_point(t) && !region[..n].contains(&t) {
+                    if n > NAKADE_MAX {
+                        enclosed = false;
+                        break;
+                    }
+                    region[n] = t;
+                    n += 1;
+                }
+            }
+            k += 1;
+        }
+        if !enclosed || !(3..=NAKADE_MAX).contains(&n) {
+            continue;
+        }
+        if let Some(Some(v)) = dead_shape(board, &region[..n]) {
+            if board.check(c, v).is_ok() {
+                return Some(v);
+            }
+        }
+    }
+    None
+}
+
 /// Whether some attacker group touching the group on `group` is in atari.
 fn counter_capture(board: &Board, group: Point) -> bool {
     let Some(defender) = board.color_at(group) else {
@@ -89,6 +193,69 @@ fn counter_capture(board: &Board, group: Point) -> bool {
 mod tests {
     use super::*;
     use tengen_board::parse_diagram;
+
+    #[test]
+    fn nakade_shapes_are_recognised() {
+        // From a lost game: White's corner looks like a seki (two shared liberties,
+        // C1 and C2), but Black C1 throws in four stones in a pyramid; White must take
+        // them and Black kills with B1, the vital point.
+        let b = parse_diagram(
+            ". . . . . . . . .
+             O . O O O O . O X
+             X O O X X O O O X
+             X O X X X X O X X
+             X X X O X . X X X
+             X O O O X . . . .
+             O O O O X . . . .
+             O X . O X . X . .
+             X X . O O X . . .",
+        )
+        .unwrap();
+        let s = b.size();
+        let p = |v: &str| s.parse_point(v).unwrap();
+        assert_eq!(b.self_atari_size(Color::Black, p("C1")), Some(4));
+        assert!(is_nakade(&b, Color::Black, p("C1")), "pyramid four");
+        // C2 makes a zigzag four, which lives once captured.
+        assert_eq!(b.self_atari_size(Color::Black, p("C2")), Some(4));
+        assert!(!is_nakade(&b, Color::Black, p("C2")), "zigzag four");
+        // The kill played out: White takes the four, Black answers on the vital point.
+        let mut after = b.clone();
+        after.play_unchecked(Color::Black, Move::Play(p("C1")));
+        let info = after.play_unchecked(Color::White, Move::Play(p("C2")));
+        assert_eq!(info.captured, 4);
+        assert_eq!(
+            nakade_vital_point(&after, Color::Black, p("C2")),
+            Some(p("B1"))
+        );
+        // A capture in open space leaves no eye shape to answer.
+        assert_eq!(nakade_vital_point(&b, Color::Black, p("F5")), None);
+        // (stones, move, nakade) on an empty 5×5 board, only the shape counting.
+        let shapes = [
+            ("A1 B1", "C1", true),           // three in a row
+            ("A1 B1 C1", "D1", false),       // four in a row
+            ("A1 A2 B2", "B1", true),        // the square four
+            ("A1 B1 C1", "B2", true),        // the pyramid four
+            ("D4", "B2", false),             // one stone: a plain throw-in
+            ("C4 B3 D3 C2", "C3", true),     // the crossed five
+            ("A1 B1 A2 C1", "B2", true),     // the bulky five
+            ("A1 B1 C1 A2", "A3", false),    // a bent five
+            ("A1 B1 C1 D1 E1", "E2", false), // six stones
+        ];
+        for (stones, mv, nakade) in shapes {
+            let size = tengen_board::BoardSize::new(5).unwrap();
+            let mut d = tengen_board::Board::new(size);
+            let at = |v: &str| size.parse_point(v).unwrap();
+            for v in stones.split(' ') {
+                let q = at(v);
+                d.play_unchecked(Color::Black, Move::Play(q));
+            }
+            assert_eq!(
+                is_nakade(&d, Color::Black, at(mv)),
+                nakade,
+                "{stones} + {mv}"
+            );
+        }
+    }
 
     #[test]
     fn a_ladder_towards_the_edge_captures_and_a_ladder_breaker_saves() {

@@ -230,3 +230,45 @@ fn one_eye_each_and_a_shared_liberty_is_seki() {
     let score = game.score(&status.dead, &status.seki);
     assert_eq!((score.black, score.white), (24.0, 24.5));
 }
+
+/// From a game lost to GNU Go: White's corner (D5 down to E1) and Black's A1–B1–B2
+/// share the liberties C1 and C2, which looks like a seki. It is not: Black C1 throws
+/// in a pyramid four, White must capture it, and Black B1 on the vital point leaves
+/// White one eye. With nakade allowed in the playouts the corner is dead.
+#[test]
+fn a_pyramid_four_inside_is_no_seki() {
+    let board = ". . . . . . . O O
+                 O . O O O O . O X
+                 X O O X X O O O X
+                 X O X X X X O X X
+                 X X X O X . X X X
+                 X O O O X . . . .
+                 O O O O X . . . .
+                 O X . O X . X . .
+                 X X . O O X . . .";
+    let game = game_from(board, Color::Black, 7.5);
+    let status = |nakade: bool| {
+        let mut config = Config {
+            threads: 1,
+            seed: 7,
+            ..Config::default()
+        };
+        config.heavy.nakade = nakade;
+        config.search.nakade = nakade;
+        Engine::new(config).final_status(&game)
+    };
+    let s = game.size();
+    let corner = ["D5", "B4", "C4", "D4", "A3", "D3", "A2", "D2", "D1", "E1"];
+    let with = status(true);
+    for v in corner {
+        assert!(
+            with.dead.contains(s.parse_point(v).unwrap()),
+            "{v} is dead: {:?}",
+            with.dead
+        );
+    }
+    assert!(with.seki.is_empty(), "seki: {:?}", with.seki);
+    // Playouts that refuse every self-atari of two or more stones miss the kill.
+    let without = status(false);
+    assert!(!without.dead.contains(s.parse_point("D5").unwrap()));
+}

@@ -1,6 +1,8 @@
 //! The heavy playout policy: local answers to the last move before random play.
 //!
 //! In order, each with its probability from [`HeavyParams`]:
+//! 0. nakade (when `HeavyParams::nakade` is set): after the last move captured three
+//!    to five stones that leave a dead eye shape, play its vital point;
 //! 1. capture: take a group in atari next to the last move (the last stone's own
 //!    group included);
 //! 2. escape: save an own group the last move put in atari, by extending when that
@@ -12,7 +14,8 @@
 //!    is legal, fills no own eye and is no self-atari;
 //! 5. pattern: play a 3×3 shape on one of the last move's eight neighbours;
 //! 6. random: as the light policy, but refusing self-atari of groups of
-//!    `self_atari_min` stones or more.
+//!    `self_atari_min` stones or more (unless it plays a nakade, when
+//!    `HeavyParams::nakade` is set).
 //!
 //! [`HeavyParams`]: crate::config::HeavyParams
 
@@ -20,7 +23,7 @@ use tengen_board::{Board, Color, Move, Point};
 
 use super::{Policy, Replies, Rng, below, chance};
 use crate::shape::shape_code;
-use crate::tactics::escape_works;
+use crate::tactics::{escape_works, is_nakade, nakade_vital_point};
 
 /// At most this many candidates are gathered per heuristic.
 const MAX_CANDIDATES: usize = 16;
@@ -56,11 +59,17 @@ pub(super) fn choose(
     board: &mut Board,
     c: Color,
     last: Option<Point>,
+    captured: u16,
     rng: &mut Rng,
     replies: Option<&Replies>,
 ) -> Move {
     let params = &policy.params;
     if let Some(last) = last {
+        if params.nakade && (3..=5).contains(&captured) {
+            if let Some(p) = nakade_vital_point(board, c, last) {
+                return Move::Play(p);
+            }
+        }
         let mut captures = Candidates::new();
         let mut escapes = Candidates::new();
         atari_answers(board, c, last, &mut captures, &mut escapes);
@@ -123,7 +132,8 @@ pub(super) fn choose(
             |b, p| {
                 !b.is_eye(c, p)
                     && b.check(c, p).is_ok()
-                    && b.self_atari_size(c, p).is_none_or(|n| n < min)
+                    && b.self_atari_size(c, p)
+                        .is_none_or(|n| n < min || (params.nakade && is_nakade(b, c, p)))
             },
         )
         .map_or(Move::Pass, Move::Play)
@@ -234,6 +244,7 @@ mod tests {
             two_liberties: 0.0,
             shape_threshold: None,
             self_atari_min: 2,
+            nakade: false,
         }
     }
 
@@ -248,6 +259,7 @@ mod tests {
                 two_liberties: 1.0,
                 shape_threshold: None,
                 self_atari_min: 2,
+                nakade: false,
             },
         )
     }
@@ -266,7 +278,15 @@ mod tests {
         let last = s.parse_point("C3").unwrap();
         let mut rng = Rng::seed_from_u64(3);
         for _ in 0..20 {
-            let m = choose(&always(), &mut b, Color::Black, Some(last), &mut rng, None);
+            let m = choose(
+                &always(),
+                &mut b,
+                Color::Black,
+                Some(last),
+                0,
+                &mut rng,
+                None,
+            );
             assert_eq!(m, Move::Play(s.parse_point("C2").unwrap()));
         }
     }
@@ -287,7 +307,15 @@ mod tests {
         let last = s.parse_point("D3").unwrap();
         let mut rng = Rng::seed_from_u64(3);
         for _ in 0..20 {
-            let m = choose(&always(), &mut b, Color::Black, Some(last), &mut rng, None);
+            let m = choose(
+                &always(),
+                &mut b,
+                Color::Black,
+                Some(last),
+                0,
+                &mut rng,
+                None,
+            );
             assert_eq!(m, Move::Play(s.parse_point("C2").unwrap()));
         }
     }
@@ -319,6 +347,7 @@ mod tests {
                 b,
                 Color::White,
                 Some(last),
+                0,
                 &mut rng,
                 Some(&replies),
             )
@@ -345,7 +374,7 @@ mod tests {
         let policy = Policy::new(PolicyKind::Heavy, params);
         let mut rng = Rng::seed_from_u64(4);
         for _ in 0..20 {
-            let m = choose(&policy, &mut b, Color::Black, Some(last), &mut rng, None);
+            let m = choose(&policy, &mut b, Color::Black, Some(last), 0, &mut rng, None);
             assert_eq!(m, Move::Play(s.parse_point(expected).unwrap()));
         }
     }
@@ -396,7 +425,7 @@ mod tests {
         let bad = [s.parse_point("B1").unwrap(), s.parse_point("B2").unwrap()];
         for _ in 0..50 {
             let mut b = b0.clone();
-            let m = choose(&policy, &mut b, Color::Black, None, &mut rng, None);
+            let m = choose(&policy, &mut b, Color::Black, None, 0, &mut rng, None);
             if let Move::Play(p) = m {
                 assert!(!bad.contains(&p) || b.self_atari_size(Color::Black, p).is_none());
             }

@@ -202,20 +202,22 @@ impl Policy {
         &self.shapes
     }
 
-    /// Chooses the next move for `c`; `last` is the previous move. The heavy policy
-    /// may answer it with a learned reply from `replies`.
+    /// Chooses the next move for `c`; `last` is the previous move and `captured` the
+    /// stones it captured. The heavy policy may answer it with a learned reply from
+    /// `replies`.
     #[inline]
     pub fn choose(
         &self,
         board: &mut Board,
         c: Color,
         last: Option<Point>,
+        captured: u16,
         rng: &mut Rng,
         replies: Option<&Replies>,
     ) -> Move {
         match self.kind {
             PolicyKind::Light => light_move(board, c, rng),
-            PolicyKind::Heavy => heavy::choose(self, board, c, last, rng, replies),
+            PolicyKind::Heavy => heavy::choose(self, board, c, last, captured, rng, replies),
         }
     }
 
@@ -241,11 +243,12 @@ impl Policy {
         let cap = 3 * board.size().area() as u32;
         let mut c = to_move;
         let mut last = last;
+        let mut captured = 0;
         let mut passes = 0;
         let mut moves = 0;
         while passes < 2 && moves < cap {
-            let m = self.choose(board, c, last, rng, replies.as_deref());
-            board.play_unchecked(c, m);
+            let m = self.choose(board, c, last, captured, rng, replies.as_deref());
+            captured = board.play_unchecked(c, m).captured;
             if let Some(r) = replies.as_deref_mut() {
                 r.record(m);
             }
