@@ -150,7 +150,7 @@ impl Default for SearchParams {
             expand_after: 2,
             prior_weight: 20.0,
             shape_weight: 1.0,
-            nakade: false,
+            nakade: true,
         }
     }
 }
@@ -165,7 +165,7 @@ impl Default for HeavyParams {
             shape_threshold: None,
             reply: 0.0,
             self_atari_min: 2,
-            nakade: false,
+            nakade: true,
         }
     }
 }

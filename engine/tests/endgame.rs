@@ -268,7 +268,8 @@ fn a_pyramid_four_inside_is_no_seki() {
         );
     }
     assert!(with.seki.is_empty(), "seki: {:?}", with.seki);
-    // Playouts that refuse every self-atari of two or more stones miss the kill.
+    // Playouts that refuse every self-atari of two or more stones (the default before
+    // nakade) miss the kill.
     let without = status(false);
     assert!(!without.dead.contains(s.parse_point("D5").unwrap()));
 }
