@@ -27,8 +27,9 @@ const THEIRS: u32 = 1;
 const EMPTY: u32 = 2;
 const EDGE: u32 = 3;
 
-/// Code cells in order NW, N, NE, W, E, SW, S, SE, as (row, column) of a 3×3 grid.
-const CELLS: [(usize, usize); 8] = [
+/// Code cells in order NW, N, NE, W, E, SW, S, SE, as (row, column) of a 3×3 grid
+/// (the order of [`Board::pattern3`]).
+pub(crate) const CELLS: [(usize, usize); 8] = [
     (0, 0),
     (0, 1),
     (0, 2),

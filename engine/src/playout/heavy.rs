@@ -264,6 +264,16 @@ mod tests {
         )
     }
 
+    /// With every heuristic on, Black's answer to `last` is `answer`, 20 times out of 20.
+    fn assert_always_answers(b: &mut Board, last: Point, answer: Point) {
+        let policy = always();
+        let mut rng = Rng::seed_from_u64(3);
+        for _ in 0..20 {
+            let m = choose(&policy, b, Color::Black, Some(last), 0, &mut rng, None);
+            assert_eq!(m, Move::Play(answer));
+        }
+    }
+
     #[test]
     fn captures_the_last_stone_in_atari() {
         let mut b = parse_diagram(
@@ -276,19 +286,7 @@ mod tests {
         .unwrap();
         let s = b.size();
         let last = s.parse_point("C3").unwrap();
-        let mut rng = Rng::seed_from_u64(3);
-        for _ in 0..20 {
-            let m = choose(
-                &always(),
-                &mut b,
-                Color::Black,
-                Some(last),
-                0,
-                &mut rng,
-                None,
-            );
-            assert_eq!(m, Move::Play(s.parse_point("C2").unwrap()));
-        }
+        assert_always_answers(&mut b, last, s.parse_point("C2").unwrap());
     }
 
     #[test]
@@ -305,19 +303,7 @@ mod tests {
         .unwrap();
         let s = b.size();
         let last = s.parse_point("D3").unwrap();
-        let mut rng = Rng::seed_from_u64(3);
-        for _ in 0..20 {
-            let m = choose(
-                &always(),
-                &mut b,
-                Color::Black,
-                Some(last),
-                0,
-                &mut rng,
-                None,
-            );
-            assert_eq!(m, Move::Play(s.parse_point("C2").unwrap()));
-        }
+        assert_always_answers(&mut b, last, s.parse_point("C2").unwrap());
     }
 
     #[test]

@@ -6,6 +6,8 @@
 //!
 //! [`Board::pattern3`]: tengen_board::Board::pattern3
 
+use crate::shape::CELLS;
+
 /// Shapes, top row first; the centre is the candidate move. `X`/`O` stones of either
 /// colour (both colourings are added), `x` not `X`, `o` not `O`, `.` empty,
 /// `#` off the board, `?` anything.
@@ -54,19 +56,6 @@ impl Default for PatternTable {
     }
 }
 
-/// The eight neighbours as (row, column) in a 3×3 grid, in code order
-/// NW, N, NE, W, E, SW, S, SE.
-const ORDER: [(usize, usize); 8] = [
-    (0, 0),
-    (0, 1),
-    (0, 2),
-    (1, 0),
-    (1, 2),
-    (2, 0),
-    (2, 1),
-    (2, 2),
-];
-
 impl PatternTable {
     /// Expands [`SHAPES`] into the table.
     pub fn build() -> PatternTable {
@@ -77,7 +66,7 @@ impl PatternTable {
             let grid: Vec<Vec<u8>> = shape.iter().map(|r| r.bytes().collect()).collect();
             for variant in symmetries(&grid) {
                 for swap in [false, true] {
-                    let cells: Vec<u8> = ORDER
+                    let cells: Vec<u8> = CELLS
                         .iter()
                         .map(|&(r, c)| {
                             let ch = variant[r][c];
