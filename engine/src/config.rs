@@ -31,6 +31,9 @@ pub struct Config {
     pub search: SearchParams,
     /// Heavy playout probabilities.
     pub heavy: HeavyParams,
+    /// Allow nakade (`HeavyParams::nakade`) in the playouts that settle the end of
+    /// the game: dead stones and seki for `final_status_list` and the pass decision.
+    pub settle_nakade: bool,
 }
 
 /// How several search threads share the work.
@@ -138,6 +141,7 @@ impl Default for Config {
             lag: Duration::from_millis(250),
             search: SearchParams::default(),
             heavy: HeavyParams::default(),
+            settle_nakade: true,
         }
     }
 }
@@ -150,7 +154,7 @@ impl Default for SearchParams {
             expand_after: 2,
             prior_weight: 20.0,
             shape_weight: 1.0,
-            nakade: true,
+            nakade: false,
         }
     }
 }
@@ -165,7 +169,7 @@ impl Default for HeavyParams {
             shape_threshold: None,
             reply: 0.0,
             self_atari_min: 2,
-            nakade: true,
+            nakade: false,
         }
     }
 }

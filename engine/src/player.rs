@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use tengen_board::{Color, Game, Move};
 
 use crate::analysis::{Analysis, Report};
-use crate::config::Config;
+use crate::config::{Config, HeavyParams};
 use crate::ownership::{Status, playout_ownership, status_from_ownership};
 use crate::playout::{Policy, Rng};
 use crate::search::{Job, Limit, Worker, search};
@@ -35,6 +35,8 @@ pub enum Decision {
 pub struct Engine {
     config: Config,
     policy: Policy,
+    /// The policy of the playouts that settle dead stones and seki.
+    settle_policy: Policy,
     workers: Vec<Worker>,
     /// The moves of the game the workers' trees stand for, and its start hash.
     tree_moves: Vec<(Color, Move)>,
@@ -50,9 +52,11 @@ impl Engine {
     /// A player with these settings.
     pub fn new(config: Config) -> Engine {
         let policy = Policy::new(config.policy, config.heavy.clone());
+        let settle_policy = Policy::new(config.policy, settle_params(&config));
         Engine {
             config,
             policy,
+            settle_policy,
             workers: Vec::new(),
             tree_moves: Vec::new(),
             tree_start: None,
@@ -252,10 +256,15 @@ impl Engine {
         self.settled_status(game, color, best, n as u32)
     }
 
-    /// Rebuilds the playout policy if the settings changed it.
+    /// Rebuilds the playout policies if the settings changed them.
     fn refresh_policy(&mut self) {
         if self.policy.kind() != self.config.policy || self.policy.params() != &self.config.heavy {
             self.policy = Policy::new(self.config.policy, self.config.heavy.clone());
+        }
+        let settle = settle_params(&self.config);
+        if self.settle_policy.kind() != self.config.policy || self.settle_policy.params() != &settle
+        {
+            self.settle_policy = Policy::new(self.config.policy, settle);
         }
     }
 
@@ -278,7 +287,7 @@ impl Engine {
         };
         let mut rng = Rng::seed_from_u64(self.config.seed ^ board.hash().0);
         let (ownership, neutral) = playout_ownership(
-            &self.policy,
+            &self.settle_policy,
             &board,
             to_move,
             last,
@@ -342,5 +351,14 @@ impl Engine {
         self.tree_moves = moves;
         self.tree_start = Some(start);
         self.tree_rules = Some(*game.rules());
+    }
+}
+
+/// The heavy-playout settings of the settling playouts: the search's, with nakade
+/// as `Config::settle_nakade` says.
+fn settle_params(config: &Config) -> HeavyParams {
+    HeavyParams {
+        nakade: config.heavy.nakade || config.settle_nakade,
+        ..config.heavy.clone()
     }
 }
