@@ -33,6 +33,7 @@ pub struct Config {
     pub heavy: HeavyParams,
     /// Allow nakade (`HeavyParams::nakade`) in the playouts that settle the end of
     /// the game: dead stones and seki for `final_status_list` and the pass decision.
+    /// (They allow it anyway when `HeavyParams::nakade` is on.)
     pub settle_nakade: bool,
 }
 
