@@ -122,8 +122,10 @@ pub struct HeavyParams {
     pub reply: f64,
     /// Refuse random self-atari of groups of this many stones or more.
     pub self_atari_min: u32,
-    /// Allow a random self-atari of any size when its capture leaves a dead eye
-    /// shape (see `tactics::is_nakade`).
+    /// Allow a random self-atari of up to five stones when its capture leaves a dead
+    /// eye shape and the groups around it have no other liberty (see
+    /// `tactics::nakade_kills`); after a capture of three to five stones, play the
+    /// vital point of the space it left.
     pub nakade: bool,
 }
 

@@ -274,7 +274,8 @@ impl Engine {
     /// The search reads the tactics (a stone that can be captured is captured by its
     /// best move); the playouts after it then settle the rest. They never fill their own
     /// eyes nor put a group of two or more stones in atari at random, except a throw-in
-    /// that leaves a dead eye shape (`Config::settle_nakade`), so a seki stays a seki
+    /// that leaves a dead eye shape on the last liberty of the group around it
+    /// (`Config::settle_nakade`, `tactics::nakade_kills`), so a seki stays a seki
     /// and a false seki does not, where the search's own playouts would include the
     /// losing moves it explores.
     fn settled_status(&self, game: &Game, color: Color, first: Move, n: u32) -> Status {

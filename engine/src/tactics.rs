@@ -82,6 +82,66 @@ const NAKADE_MAX: usize = 5;
 /// self-atari inside an opponent's eye space, such a move kills the group around it;
 /// a playout that refuses every self-atari would call that group alive.
 pub fn is_nakade(board: &Board, c: Color, p: Point) -> bool {
+    group_after(board, c, p)
+        .is_some_and(|(stones, n)| n >= 2 && dead_shape(board, &stones[..n]).is_some())
+}
+
+/// Whether `c` playing `p` is a nakade ([`is_nakade`]) that kills now: a self-atari
+/// whose last liberty is also the last liberty of every opponent group touching it.
+/// Such a group has no eye elsewhere (that would be another liberty): it must take
+/// the stones on that point, which leaves it the dead shape. When the group keeps
+/// another liberty (an eye), taking the stones gives it a second eye: in a seki of
+/// one eye each the throw-in loses the stones and the seki. The settling playouts
+/// play only this kind of throw-in.
+pub fn nakade_kills(board: &Board, c: Color, p: Point) -> bool {
+    let Some((stones, n)) = group_after(board, c, p) else {
+        return false;
+    };
+    if n < 2 || dead_shape(board, &stones[..n]).is_none() {
+        return false;
+    }
+    let size = board.size();
+    let stones = &stones[..n];
+    // The new group's liberties: there must be exactly one.
+    let mut last = None;
+    for &s in stones {
+        for q in size.neighbours(s) {
+            if q != p && board.is_empty_point(q) && last != Some(q) {
+                if last.is_some() {
+                    return false;
+                }
+                last = Some(q);
+            }
+        }
+    }
+    let Some(last) = last else {
+        return false;
+    };
+    let touches = |root: Point, at: Point| {
+        size.neighbours(at)
+            .into_iter()
+            .any(|q| board.group(q) == Some(root))
+    };
+    let mut surrounded = false;
+    for &s in stones {
+        for q in size.neighbours(s) {
+            if board.color_at(q) != Some(c.opponent()) {
+                continue;
+            }
+            let root = board.group(q).unwrap_or(q);
+            let left = board.liberties(root) - u32::from(touches(root, p));
+            if left != 1 || !touches(root, last) {
+                return false;
+            }
+            surrounded = true;
+        }
+    }
+    surrounded
+}
+
+/// The stones of the group `c` would have after playing the empty point `p` (`p`
+/// first) and their number, or `None` if it would have more than [`NAKADE_MAX`].
+fn group_after(board: &Board, c: Color, p: Point) -> Option<([Point; NAKADE_MAX], usize)> {
     let size = board.size();
     let mut stones = [p; NAKADE_MAX];
     let mut n = 1;
@@ -91,13 +151,13 @@ pub fn is_nakade(board: &Board, c: Color, p: Point) -> bool {
         }
         for s in board.group_stones(q) {
             if n == NAKADE_MAX {
-                return false;
+                return None;
             }
             stones[n] = s;
             n += 1;
         }
     }
-    n >= 2 && dead_shape(board, &stones[..n]).is_some()
+    Some((stones, n))
 }
 
 /// If the points of an eye space make a dead shape (one that a single stone on its
@@ -224,6 +284,9 @@ mod tests {
             nakade_vital_point(&after, Color::Black, p("C2")),
             Some(p("B1"))
         );
+        // White's only liberties are C1 and C2: the throw-in kills now.
+        assert!(nakade_kills(&b, Color::Black, p("C1")));
+        assert!(!nakade_kills(&b, Color::Black, p("C2")), "zigzag four");
         // Empty points that touch Black's stones are no eye of White's.
         assert_eq!(nakade_vital_point(&b, Color::Black, p("C5")), None);
         // (stones, move, nakade) on an empty 5×5 board, only the shape counting.
@@ -252,6 +315,26 @@ mod tests {
                 "{stones} + {mv}"
             );
         }
+    }
+
+    #[test]
+    fn a_throw_in_next_to_an_eye_is_no_kill() {
+        // Seki, one eye each: Black's A2–B2–B1 (eye A1) and White's group (eye A5)
+        // share C2. Black C2 builds a pyramid four, but White keeps A5 and takes the
+        // four on A1, alive with two eyes.
+        let b = parse_diagram(
+            "O O X . . .
+             . O X . . .
+             O O X X . .
+             O O O O X .
+             X X . O X .
+             . X O O X .",
+        )
+        .unwrap();
+        let s = b.size();
+        let p = |v: &str| s.parse_point(v).unwrap();
+        assert!(is_nakade(&b, Color::Black, p("C2")), "the shape is dead");
+        assert!(!nakade_kills(&b, Color::Black, p("C2")), "White has A5");
     }
 
     #[test]

@@ -272,3 +272,49 @@ fn a_pyramid_four_inside_is_no_seki() {
     let without = status(false);
     assert!(!without.dead.contains(s.parse_point("D5").unwrap()));
 }
+
+/// A seki of one eye each with a small inner group: Black's A2–B2–B1 (eye A1) and
+/// White's group (eye A5) share C2. Black C2 would build a pyramid four, a dead
+/// shape, but White keeps its eye, takes the four on A1 and lives with two eyes.
+/// The settling playouts must not throw in here (`tactics::nakade_kills`): Black's
+/// only other moves fill its own eyes, so they would break the seki in every playout
+/// and call Black's corner dead. Komi 13.5 makes the seki decide the game (Black
+/// wins by 4.5 with it, loses by 4.5 without), so the search passes rather than
+/// throwing in.
+#[test]
+fn a_throw_in_next_to_an_eye_keeps_the_seki() {
+    let board = "X X X . X X X O .
+                 X X X X X X X O O
+                 X X X X . X X O .
+                 O O X X X X X O O
+                 . O X . X X X O .
+                 O O X X X X X O O
+                 O O O O X X X O .
+                 X X . O X . X O O
+                 . X O O X X X O .";
+    let game = game_from(board, Color::Black, 13.5);
+    let status = engine().final_status(&game);
+    let s = game.size();
+    let corner = ["A2", "B2", "B1"];
+    let white = [
+        "A6", "B6", "B5", "A4", "B4", "A3", "B3", "C3", "D3", "D2", "D1", "C1",
+    ];
+    for v in corner.iter().chain(&white) {
+        assert!(
+            status.seki.contains(s.parse_point(v).unwrap()),
+            "{v} is in seki: {:?}",
+            status.seki
+        );
+    }
+    assert_eq!(
+        status.seki.count(),
+        15,
+        "only the corner: {:?}",
+        status.seki
+    );
+    assert!(status.dead.is_empty(), "dead: {:?}", status.dead);
+    // Area count: Black 49 with the corner and its eye, White 18 on the right and 13
+    // in the corner with its eye, plus komi; C2 counts for nobody.
+    let score = game.score(&status.dead, &status.seki);
+    assert_eq!((score.black, score.white), (49.0, 44.5));
+}

@@ -14,8 +14,8 @@
 //!    is legal, fills no own eye and is no self-atari;
 //! 5. pattern: play a 3×3 shape on one of the last move's eight neighbours;
 //! 6. random: as the light policy, but refusing self-atari of groups of
-//!    `self_atari_min` stones or more (unless it plays a nakade, when
-//!    `HeavyParams::nakade` is set).
+//!    `self_atari_min` stones or more (unless, when `HeavyParams::nakade` is set, it
+//!    plays a nakade that kills: see [`nakade_kills`]).
 //!
 //! [`HeavyParams`]: crate::config::HeavyParams
 
@@ -23,7 +23,7 @@ use tengen_board::{Board, Color, Move, Point};
 
 use super::{Policy, Replies, Rng, below, chance};
 use crate::shape::shape_code;
-use crate::tactics::{escape_works, is_nakade, nakade_vital_point};
+use crate::tactics::{escape_works, nakade_kills, nakade_vital_point};
 
 /// At most this many candidates are gathered per heuristic.
 const MAX_CANDIDATES: usize = 16;
@@ -133,7 +133,7 @@ pub(super) fn choose(
                 !b.is_eye(c, p)
                     && b.check(c, p).is_ok()
                     && b.self_atari_size(c, p)
-                        .is_none_or(|n| n < min || (params.nakade && is_nakade(b, c, p)))
+                        .is_none_or(|n| n < min || (params.nakade && nakade_kills(b, c, p)))
             },
         )
         .map_or(Move::Pass, Move::Play)
