@@ -35,7 +35,8 @@ pub enum Decision {
 pub struct Engine {
     config: Config,
     policy: Policy,
-    /// The policy of the playouts that settle dead stones and seki.
+    /// The policy of the playouts that settle dead stones and seki (it shares
+    /// `policy`'s pattern and shape tables).
     settle_policy: Policy,
     workers: Vec<Worker>,
     /// The moves of the game the workers' trees stand for, and its start hash.
@@ -52,7 +53,7 @@ impl Engine {
     /// A player with these settings.
     pub fn new(config: Config) -> Engine {
         let policy = Policy::new(config.policy, config.heavy.clone());
-        let settle_policy = Policy::new(config.policy, settle_params(&config));
+        let settle_policy = policy.with_params(config.policy, settle_params(&config));
         Engine {
             config,
             policy,
@@ -256,15 +257,18 @@ impl Engine {
         self.settled_status(game, color, best, n as u32)
     }
 
-    /// Rebuilds the playout policies if the settings changed them.
+    /// Rebuilds the playout policies if the settings changed them (the tables are
+    /// built once, in `new`, and shared).
     fn refresh_policy(&mut self) {
         if self.policy.kind() != self.config.policy || self.policy.params() != &self.config.heavy {
-            self.policy = Policy::new(self.config.policy, self.config.heavy.clone());
+            self.policy = self
+                .policy
+                .with_params(self.config.policy, self.config.heavy.clone());
         }
         let settle = settle_params(&self.config);
         if self.settle_policy.kind() != self.config.policy || self.settle_policy.params() != &settle
         {
-            self.settle_policy = Policy::new(self.config.policy, settle);
+            self.settle_policy = self.policy.with_params(self.config.policy, settle);
         }
     }
 

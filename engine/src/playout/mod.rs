@@ -10,6 +10,7 @@ mod pattern;
 mod reply;
 
 use std::str::FromStr;
+use std::sync::Arc;
 
 use rand::RngCore;
 use tengen_board::{Bitboard, Board, Color, MAX_SLOTS, Move, Point};
@@ -166,8 +167,8 @@ impl Outcome {
 pub struct Policy {
     kind: PolicyKind,
     params: HeavyParams,
-    patterns: PatternTable,
-    shapes: ShapeWeights,
+    patterns: Arc<PatternTable>,
+    shapes: Arc<ShapeWeights>,
 }
 
 impl Policy {
@@ -176,8 +177,19 @@ impl Policy {
         Policy {
             kind,
             params,
-            patterns: PatternTable::build(),
-            shapes: ShapeWeights::shipped(),
+            patterns: Arc::new(PatternTable::build()),
+            shapes: Arc::new(ShapeWeights::shipped()),
+        }
+    }
+
+    /// A policy of another kind or with other probabilities that shares this one's
+    /// tables (they do not depend on either).
+    pub fn with_params(&self, kind: PolicyKind, params: HeavyParams) -> Policy {
+        Policy {
+            kind,
+            params,
+            patterns: Arc::clone(&self.patterns),
+            shapes: Arc::clone(&self.shapes),
         }
     }
 
