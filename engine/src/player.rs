@@ -8,7 +8,7 @@ use tengen_board::{Color, Game, Move};
 use crate::analysis::{Analysis, Report};
 use crate::config::{Config, HeavyParams};
 use crate::ownership::{Status, playout_ownership, status_from_ownership};
-use crate::playout::{Policy, Rng};
+use crate::playout::{Policy, Rng, self_atari_allowed};
 use crate::search::{Job, Limit, Worker, search};
 
 /// How `genmove` treats the end of the game.
@@ -282,8 +282,18 @@ impl Engine {
     /// (`Config::settle_nakade`, `tactics::nakade_kills`), so a seki stays a seki
     /// and a false seki does not, where the search's own playouts would include the
     /// losing moves it explores.
+    ///
+    /// `first` obeys the same rule: a self-atari the playouts would refuse is judged
+    /// as a pass. In a decided game every move wins, and the search may settle on a
+    /// sacrifice that breaks a seki.
     fn settled_status(&self, game: &Game, color: Color, first: Move, n: u32) -> Status {
         let mut board = game.board().clone();
+        let first = match first {
+            Move::Play(p) if !self_atari_allowed(self.settle_policy.params(), &board, color, p) => {
+                Move::Pass
+            }
+            m => m,
+        };
         let (to_move, last) = match first {
             Move::Play(p) if board.check(color, p).is_ok() => {
                 board.play_unchecked(color, first);

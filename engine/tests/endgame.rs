@@ -278,9 +278,10 @@ fn a_pyramid_four_inside_is_no_seki() {
 /// shape, but White keeps its eye, takes the four on A1 and lives with two eyes.
 /// The settling playouts must not throw in here (`tactics::nakade_kills`): Black's
 /// only other moves fill its own eyes, so they would break the seki in every playout
-/// and call Black's corner dead. Komi 13.5 makes the seki decide the game (Black
+/// and call Black's corner dead. With komi 13.5 the seki decides the game (Black
 /// wins by 4.5 with it, loses by 4.5 without), so the search passes rather than
-/// throwing in.
+/// throwing in. With komi 7.5 Black wins either way and the search may throw in:
+/// the status is judged as after a pass then, as the playouts would not throw in.
 #[test]
 fn a_throw_in_next_to_an_eye_keeps_the_seki() {
     let board = "X X X . X X X O .
@@ -292,29 +293,35 @@ fn a_throw_in_next_to_an_eye_keeps_the_seki() {
                  O O O O X X X O .
                  X X . O X . X O O
                  . X O O X X X O .";
-    let game = game_from(board, Color::Black, 13.5);
-    let status = engine().final_status(&game);
-    let s = game.size();
-    let corner = ["A2", "B2", "B1"];
-    let white = [
-        "A6", "B6", "B5", "A4", "B4", "A3", "B3", "C3", "D3", "D2", "D1", "C1",
-    ];
-    for v in corner.iter().chain(&white) {
-        assert!(
-            status.seki.contains(s.parse_point(v).unwrap()),
-            "{v} is in seki: {:?}",
+    for komi in [13.5, 7.5] {
+        let game = game_from(board, Color::Black, komi);
+        let status = engine().final_status(&game);
+        let s = game.size();
+        let corner = ["A2", "B2", "B1"];
+        let white = [
+            "A6", "B6", "B5", "A4", "B4", "A3", "B3", "C3", "D3", "D2", "D1", "C1",
+        ];
+        for v in corner.iter().chain(&white) {
+            assert!(
+                status.seki.contains(s.parse_point(v).unwrap()),
+                "komi {komi}: {v} is in seki: {:?}",
+                status.seki
+            );
+        }
+        assert_eq!(
+            status.seki.count(),
+            15,
+            "only the corner: {:?}",
             status.seki
         );
+        assert!(
+            status.dead.is_empty(),
+            "komi {komi}, dead: {:?}",
+            status.dead
+        );
+        // Area count: Black 49 with the corner and its eye, White 18 on the right and
+        // 13 in the corner with its eye, plus komi; C2 counts for nobody.
+        let score = game.score(&status.dead, &status.seki);
+        assert_eq!((score.black, score.white), (49.0, 31.0 + komi));
     }
-    assert_eq!(
-        status.seki.count(),
-        15,
-        "only the corner: {:?}",
-        status.seki
-    );
-    assert!(status.dead.is_empty(), "dead: {:?}", status.dead);
-    // Area count: Black 49 with the corner and its eye, White 18 on the right and 13
-    // in the corner with its eye, plus komi; C2 counts for nobody.
-    let score = game.score(&status.dead, &status.seki);
-    assert_eq!((score.black, score.white), (49.0, 44.5));
 }

@@ -22,6 +22,7 @@
 use tengen_board::{Board, Color, Move, Point};
 
 use super::{Policy, Replies, Rng, below, chance};
+use crate::config::HeavyParams;
 use crate::shape::shape_code;
 use crate::tactics::{escape_works, nakade_kills, nakade_vital_point};
 
@@ -125,18 +126,21 @@ pub(super) fn choose(
             }
         }
     }
-    let min = params.self_atari_min;
     board
         .pick_empty(
             |k| below(rng, k),
-            |b, p| {
-                !b.is_eye(c, p)
-                    && b.check(c, p).is_ok()
-                    && b.self_atari_size(c, p)
-                        .is_none_or(|n| n < min || (params.nakade && nakade_kills(b, c, p)))
-            },
+            |b, p| !b.is_eye(c, p) && b.check(c, p).is_ok() && self_atari_allowed(params, b, c, p),
         )
         .map_or(Move::Pass, Move::Play)
+}
+
+/// Whether the random step may play the legal point `p` for `c` as far as
+/// self-atari goes: not into a self-atari of `self_atari_min` stones or more, unless
+/// `nakade` is on and it is a nakade that kills ([`nakade_kills`]).
+pub(crate) fn self_atari_allowed(params: &HeavyParams, board: &Board, c: Color, p: Point) -> bool {
+    board
+        .self_atari_size(c, p)
+        .is_none_or(|n| n < params.self_atari_min || (params.nakade && nakade_kills(board, c, p)))
 }
 
 /// Gathers the answers to a last move that left groups with two liberties: for an own

@@ -17,6 +17,7 @@ use tengen_board::{Bitboard, Board, Color, MAX_SLOTS, Move, Point};
 
 use crate::config::HeavyParams;
 use crate::shape::ShapeWeights;
+pub(crate) use heavy::self_atari_allowed;
 pub use pattern::PatternTable;
 pub use reply::Replies;
 
