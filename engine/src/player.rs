@@ -248,13 +248,35 @@ impl Engine {
     /// Dead, alive and seki stones of the current position: a search finds the best
     /// move, then playouts after it give the ownership (a fixed number of each from
     /// the seed, so it is repeatable).
+    ///
+    /// In a decided game (the best move's win rate outside 10–90%) every move wins
+    /// or loses alike, and the search may settle on a sacrifice that breaks a seki;
+    /// a best move the settling playouts would refuse as a self-atari is then judged
+    /// as a pass.
     pub fn final_status(&mut self, game: &Game) -> Status {
         let stop = AtomicBool::new(false);
         let n = (game.size().area() as u64 * 8).clamp(1000, 4000);
         let color = game.to_move();
         let analysis = self.search(game, color, Limit::Playouts(n), &stop, false, None);
-        let best = analysis.best().map_or(Move::Pass, |m| m.mv);
-        self.settled_status(game, color, best, n as u32)
+        let first = match analysis.best() {
+            Some(m) => match m.mv {
+                Move::Play(p)
+                    if !(0.1..=0.9).contains(&m.winrate)
+                        && game.board().check(color, p).is_ok()
+                        && !self_atari_allowed(
+                            self.settle_policy.params(),
+                            game.board(),
+                            color,
+                            p,
+                        ) =>
+                {
+                    Move::Pass
+                }
+                mv => mv,
+            },
+            None => Move::Pass,
+        };
+        self.settled_status(game, color, first, n as u32)
     }
 
     /// Rebuilds the playout policies if the settings changed them (the tables are
@@ -282,18 +304,8 @@ impl Engine {
     /// (`Config::settle_nakade`, `tactics::nakade_kills`), so a seki stays a seki
     /// and a false seki does not, where the search's own playouts would include the
     /// losing moves it explores.
-    ///
-    /// `first` obeys the same rule: a self-atari the playouts would refuse is judged
-    /// as a pass. In a decided game every move wins, and the search may settle on a
-    /// sacrifice that breaks a seki.
     fn settled_status(&self, game: &Game, color: Color, first: Move, n: u32) -> Status {
         let mut board = game.board().clone();
-        let first = match first {
-            Move::Play(p) if !self_atari_allowed(self.settle_policy.params(), &board, color, p) => {
-                Move::Pass
-            }
-            m => m,
-        };
         let (to_move, last) = match first {
             Move::Play(p) if board.check(color, p).is_ok() => {
                 board.play_unchecked(color, first);

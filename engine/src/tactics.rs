@@ -87,12 +87,14 @@ pub fn is_nakade(board: &Board, c: Color, p: Point) -> bool {
 }
 
 /// Whether `c` playing `p` is a nakade ([`is_nakade`]) that kills now: a self-atari
-/// whose last liberty is also the last liberty of every opponent group touching it.
-/// Such a group has no eye elsewhere (that would be another liberty): it must take
-/// the stones on that point, which leaves it the dead shape. When the group keeps
-/// another liberty (an eye), taking the stones gives it a second eye: in a seki of
-/// one eye each the throw-in loses the stones and the seki. The settling playouts
-/// play only this kind of throw-in.
+/// whose last liberty is also the last liberty of every opponent group touching it,
+/// and whose capture on that point joins no other group and no other empty point.
+/// The captor then has only the dead shape's space (no eye elsewhere: that would be
+/// another liberty) and ends with one eye. When it keeps another liberty (an eye),
+/// taking the stones gives it a second eye: in a seki of one eye each the throw-in
+/// loses the stones and the seki. The settling playouts play only this kind of
+/// throw-in; one played while the captor still has outside liberties waits until
+/// they are filled.
 pub fn nakade_kills(board: &Board, c: Color, p: Point) -> bool {
     let Some((stones, n)) = group_after(board, c, p) else {
         return false;
@@ -122,21 +124,30 @@ pub fn nakade_kills(board: &Board, c: Color, p: Point) -> bool {
             .into_iter()
             .any(|q| board.group(q) == Some(root))
     };
+    // An opponent group left with `last` as its only liberty after the move.
+    let short = |q: Point| {
+        board.color_at(q) == Some(c.opponent())
+            && board.group(q).is_some_and(|root| {
+                board.liberties(root) - u32::from(touches(root, p)) == 1 && touches(root, last)
+            })
+    };
     let mut surrounded = false;
     for &s in stones {
         for q in size.neighbours(s) {
-            if board.color_at(q) != Some(c.opponent()) {
-                continue;
+            if board.color_at(q) == Some(c.opponent()) {
+                if !short(q) {
+                    return false;
+                }
+                surrounded = true;
             }
-            let root = board.group(q).unwrap_or(q);
-            let left = board.liberties(root) - u32::from(touches(root, p));
-            if left != 1 || !touches(root, last) {
-                return false;
-            }
-            surrounded = true;
         }
     }
+    // The capturing stone on `last` joins only those groups.
     surrounded
+        && size
+            .neighbours(last)
+            .into_iter()
+            .all(|q| board.is_border(q) || stones.contains(&q) || short(q))
 }
 
 /// The stones of the group `c` would have after playing the empty point `p` (`p`

@@ -276,12 +276,12 @@ fn a_pyramid_four_inside_is_no_seki() {
 /// A seki of one eye each with a small inner group: Black's A2–B2–B1 (eye A1) and
 /// White's group (eye A5) share C2. Black C2 would build a pyramid four, a dead
 /// shape, but White keeps its eye, takes the four on A1 and lives with two eyes.
-/// The settling playouts must not throw in here (`tactics::nakade_kills`): Black's
-/// only other moves fill its own eyes, so they would break the seki in every playout
-/// and call Black's corner dead. With komi 13.5 the seki decides the game (Black
-/// wins by 4.5 with it, loses by 4.5 without), so the search passes rather than
-/// throwing in. With komi 7.5 Black wins either way and the search may throw in:
-/// the status is judged as after a pass then, as the playouts would not throw in.
+/// The settling playouts must not throw in here (`tactics::nakade_kills`): C2 is
+/// Black's only move that fills no own eye, so a rule that allowed it would play it
+/// in every playout and call Black's corner dead. With komi 13.5 the seki decides
+/// the game (Black wins by 4.5 with it, loses by 4.5 without), so the search passes
+/// rather than throwing in. With komi 7.5 Black wins either way and the search may
+/// pick C2: in a decided game `final_status` judges such a move as a pass.
 #[test]
 fn a_throw_in_next_to_an_eye_keeps_the_seki() {
     let board = "X X X . X X X O .
