@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use tengen_board::{Color, Game, Move, Rules, parse_diagram};
-use tengen_engine::{Config, Decision, Engine, Limit, Mode};
+use tengen_engine::{Config, Decision, Engine, Limit, Mode, Status};
 
 fn engine() -> Engine {
     Engine::new(Config {
@@ -35,6 +35,28 @@ const SETTLED: &str = ". X . X O . .
                        . . . X O . .
                        X X X X O . .
                        . X . X O . .";
+
+/// Asserts that the stones in seki are exactly `points` (space-separated).
+fn assert_seki_is(game: &Game, status: &Status, points: &str, context: &str) {
+    let s = game.size();
+    let points: Vec<_> = points
+        .split(' ')
+        .map(|v| s.parse_point(v).unwrap())
+        .collect();
+    for p in &points {
+        assert!(
+            status.seki.contains(*p),
+            "{context}{p:?} is in seki: {:?}",
+            status.seki
+        );
+    }
+    assert_eq!(
+        status.seki.count() as usize,
+        points.len(),
+        "{context}only those are in seki: {:?}",
+        status.seki
+    );
+}
 
 fn genmove_after_pass(game: &mut Game, color: Color) -> Decision {
     game.play(color.opponent(), Move::Pass).unwrap();
@@ -207,21 +229,11 @@ fn one_eye_each_and_a_shared_liberty_is_seki() {
                  X X X X O O .";
     let game = game_from(board, Color::Black, 0.5);
     let status = engine().final_status(&game);
-    let s = game.size();
-    let white = ["A7", "C7", "A6", "B6", "C6", "C5", "C4", "D4"];
-    let black = ["D7", "F7", "D6", "E6", "F6", "E5", "E4"];
-    for v in white.iter().chain(&black) {
-        assert!(
-            status.seki.contains(s.parse_point(v).unwrap()),
-            "{v} is in seki: {:?}",
-            status.seki
-        );
-    }
-    assert_eq!(
-        status.seki.count(),
-        15,
-        "only the seki groups: {:?}",
-        status.seki
+    assert_seki_is(
+        &game,
+        &status,
+        "A7 C7 A6 B6 C6 C5 C4 D4 D7 F7 D6 E6 F6 E5 E4",
+        "",
     );
     assert!(status.dead.is_empty(), "dead: {:?}", status.dead);
     // Area count: Black 17 on the outside and 7 seki stones with their eye; White 15
@@ -296,23 +308,11 @@ fn a_throw_in_next_to_an_eye_keeps_the_seki() {
     for komi in [13.5, 7.5] {
         let game = game_from(board, Color::Black, komi);
         let status = engine().final_status(&game);
-        let s = game.size();
-        let corner = ["A2", "B2", "B1"];
-        let white = [
-            "A6", "B6", "B5", "A4", "B4", "A3", "B3", "C3", "D3", "D2", "D1", "C1",
-        ];
-        for v in corner.iter().chain(&white) {
-            assert!(
-                status.seki.contains(s.parse_point(v).unwrap()),
-                "komi {komi}: {v} is in seki: {:?}",
-                status.seki
-            );
-        }
-        assert_eq!(
-            status.seki.count(),
-            15,
-            "only the corner: {:?}",
-            status.seki
+        assert_seki_is(
+            &game,
+            &status,
+            "A2 B2 B1 A6 B6 B5 A4 B4 A3 B3 C3 D3 D2 D1 C1",
+            &format!("komi {komi}: "),
         );
         assert!(
             status.dead.is_empty(),
