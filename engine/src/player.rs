@@ -36,7 +36,7 @@ pub struct Engine {
     config: Config,
     policy: Policy,
     /// The policy of the playouts that settle dead stones and seki (it shares
-    /// `policy`'s pattern and shape tables).
+    /// `policy`'s shape table).
     settle_policy: Policy,
     workers: Vec<Worker>,
     /// The moves of the game the workers' trees stand for, and its start hash.
@@ -279,8 +279,8 @@ impl Engine {
         self.settled_status(game, color, first, n as u32)
     }
 
-    /// Rebuilds the playout policies if the settings changed them (the tables are
-    /// built once, in `new`, and shared).
+    /// Rebuilds the playout policies if the settings changed them (the shape table is
+    /// parsed once, in `new`, and shared).
     fn refresh_policy(&mut self) {
         if self.policy.kind() != self.config.policy || self.policy.params() != &self.config.heavy {
             self.policy = self

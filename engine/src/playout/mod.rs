@@ -168,7 +168,7 @@ impl Outcome {
 pub struct Policy {
     kind: PolicyKind,
     params: HeavyParams,
-    patterns: Arc<PatternTable>,
+    patterns: PatternTable,
     shapes: Arc<ShapeWeights>,
 }
 
@@ -178,18 +178,20 @@ impl Policy {
         Policy {
             kind,
             params,
-            patterns: Arc::new(PatternTable::build()),
+            patterns: PatternTable::build(),
             shapes: Arc::new(ShapeWeights::shipped()),
         }
     }
 
     /// A policy of another kind or with other probabilities that shares this one's
-    /// tables (they do not depend on either).
+    /// shape table and copies its 8 KiB pattern table (neither depends on them; the
+    /// playouts read the pattern table on every move, so it is kept inline, one
+    /// pointer away).
     pub fn with_params(&self, kind: PolicyKind, params: HeavyParams) -> Policy {
         Policy {
             kind,
             params,
-            patterns: Arc::clone(&self.patterns),
+            patterns: self.patterns.clone(),
             shapes: Arc::clone(&self.shapes),
         }
     }
