@@ -27,8 +27,8 @@ const SEKI_NEUTRAL: f32 = 0.6;
 /// Playouts alone, without a tree, are what settles the end of a game: the policy
 /// never fills its own eyes nor puts a group of two or more stones in atari at
 /// random (but a nakade throw-in that kills, `tactics::nakade_kills`, when its
-/// `HeavyParams::nakade` is on), so a seki
-/// stays a seki, while a search would also explore the losing moves that break it.
+/// `HeavyParams::nakade` is on), so a seki stays a seki, while a search would also
+/// explore the losing moves that break it.
 #[allow(clippy::too_many_arguments)]
 pub fn playout_ownership(
     policy: &Policy,

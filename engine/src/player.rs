@@ -258,24 +258,14 @@ impl Engine {
         let n = (game.size().area() as u64 * 8).clamp(1000, 4000);
         let color = game.to_move();
         let analysis = self.search(game, color, Limit::Playouts(n), &stop, false, None);
-        let first = match analysis.best() {
-            Some(m) => match m.mv {
-                Move::Play(p)
-                    if !(0.1..=0.9).contains(&m.winrate)
-                        && game.board().check(color, p).is_ok()
-                        && !self_atari_allowed(
-                            self.settle_policy.params(),
-                            game.board(),
-                            color,
-                            p,
-                        ) =>
-                {
-                    Move::Pass
-                }
-                mv => mv,
-            },
-            None => Move::Pass,
+        let refused = |p| {
+            game.board().check(color, p).is_ok()
+                && !self_atari_allowed(self.settle_policy.params(), game.board(), color, p)
         };
+        let first = analysis.best().map_or(Move::Pass, |m| match m.mv {
+            Move::Play(p) if !(0.1..=0.9).contains(&m.winrate) && refused(p) => Move::Pass,
+            mv => mv,
+        });
         self.settled_status(game, color, first, n as u32)
     }
 

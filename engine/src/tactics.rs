@@ -82,8 +82,7 @@ const NAKADE_MAX: usize = 5;
 /// self-atari inside an opponent's eye space, such a move kills the group around it;
 /// a playout that refuses every self-atari would call that group alive.
 pub fn is_nakade(board: &Board, c: Color, p: Point) -> bool {
-    group_after(board, c, p)
-        .is_some_and(|(stones, n)| n >= 2 && dead_shape(board, &stones[..n]).is_some())
+    nakade_group(board, c, p).is_some()
 }
 
 /// Whether `c` playing `p` is a nakade ([`is_nakade`]) that kills now: a self-atari
@@ -96,12 +95,9 @@ pub fn is_nakade(board: &Board, c: Color, p: Point) -> bool {
 /// throw-in; one played while the captor still has outside liberties waits until
 /// they are filled.
 pub fn nakade_kills(board: &Board, c: Color, p: Point) -> bool {
-    let Some((stones, n)) = group_after(board, c, p) else {
+    let Some((stones, n)) = nakade_group(board, c, p) else {
         return false;
     };
-    if n < 2 || dead_shape(board, &stones[..n]).is_none() {
-        return false;
-    }
     let size = board.size();
     let stones = &stones[..n];
     // The new group's liberties: there must be exactly one.
@@ -151,8 +147,8 @@ pub fn nakade_kills(board: &Board, c: Color, p: Point) -> bool {
 }
 
 /// The stones of the group `c` would have after playing the empty point `p` (`p`
-/// first) and their number, or `None` if it would have more than [`NAKADE_MAX`].
-fn group_after(board: &Board, c: Color, p: Point) -> Option<([Point; NAKADE_MAX], usize)> {
+/// first) and their number, if they are two to [`NAKADE_MAX`] and make a dead shape.
+fn nakade_group(board: &Board, c: Color, p: Point) -> Option<([Point; NAKADE_MAX], usize)> {
     let size = board.size();
     let mut stones = [p; NAKADE_MAX];
     let mut n = 1;
@@ -168,7 +164,7 @@ fn group_after(board: &Board, c: Color, p: Point) -> Option<([Point; NAKADE_MAX]
             n += 1;
         }
     }
-    Some((stones, n))
+    (n >= 2 && dead_shape(board, &stones[..n]).is_some()).then_some((stones, n))
 }
 
 /// If the points of an eye space make a dead shape (one that a single stone on its

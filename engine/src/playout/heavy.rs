@@ -137,6 +137,7 @@ pub(super) fn choose(
 /// Whether the random step may play the legal point `p` for `c` as far as
 /// self-atari goes: not into a self-atari of `self_atari_min` stones or more, unless
 /// `nakade` is on and it is a nakade that kills ([`nakade_kills`]).
+#[inline]
 pub(crate) fn self_atari_allowed(params: &HeavyParams, board: &Board, c: Color, p: Point) -> bool {
     board
         .self_atari_size(c, p)
