@@ -345,6 +345,37 @@ mod tests {
     }
 
     #[test]
+    fn a_capture_that_reaches_more_space_is_no_kill() {
+        // Black B1 leaves A1–B1 and White's wall one liberty each, C1. In the first
+        // position White's capture on C1 joins only the wall: White's whole space is
+        // A1–B1–C1, one eye. In the second, D1 is empty and the capture reaches it too,
+        // so the throw-in is no sure kill.
+        let kills = parse_diagram(
+            ". . . . .
+             . . . . .
+             X X X X X
+             O O O O O
+             X . . O O",
+        )
+        .unwrap();
+        let open = parse_diagram(
+            ". . . . .
+             . . . . .
+             X X X X .
+             O O O X O
+             X . . . O",
+        )
+        .unwrap();
+        for (b, expected) in [(kills, true), (open, false)] {
+            let s = b.size();
+            let p = |v: &str| s.parse_point(v).unwrap();
+            assert!(is_nakade(&b, Color::Black, p("B1")), "two stones are dead");
+            assert_eq!(b.liberties(p("A2")), 2);
+            assert_eq!(nakade_kills(&b, Color::Black, p("B1")), expected);
+        }
+    }
+
+    #[test]
     fn a_ladder_towards_the_edge_captures_and_a_ladder_breaker_saves() {
         // Black B3 is in atari; extending to C3 leaves two liberties and White chases
         // it down to the first line.
