@@ -23,8 +23,9 @@ pub struct BenchArgs {
     /// playouts and backups from a position after one move, per size).
     #[arg(long)]
     no_search: bool,
-    /// How the threads of the tree search share it: root, tree, or both (root,tree).
-    #[arg(long, value_delimiter = ',', default_value = "root")]
+    /// How the threads of the tree search share it: tree (the engine's default), root,
+    /// or both (root,tree).
+    #[arg(long, value_delimiter = ',', default_value = "tree")]
     parallelism: Vec<Parallelism>,
     /// Highest thread count; every count from 1 up to it is measured
     /// (default: the machine's cores).
