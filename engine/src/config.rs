@@ -98,8 +98,8 @@ pub struct SearchParams {
     /// (clamped to ±3) adds `shape_weight × |g|` prior weights of virtual visits, won
     /// when `g > 0` and lost when `g < 0`. 0 uses the hand-written 3×3 table instead.
     pub shape_weight: f64,
-    /// Spare a self-atari that plays a nakade (see `tactics::is_nakade`) the
-    /// prior's self-atari penalty.
+    /// Spare a self-atari that plays a nakade which kills now (see
+    /// `tactics::nakade_kills`) the prior's self-atari penalty.
     pub nakade: bool,
 }
 
@@ -172,7 +172,7 @@ impl Default for HeavyParams {
             shape_threshold: None,
             reply: 0.0,
             self_atari_min: 2,
-            nakade: false,
+            nakade: true,
         }
     }
 }

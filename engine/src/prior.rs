@@ -10,7 +10,7 @@ use tengen_board::{Board, Color, Move, Point};
 use crate::config::SearchParams;
 use crate::playout::PatternTable;
 use crate::shape::{ShapeWeights, shape_code};
-use crate::tactics::{escape_works, is_nakade};
+use crate::tactics::{escape_works, nakade_kills};
 
 /// A candidate move with its prior virtual visits and wins.
 pub type Candidate = (Move, f32, f32);
@@ -82,7 +82,7 @@ pub fn candidates(
             }
         }
         match board.self_atari_size(c, p) {
-            Some(n) if n >= 2 && params.nakade && is_nakade(board, c, p) => {}
+            Some(n) if n >= 2 && params.nakade && nakade_kills(board, c, p) => {}
             Some(n) if n >= 2 && captures == 0 => add(w * 2.0, 0.0),
             Some(_) if captures == 0 => add(w * 0.5, 0.0),
             _ => {}

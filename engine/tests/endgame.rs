@@ -246,8 +246,8 @@ fn one_eye_each_and_a_shared_liberty_is_seki() {
 /// From a game lost to GNU Go: White's corner (D5 down to E1) and Black's A1–B1–B2
 /// share the liberties C1 and C2, which looks like a seki. It is not: Black C1 throws
 /// in a pyramid four, White must capture it, and Black B1 on the vital point leaves
-/// White one eye. With nakade allowed in the settling playouts (the default) the
-/// corner is dead.
+/// White one eye. With nakade allowed in the settling playouts (the default, and
+/// the search's playouts allow it too) the corner is dead.
 #[test]
 fn a_pyramid_four_inside_is_no_seki() {
     let board = ". . . . . . . O O
@@ -267,6 +267,7 @@ fn a_pyramid_four_inside_is_no_seki() {
             ..Config::default()
         };
         config.settle_nakade = nakade;
+        config.heavy.nakade = nakade;
         Engine::new(config).final_status(&game)
     };
     let s = game.size();
