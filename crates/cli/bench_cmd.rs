@@ -24,7 +24,7 @@ pub struct BenchArgs {
     #[arg(long)]
     no_search: bool,
     /// How the threads of the tree search share it: tree (the engine's default), root,
-    /// or both (root,tree).
+    /// or both (tree,root).
     #[arg(long, value_delimiter = ',', default_value = "tree")]
     parallelism: Vec<Parallelism>,
     /// Highest thread count; every count from 1 up to it is measured

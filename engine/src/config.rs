@@ -33,7 +33,8 @@ pub struct Config {
     pub heavy: HeavyParams,
     /// Allow nakade (`HeavyParams::nakade`) in the playouts that settle the end of
     /// the game: dead stones and seki for `final_status_list` and the pass decision.
-    /// (They allow it anyway when `HeavyParams::nakade` is on.)
+    /// (They allow it anyway when `HeavyParams::nakade` is on, the default, so this
+    /// matters only when that is off.)
     pub settle_nakade: bool,
 }
 

@@ -291,7 +291,8 @@ impl Engine {
     /// best move); the playouts after it then settle the rest. They never fill their own
     /// eyes nor put a group of two or more stones in atari at random, except a throw-in
     /// that leaves a dead eye shape on the last liberty of the group around it
-    /// (`Config::settle_nakade`, `tactics::nakade_kills`), so a seki stays a seki
+    /// (`HeavyParams::nakade` or `Config::settle_nakade`, `tactics::nakade_kills`),
+    /// so a seki stays a seki
     /// and a false seki does not, where the search's own playouts would include the
     /// losing moves it explores.
     fn settled_status(&self, game: &Game, color: Color, first: Move, n: u32) -> Status {
@@ -373,8 +374,8 @@ impl Engine {
     }
 }
 
-/// The heavy-playout settings of the settling playouts: the search's, with nakade
-/// as `Config::settle_nakade` says.
+/// The heavy-playout settings of the settling playouts: the search's, with nakade on
+/// when `HeavyParams::nakade` or `Config::settle_nakade` is.
 fn settle_params(config: &Config) -> HeavyParams {
     HeavyParams {
         nakade: config.heavy.nakade || config.settle_nakade,

@@ -77,23 +77,18 @@ pub fn ladder_captures(board: &Board, group: Point, attacker: Color, budget: &mu
 /// self-atari group whose capture can leave one).
 const NAKADE_MAX: usize = 5;
 
-/// Whether `c` playing the empty point `p` builds a group whose capture would leave
-/// the captor a dead eye shape (a nakade, see [`dead_shape`]). Played as a
-/// self-atari inside an opponent's eye space, such a move kills the group around it;
-/// a playout that refuses every self-atari would call that group alive.
-pub fn is_nakade(board: &Board, c: Color, p: Point) -> bool {
-    nakade_group(board, c, p).is_some()
-}
-
-/// Whether `c` playing `p` is a nakade ([`is_nakade`]) that kills now: a self-atari
-/// whose last liberty is also the last liberty of every opponent group touching it,
-/// and whose capture on that point joins no other group and no other empty point.
-/// The captor then has only the dead shape's space (no eye elsewhere: that would be
-/// another liberty) and ends with one eye. When it keeps another liberty (an eye),
-/// taking the stones gives it a second eye: in a seki of one eye each the throw-in
-/// loses the stones and the seki. The settling playouts play only this kind of
-/// throw-in; one played while the captor still has outside liberties waits until
-/// they are filled.
+/// Whether `c` playing the empty point `p` is a nakade that kills now.
+/// A nakade builds a group whose capture would leave the captor a dead eye shape
+/// (see [`dead_shape`]). Played as a self-atari inside an opponent's eye space it can
+/// kill the group around it, which a playout that refuses every self-atari would call
+/// alive. It kills now when its last liberty is also the last liberty of every
+/// opponent group touching it, and the capture on that point joins no other group
+/// and no other empty point. The captor then has only the dead shape's space (no eye
+/// elsewhere: that would be another liberty) and ends with one eye. When it keeps
+/// another liberty (an eye), taking the stones gives it a second eye: in a seki of
+/// one eye each the throw-in loses the stones and the seki. The heavy playouts (the
+/// search's and the settling ones) play only this kind of throw-in; one played while
+/// the captor still has outside liberties waits until they are filled.
 pub fn nakade_kills(board: &Board, c: Color, p: Point) -> bool {
     let Some((stones, n)) = nakade_group(board, c, p) else {
         return false;
@@ -260,6 +255,11 @@ fn counter_capture(board: &Board, group: Point) -> bool {
 mod tests {
     use super::*;
     use tengen_board::parse_diagram;
+
+    /// Whether `c` playing `p` builds a dead shape to be captured, killing or not.
+    fn is_nakade(board: &Board, c: Color, p: Point) -> bool {
+        nakade_group(board, c, p).is_some()
+    }
 
     #[test]
     fn nakade_shapes_are_recognised() {
