@@ -292,9 +292,8 @@ impl Engine {
     /// eyes nor put a group of two or more stones in atari at random, except a throw-in
     /// that leaves a dead eye shape on the last liberty of the group around it
     /// (`HeavyParams::nakade` or `Config::settle_nakade`, `tactics::nakade_kills`),
-    /// so a seki stays a seki
-    /// and a false seki does not, where the search's own playouts would include the
-    /// losing moves it explores.
+    /// so a seki stays a seki and a false seki does not, where the search's own
+    /// playouts would include the losing moves it explores.
     fn settled_status(&self, game: &Game, color: Color, first: Move, n: u32) -> Status {
         let mut board = game.board().clone();
         let (to_move, last) = match first {
