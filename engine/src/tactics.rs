@@ -1,5 +1,5 @@
-//! Small tactical readers shared by the heavy playouts and the priors: ladders and
-//! nakade.
+//! Small tactical readers shared by the heavy playouts, the priors and the shape
+//! learner: ladders, nakade and the stones a move captures.
 
 use tengen_board::{Board, Color, Move, Point};
 
@@ -71,6 +71,23 @@ pub fn ladder_captures(board: &Board, group: Point, attacker: Color, budget: &mu
         }
     }
     false
+}
+
+/// How many stones `c` playing the empty point `p` captures: the opponent groups in
+/// atari next to it, each counted once however many sides of `p` it touches.
+pub(crate) fn stones_captured(board: &Board, c: Color, p: Point) -> u32 {
+    let mut seen = [None; 4];
+    let mut captured = 0;
+    for (i, n) in board.size().neighbours(p).into_iter().enumerate() {
+        if board.color_at(n) == Some(c.opponent()) && board.liberties(n) == 1 {
+            let group = board.group(n);
+            if !seen[..i].contains(&group) {
+                captured += board.group_size(n);
+            }
+            seen[i] = group;
+        }
+    }
+    captured
 }
 
 /// Most points of an eye space that can be a dead shape (and most stones of a
@@ -254,11 +271,51 @@ fn counter_capture(board: &Board, group: Point) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::{Rng as _, SeedableRng};
     use tengen_board::parse_diagram;
 
     /// Whether `c` playing `p` builds a dead shape to be captured, killing or not.
     fn is_nakade(board: &Board, c: Color, p: Point) -> bool {
         nakade_group(board, c, p).is_some()
+    }
+
+    #[test]
+    fn captured_stones_match_the_board() {
+        // White's C4–C5–D5 touches D4 twice and has only D4: three stones, not six.
+        let b = parse_diagram(
+            ". . X X . .
+             . X O O X .
+             . X O . . .
+             . . X . . .
+             . . . . . .
+             . . . . . .",
+        )
+        .unwrap();
+        let d4 = b.size().parse_point("D4").unwrap();
+        assert_eq!(stones_captured(&b, Color::Black, d4), 3);
+        // Every legal point of random 9×9 games captures what playing it captures.
+        let size = tengen_board::BoardSize::new(9).unwrap();
+        let mut rng = crate::playout::Rng::seed_from_u64(11);
+        for _ in 0..20 {
+            let mut board = Board::new(size);
+            let mut c = Color::Black;
+            for _ in 0..120 {
+                for &p in board.empty_points() {
+                    if board.check(c, p).is_ok() {
+                        let mut after = board.clone();
+                        let info = after.play_unchecked(c, Move::Play(p));
+                        assert_eq!(stones_captured(&board, c, p), u32::from(info.captured));
+                    }
+                }
+                let picked = board.pick_empty(
+                    |k| rng.random_range(0..k),
+                    |b, p| b.check(c, p).is_ok() && !b.is_eye(c, p),
+                );
+                let m = picked.map_or(Move::Pass, Move::Play);
+                board.play_unchecked(c, m);
+                c = c.opponent();
+            }
+        }
     }
 
     #[test]

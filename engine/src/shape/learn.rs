@@ -14,6 +14,7 @@ use std::collections::HashMap;
 use tengen_board::{Board, Color, Game, Move, Point};
 
 use super::{canonical, describe, shape_code};
+use crate::tactics::stones_captured;
 
 /// Distance-to-last-move buckets: far or none, then Coulom's distance
 /// (`dx + dy + max(dx, dy)`) 2, 3, 4, 5, 6–7, 8–10.
@@ -152,20 +153,9 @@ fn distance_bucket(board: &Board, last: Option<Point>, p: Point) -> u32 {
     }
 }
 
-/// Stones captured, each adjacent group counted once, capped at 2.
+/// Stones captured (each adjacent group counted once), capped at 2.
 fn capture_bucket(board: &Board, c: Color, p: Point) -> u32 {
-    let mut seen: [Option<Point>; 4] = [None; 4];
-    let mut stones = 0;
-    for (k, n) in board.size().neighbours(p).into_iter().enumerate() {
-        if board.color_at(n) == Some(c.opponent()) && board.liberties(n) == 1 {
-            let g = board.group(n);
-            if !seen[..k].contains(&g) {
-                stones += board.group_size(n);
-            }
-            seen[k] = g;
-        }
-    }
-    stones.min(2)
+    stones_captured(board, c, p).min(2)
 }
 
 fn self_atari_bucket(board: &Board, c: Color, p: Point) -> u32 {
