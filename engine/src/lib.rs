@@ -15,6 +15,7 @@ mod ownership;
 mod player;
 pub mod playout;
 mod prior;
+mod resign;
 mod search;
 mod select;
 pub mod shape;

@@ -9,6 +9,7 @@ use crate::analysis::{Analysis, Report};
 use crate::config::{Config, HeavyParams};
 use crate::ownership::{Status, playout_ownership, status_from_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
+use crate::resign::ResignStreaks;
 use crate::search::{Job, Limit, Worker, search};
 
 /// How `genmove` treats the end of the game.
@@ -44,8 +45,8 @@ pub struct Engine {
     tree_start: Option<tengen_board::Hash>,
     /// The rules (komi included) the trees' statistics were gathered under.
     tree_rules: Option<tengen_board::Rules>,
-    /// Our consecutive searches with a win rate under the resign threshold.
-    low_streak: u32,
+    /// Each colour's consecutive searches with a win rate under the resign threshold.
+    resign: ResignStreaks,
     last: Option<Analysis>,
 }
 
@@ -62,7 +63,7 @@ impl Engine {
             tree_moves: Vec::new(),
             tree_start: None,
             tree_rules: None,
-            low_streak: 0,
+            resign: ResignStreaks::default(),
             last: None,
         }
     }
@@ -78,13 +79,13 @@ impl Engine {
         &mut self.config
     }
 
-    /// Forgets the tree and the resign streak (a new game).
+    /// Forgets the tree and the resign streaks (a new game).
     pub fn clear(&mut self) {
         self.workers.clear();
         self.tree_moves.clear();
         self.tree_start = None;
         self.tree_rules = None;
-        self.low_streak = 0;
+        self.resign.clear();
         self.last = None;
     }
 
@@ -173,14 +174,11 @@ impl Engine {
         let Some(best) = analysis.best().cloned() else {
             return Decision::Play(Move::Pass);
         };
-        // Resign: a win rate that stays low, never in the opening or clean-up.
+        // Resign: a win rate that stays low over this colour's searches of one game,
+        // never in the opening or clean-up.
         let threshold = self.config.resign_threshold;
-        if mode == Mode::Normal && analysis.visits >= 100 && analysis.winrate < threshold {
-            self.low_streak += 1;
-        } else {
-            self.low_streak = 0;
-        }
-        if self.low_streak >= 3 && game.move_count() > area / 4 {
+        let low = mode == Mode::Normal && analysis.visits >= 100 && analysis.winrate < threshold;
+        if self.resign.record(game, color, low) >= 3 && game.move_count() > area / 4 {
             return Decision::Resign;
         }
         let non_pass = analysis

@@ -154,6 +154,82 @@ fn resigns_a_hopeless_game_only_after_several_moves() {
     );
 }
 
+/// Black has nothing left: a big white area and no black stone that can live, past
+/// the opening (a quarter of the board's points in moves, made of passes).
+fn lost_for_black() -> Game {
+    let lost = "O O O O O O O
+                O . O . O . O
+                O O O O O O O
+                . . . . . . .
+                O O O O O O O
+                O . O . O . O
+                O O O O O O O";
+    let mut game = game_from(lost, Color::Black, 0.5);
+    for _ in 0..14 {
+        let c = game.to_move();
+        game.play(c, Move::Pass).unwrap();
+    }
+    game
+}
+
+/// `genmove` for `color` in `game` with a small budget; a move is played.
+fn genmove_and_play(e: &mut Engine, game: &mut Game, color: Color) -> Decision {
+    let stop = AtomicBool::new(false);
+    let d = e.genmove(game, color, Limit::Playouts(500), &stop, Mode::Normal, None);
+    if let Decision::Play(m) = d {
+        game.play(color, m).unwrap();
+    }
+    d
+}
+
+#[test]
+fn resigns_for_the_losing_colour_when_playing_both() {
+    // GoGui's "Computer → Both": one engine is asked for Black's and White's moves in
+    // turn. White's winning searches must not reset Black's streak.
+    let mut game = lost_for_black();
+    let mut e = engine();
+    let mut black = Vec::new();
+    for _ in 0..4 {
+        let d = genmove_and_play(&mut e, &mut game, Color::Black);
+        black.push(d);
+        if d == Decision::Resign {
+            break;
+        }
+        let w = genmove_and_play(&mut e, &mut game, Color::White);
+        assert_ne!(w, Decision::Resign, "the winner resigned");
+    }
+    assert_eq!(black.last(), Some(&Decision::Resign), "{black:?}");
+    assert!(
+        black[..2].iter().all(|d| *d != Decision::Resign),
+        "resigned at the first low win rate: {black:?}"
+    );
+}
+
+#[test]
+fn an_undo_starts_the_resign_streak_afresh() {
+    // Two low searches for Black, then the GUI takes back moves: the streak does not
+    // carry over to the position it returns to, so the next search does not resign.
+    let mut game = lost_for_black();
+    let mut e = engine();
+    for _ in 0..2 {
+        let d = genmove_and_play(&mut e, &mut game, Color::Black);
+        assert_ne!(d, Decision::Resign);
+        game.play(Color::White, Move::Pass).unwrap();
+    }
+    game.undo().unwrap();
+    game.undo().unwrap();
+    let d = genmove_and_play(&mut e, &mut game, Color::Black);
+    assert_ne!(d, Decision::Resign, "the streak survived an undo");
+    // Searches that follow on from it count again.
+    game.play(Color::White, Move::Pass).unwrap();
+    let mut later = Vec::new();
+    for _ in 0..2 {
+        later.push(genmove_and_play(&mut e, &mut game, Color::Black));
+        game.play(Color::White, Move::Pass).unwrap();
+    }
+    assert_eq!(later.last(), Some(&Decision::Resign), "{later:?}");
+}
+
 #[test]
 fn cleanup_captures_dead_stones_before_passing() {
     // Clean-up play after both passed: the dead white stone on B4 must be taken off
