@@ -32,8 +32,11 @@ pub struct MoveStat {
 pub struct Analysis {
     /// The side the search plays for.
     pub color: Color,
-    /// Playouts so far (all threads).
+    /// Playouts through the root's moves: this search's (all threads) and those the
+    /// reused tree brought.
     pub visits: u64,
+    /// The visits of `visits` that came from the reused tree (earlier searches).
+    pub reused: u64,
     /// The root win rate for `color`.
     pub winrate: f64,
     /// Mean final score for `color`.
@@ -55,6 +58,11 @@ impl Analysis {
     /// The best candidate, if any.
     pub fn best(&self) -> Option<&MoveStat> {
         self.moves.first()
+    }
+
+    /// The playouts of this search alone: `visits` without the reused ones.
+    pub fn playouts(&self) -> u64 {
+        self.visits.saturating_sub(self.reused)
     }
 }
 

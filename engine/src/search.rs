@@ -95,8 +95,11 @@ impl Scratch {
 pub(crate) struct RootShare {
     visits: Box<[AtomicU64]>,
     wins: Box<[AtomicU64]>,
-    /// Sum of final scores for the side to move, in half points.
+    /// Sum of final scores for the side to move, in half points, over this search's
+    /// playouts (the reused tree keeps no scores).
     score2: Box<[AtomicI64]>,
+    /// The visits of `visits` that came from the reused tree (earlier searches).
+    reused: Box<[AtomicU64]>,
     playouts: AtomicU64,
     stop: AtomicBool,
 }
@@ -107,6 +110,7 @@ impl RootShare {
             visits: (0..MAX_SLOTS).map(|_| AtomicU64::new(0)).collect(),
             wins: (0..MAX_SLOTS).map(|_| AtomicU64::new(0)).collect(),
             score2: (0..MAX_SLOTS).map(|_| AtomicI64::new(0)).collect(),
+            reused: (0..MAX_SLOTS).map(|_| AtomicU64::new(0)).collect(),
             playouts: AtomicU64::new(0),
             stop: AtomicBool::new(false),
         }
@@ -209,6 +213,7 @@ pub(crate) fn search(
             let s = slot(child.mv());
             ctx.share.visits[s].fetch_add(u64::from(child.visits), Relaxed);
             ctx.share.wins[s].fetch_add(child.wins as u64, Relaxed);
+            ctx.share.reused[s].fetch_add(u64::from(child.visits), Relaxed);
         }
     }
     for w in workers.iter_mut() {
@@ -638,6 +643,7 @@ fn snapshot(tree: &Tree, workers: &[Worker], ctx: &Ctx<'_>) -> Analysis {
             .then(b.winrate.total_cmp(&a.winrate))
     });
     let visits: u64 = moves.iter().map(|m| m.visits).sum();
+    let reused: u64 = ctx.share.reused.iter().map(|r| r.load(Relaxed)).sum();
     let wins: f64 = moves.iter().map(|m| m.winrate * m.visits as f64).sum();
     let score: f64 = moves.iter().map(|m| m.score_lead * m.visits as f64).sum();
     let winrate = if visits > 0 {
@@ -653,6 +659,7 @@ fn snapshot(tree: &Tree, workers: &[Worker], ctx: &Ctx<'_>) -> Analysis {
     Analysis {
         color,
         visits,
+        reused,
         winrate,
         score_lead,
         moves,

@@ -228,4 +228,9 @@ fn tree_reuse_keeps_the_search_going() {
     // The reused subtree already holds visits before any new playout.
     let again = e.search(&game, Color::Black, Limit::Playouts(1), &stop, false, None);
     assert!(again.visits > 1, "reused {} visits", again.visits);
+    // They are told apart from this search's own playouts.
+    assert_eq!(again.reused, again.visits - 1, "{again:?}");
+    assert_eq!(again.playouts(), 1);
+    assert_eq!(first.reused, 0);
+    assert_eq!(first.playouts(), first.visits);
 }

@@ -19,6 +19,7 @@ mod handlers;
 mod input;
 pub mod protocol;
 mod session;
+mod summary;
 
 use std::io::{self, IsTerminal};
 

@@ -11,6 +11,7 @@ use crate::args::Args;
 use crate::error::GtpError;
 use crate::handlers::board::play_checked;
 use crate::session::{Ctx, Session};
+use crate::summary::move_summary;
 use tengen_engine::{Analysis, Decision, Mode, Report};
 
 type Answer = Result<String, GtpError>;
@@ -89,28 +90,9 @@ pub(crate) fn commit(s: &mut Session, color: Color, thought: &Thought) -> String
     word
 }
 
-/// One line on stderr per move: the move, playouts, speed, win rate, best sequence.
+/// One line on stderr per move (see [`move_summary`]).
 pub(crate) fn summarize(s: &mut Session, color: Color, word: &str, t: &Thought) {
-    let size = s.game.size();
-    let secs = t.elapsed.as_secs_f64();
-    let mut line = format!("tengen: {} {word} in {secs:.2} s", color.letter());
-    if let Some(a) = &t.last {
-        let rate = a.visits as f64 / a.elapsed.as_secs_f64().max(1e-3);
-        line += &format!(
-            ", {} playouts ({rate:.0}/s), win {:.1}%",
-            a.visits,
-            100.0 * a.winrate
-        );
-        if let Some(best) = a.best() {
-            let pv: Vec<String> = best
-                .pv
-                .iter()
-                .take(10)
-                .map(|&m| size.move_vertex(m).to_string())
-                .collect();
-            line += &format!(", pv {}", pv.join(" "));
-        }
-    }
+    let line = move_summary(color, word, t.elapsed, t.last.as_ref(), s.game.size());
     s.diag(&line);
 }
 
