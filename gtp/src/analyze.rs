@@ -41,7 +41,8 @@ pub(crate) struct Stream {
     dialect: Dialect,
     /// The side analysed.
     pub color: Color,
-    /// Centiseconds between lines; 0 prints one line at the end only.
+    /// Centiseconds between lines; 0 prints one line only, from the final snapshot
+    /// (when the stream is stopped, or before `play`).
     interval_cs: u64,
     min_moves: usize,
     max_moves: usize,
@@ -116,7 +117,13 @@ impl Stream {
         Ok(st)
     }
 
-    /// The report interval to ask the engine for.
+    /// Whether only the final snapshot is printed (an interval of 0).
+    pub(crate) fn final_only(&self) -> bool {
+        self.interval_cs == 0
+    }
+
+    /// The report interval to ask the engine for (with [`Stream::final_only`], an hour:
+    /// the snapshots are then not printed).
     pub(crate) fn interval(&self) -> Duration {
         if self.interval_cs == 0 {
             Duration::from_secs(3600)
@@ -231,18 +238,16 @@ fn unit(x: f64) -> String {
     format!("{x:.6}")
 }
 
-/// Runs an analysis stream until the next input line arrives.
+/// Runs an analysis stream until the next input line arrives; with an interval of 0,
+/// the final snapshot is its one line.
 fn analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, dialect: Dialect) -> Answer {
     let size = s.game.size();
     let st = Stream::parse(dialect, a, size, s.game.to_move())?;
     ctx.start_stream();
     let signals = ctx.signals;
     let stop = signals.arm_input();
-    let mut last: Option<Analysis> = None;
     let mut sink = |an: &Analysis| {
-        if st.interval_cs == 0 {
-            last = Some(an.clone());
-        } else if let Some(line) = st.format(an, size) {
+        if let Some(line) = st.format(an, size).filter(|_| !st.final_only()) {
             ctx.stream_line(&line);
         }
     };
@@ -251,14 +256,15 @@ fn analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, dialect: Dialec
         sink: &mut sink,
     };
     let Session { engine, game, .. } = s;
-    engine.analyze(game, st.color, Limit::Infinite, stop, st.ownership, report);
-    if let Some(line) = last.and_then(|an| st.format(&an, size)) {
+    let last = engine.analyze(game, st.color, Limit::Infinite, stop, st.ownership, report);
+    if let Some(line) = st.format(&last, size).filter(|_| st.final_only()) {
         ctx.stream_line(&line);
     }
     Ok(String::new())
 }
 
-/// Streams `info` lines while choosing a move, then plays it: `play <vertex>`.
+/// Streams `info` lines while choosing a move (with an interval of 0, one line from
+/// the final snapshot), then plays it: `play <vertex>`.
 fn genmove_analyze(
     s: &mut Session,
     a: &mut Args<'_>,
@@ -268,6 +274,14 @@ fn genmove_analyze(
     let st = Stream::parse(dialect, a, s.game.size(), s.game.to_move())?;
     ctx.start_stream();
     let thought = think(s, ctx, st.color, Mode::Normal, Some(&st));
+    if let Some(line) = thought
+        .last
+        .as_ref()
+        .and_then(|an| st.format(an, s.game.size()))
+        .filter(|_| st.final_only())
+    {
+        ctx.stream_line(&line);
+    }
     let word = commit(s, st.color, &thought);
     Ok(format!("play {word}"))
 }

@@ -186,6 +186,41 @@ fn lz_analyze_writes_integer_winrates_and_a_comment_line_stops_it() {
 }
 
 #[test]
+fn kata_analyze_with_interval_zero_prints_the_final_analysis_when_stopped() {
+    let mut r = start(slow_config());
+    r.send("boardsize 9");
+    r.send("1 kata-analyze B 0");
+    r.output.wait_for("=1\n", 20);
+    thread::sleep(Duration::from_millis(300));
+    r.send("2 name");
+    let seen = r.output.wait_for("=2 Tengen", 20);
+    let out = r.finish();
+    assert!(seen.contains("=2 Tengen\n\n"), "{seen}");
+    let stream = &out[out.find("=1\n").unwrap()..out.find("=2 Tengen").unwrap()];
+    let lines: Vec<&str> = stream.lines().skip(1).filter(|l| !l.is_empty()).collect();
+    assert_eq!(lines.len(), 1, "one line, at the end: {stream:?}");
+    assert!(lines[0].starts_with("info move "), "{stream:?}");
+    assert!(stream.ends_with("\n\n"), "{stream:?}");
+}
+
+#[test]
+fn genmove_analyze_with_interval_zero_prints_one_line_before_play() {
+    let mut r = start(Config {
+        default_move_time: Duration::from_millis(300),
+        ..slow_config()
+    });
+    r.send("boardsize 9");
+    r.send("8 kata-genmove_analyze b 0");
+    r.send("9 showboard");
+    let out = r.finish();
+    let stream = &out[out.find("=8\n").unwrap()..out.find("=9").unwrap()];
+    let lines: Vec<&str> = stream.lines().skip(1).filter(|l| !l.is_empty()).collect();
+    assert_eq!(lines.len(), 2, "{stream:?}");
+    assert!(lines[0].starts_with("info move "), "{stream:?}");
+    assert!(lines[1].starts_with("play "), "{stream:?}");
+}
+
+#[test]
 fn interrupt_ends_a_long_genmove_with_one_answer() {
     let mut r = start(slow_config());
     r.send("boardsize 9");

@@ -28,7 +28,8 @@ pub(crate) struct Thought {
 
 /// Searches a move for `color` in the current position without playing it. Only
 /// `# interrupt` (or the clock's watchdog) cuts it short; with `stream`, snapshots go
-/// out as `info` lines of the streamed answer.
+/// out as `info` lines of the streamed answer (none when it prints only the final one,
+/// which the caller then writes from [`Thought::last`]).
 pub(crate) fn think(
     s: &mut Session,
     ctx: &mut Ctx<'_>,
@@ -42,7 +43,8 @@ pub(crate) fn think(
     let stop = signals.arm_interrupt();
     let size = s.game.size();
     let mut sink = |a: &Analysis| {
-        if let Some(line) = stream.and_then(|st| st.format(a, size)) {
+        let periodic = stream.filter(|st| !st.final_only());
+        if let Some(line) = periodic.and_then(|st| st.format(a, size)) {
             ctx.stream_line(&line);
         }
     };
