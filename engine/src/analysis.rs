@@ -60,6 +60,15 @@ impl Analysis {
         self.moves.first()
     }
 
+    /// The score lead from Black's side (positive when Black is ahead), whichever
+    /// colour searched: `score_lead` is `color`'s.
+    pub fn black_lead(&self) -> f64 {
+        match self.color {
+            Color::Black => self.score_lead,
+            Color::White => -self.score_lead,
+        }
+    }
+
     /// The playouts of this search alone: `visits` without the reused ones.
     pub fn playouts(&self) -> u64 {
         self.visits.saturating_sub(self.reused)

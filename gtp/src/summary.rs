@@ -1,6 +1,7 @@
 //! Text for people rather than for a GUI's parser: the one-line summary of each move
-//! on stderr.
+//! on stderr and the win-rate line of GoGui's analyze commands.
 
+use std::fmt::Write as _;
 use std::time::Duration;
 
 use tengen_board::{BoardSize, Color};
@@ -8,9 +9,9 @@ use tengen_engine::Analysis;
 
 /// The summary of a move: who played what in how long, then, from the search's last
 /// snapshot, this search's own playouts, time and speed, how many playouts the reused
-/// tree brought (when it brought any), the win rate and the best sequence:
-/// `tengen: B E5 in 0.45 s, 1200 playouts in 0.40 s (3000/s), 2481 reused, win 45.0%,
-/// pv E5 C3`.
+/// tree brought (when it brought any), the win rate, the score lead (from Black's
+/// side, see [`lead_text`]) and the best sequence: `tengen: B E5 in 0.45 s, 1200
+/// playouts in 0.40 s (3000/s), 2481 reused, win 45.0%, score W+3.5, pv E5 C3`.
 pub(crate) fn move_summary(
     color: Color,
     word: &str,
@@ -30,7 +31,11 @@ pub(crate) fn move_summary(
         if a.reused > 0 {
             line += &format!(", {} reused", a.reused);
         }
-        line += &format!(", win {:.1}%", 100.0 * a.winrate);
+        line += &format!(
+            ", win {:.1}%, score {}",
+            100.0 * a.winrate,
+            lead_text(a.black_lead())
+        );
         if let Some(best) = a.best() {
             let pv: Vec<String> = best
                 .pv
@@ -42,6 +47,40 @@ pub(crate) fn move_summary(
         }
     }
     line
+}
+
+/// The win-rate line of GoGui's status bar (`tengen-winrate`, the `TEXT` of the gfx
+/// commands): who searched, the win rate, playouts, the score lead (from Black's side,
+/// see [`lead_text`]), the best move.
+pub(crate) fn win_rate_text(an: &Analysis, size: BoardSize) -> String {
+    let who = if an.color == Color::Black {
+        "Black"
+    } else {
+        "White"
+    };
+    let mut t = format!(
+        "{who} wins {:.1}% ({} playouts, score {})",
+        100.0 * an.winrate,
+        an.visits,
+        lead_text(an.black_lead())
+    );
+    if let Some(best) = an.best() {
+        let _ = write!(t, ", best {}", size.move_vertex(best.mv));
+    }
+    t
+}
+
+/// A score lead from Black's side as people read it, saying whose it is: `B+2.5`,
+/// `W+0.5`, or `0` when it rounds to nothing (one decimal).
+pub(crate) fn lead_text(black_lead: f64) -> String {
+    let tenths = (black_lead * 10.0).round();
+    if !tenths.is_finite() || tenths == 0.0 {
+        "0".to_string()
+    } else if tenths > 0.0 {
+        format!("B+{:.1}", tenths / 10.0)
+    } else {
+        format!("W+{:.1}", -tenths / 10.0)
+    }
 }
 
 #[cfg(test)]
@@ -109,6 +148,45 @@ mod tests {
         );
         assert!(line.contains("500 playouts in 0.25 s (2000/s)"), "{line}");
         assert!(!line.contains("reused"), "{line}");
+    }
+
+    /// The same position searched by Black and by White: Black is 3.5 points behind.
+    fn both_views() -> [Analysis; 2] {
+        let mut black = snapshot(Color::Black, 500, 0, Duration::from_millis(250));
+        black.score_lead = -3.5;
+        black.moves[0].score_lead = -3.5;
+        let mut white = snapshot(Color::White, 500, 0, Duration::from_millis(250));
+        white.score_lead = 3.5;
+        white.moves[0].score_lead = 3.5;
+        [black, white]
+    }
+
+    #[test]
+    fn the_win_rate_line_says_whose_lead_whoever_searched() {
+        for an in both_views() {
+            let t = win_rate_text(&an, size());
+            assert!(t.contains("score W+3.5"), "{t}");
+        }
+        let [black, _] = both_views();
+        let t = win_rate_text(&black, size());
+        assert_eq!(t, "Black wins 45.0% (500 playouts, score W+3.5), best E5");
+    }
+
+    #[test]
+    fn the_move_summary_says_whose_lead_whoever_searched() {
+        for an in both_views() {
+            let line = move_summary(an.color, "E5", Duration::ZERO, Some(&an), size());
+            assert!(line.contains(", score W+3.5,"), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_lead_reads_from_blacks_side() {
+        assert_eq!(lead_text(2.25), "B+2.3");
+        assert_eq!(lead_text(-0.5), "W+0.5");
+        assert_eq!(lead_text(0.04), "0");
+        assert_eq!(lead_text(-0.0), "0");
+        assert_eq!(lead_text(f64::NAN), "0");
     }
 
     #[test]

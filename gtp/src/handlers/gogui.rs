@@ -9,6 +9,7 @@ use tengen_board::Color;
 use crate::args::Args;
 use crate::error::GtpError;
 use crate::session::{Ctx, Session};
+use crate::summary::win_rate_text;
 use tengen_engine::{Analysis, Report};
 
 type Answer = Result<String, GtpError>;
@@ -170,21 +171,7 @@ pub(crate) fn winrate(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> A
     Ok(headline(s, &an))
 }
 
+/// The one line of text about a snapshot (see [`win_rate_text`]).
 fn headline(s: &Session, an: &Analysis) -> String {
-    let size = s.game.size();
-    let who = if an.color == Color::Black {
-        "Black"
-    } else {
-        "White"
-    };
-    let mut t = format!(
-        "{who} wins {:.1}% ({} playouts, score {:+.1})",
-        100.0 * an.winrate,
-        an.visits,
-        an.score_lead
-    );
-    if let Some(best) = an.best() {
-        let _ = write!(t, ", best {}", size.move_vertex(best.mv));
-    }
-    t
+    win_rate_text(an, s.game.size())
 }
