@@ -21,7 +21,8 @@ pub struct MoveStat {
     pub prior: f64,
     /// A lower confidence bound of the win rate.
     pub lcb: f64,
-    /// Mean final score for the side to move, from the playouts through it.
+    /// Mean final score for the side to move, from this search's playouts through it
+    /// (the reused tree keeps no scores; 0 without any).
     pub score_lead: f64,
     /// The principal variation, starting with `mv`.
     pub pv: Line,
@@ -39,7 +40,7 @@ pub struct Analysis {
     pub reused: u64,
     /// The root win rate for `color`.
     pub winrate: f64,
-    /// Mean final score for `color`.
+    /// Mean final score for `color`, from this search's playouts (0 without any).
     pub score_lead: f64,
     /// Candidates, best first (most visits, then win rate).
     pub moves: Vec<MoveStat>,

@@ -621,8 +621,10 @@ fn snapshot(tree: &Tree, workers: &[Worker], ctx: &Ctx<'_>) -> Analysis {
             } else {
                 f64::from(n.prior_wins / n.prior_visits.max(1e-6))
             };
-            let score_lead = if visits > 0 {
-                ctx.share.score2[s].load(Relaxed) as f64 / 2.0 / visits as f64
+            // The reused tree keeps no scores: average this search's playouts only.
+            let scored = visits.saturating_sub(ctx.share.reused[s].load(Relaxed));
+            let score_lead = if scored > 0 {
+                ctx.share.score2[s].load(Relaxed) as f64 / 2.0 / scored as f64
             } else {
                 0.0
             };
@@ -645,14 +647,15 @@ fn snapshot(tree: &Tree, workers: &[Worker], ctx: &Ctx<'_>) -> Analysis {
     let visits: u64 = moves.iter().map(|m| m.visits).sum();
     let reused: u64 = ctx.share.reused.iter().map(|r| r.load(Relaxed)).sum();
     let wins: f64 = moves.iter().map(|m| m.winrate * m.visits as f64).sum();
-    let score: f64 = moves.iter().map(|m| m.score_lead * m.visits as f64).sum();
+    let score2: i64 = ctx.share.score2.iter().map(|x| x.load(Relaxed)).sum();
     let winrate = if visits > 0 {
         wins / visits as f64
     } else {
         0.5
     };
-    let score_lead = if visits > 0 {
-        score / visits as f64
+    let scored = visits.saturating_sub(reused);
+    let score_lead = if scored > 0 {
+        score2 as f64 / 2.0 / scored as f64
     } else {
         0.0
     };

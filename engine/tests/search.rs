@@ -234,3 +234,35 @@ fn tree_reuse_keeps_the_search_going() {
     assert_eq!(first.reused, 0);
     assert_eq!(first.playouts(), first.visits);
 }
+
+#[test]
+fn the_score_lead_after_tree_reuse_averages_this_searchs_playouts() {
+    let size = tengen_board::BoardSize::new(9).unwrap();
+    let mut game = Game::new(size, Rules::chinese());
+    let stop = AtomicBool::new(false);
+    let mut e = engine(3000);
+    let first = e.search(
+        &game,
+        Color::Black,
+        Limit::Playouts(3000),
+        &stop,
+        false,
+        None,
+    );
+    let best = first.best().unwrap();
+    let reply = best.pv.get(1).copied().unwrap_or(Move::Pass);
+    game.play(Color::Black, best.mv).unwrap();
+    game.play(Color::White, reply).unwrap();
+    // The reused tree keeps no scores: one new playout's score (an area count minus
+    // 7.5 komi) is the lead, not that score spread over the reused visits.
+    let again = e.search(&game, Color::Black, Limit::Playouts(1), &stop, false, None);
+    assert!(again.reused > 100, "{} reused", again.reused);
+    assert_eq!(
+        again.score_lead.abs().fract(),
+        0.5,
+        "lead {}",
+        again.score_lead
+    );
+    let scored = again.moves.iter().find(|m| m.score_lead != 0.0).unwrap();
+    assert_eq!(scored.score_lead, again.score_lead);
+}
