@@ -253,7 +253,7 @@ impl Session {
         let a = self
             .engine
             .analyze(&self.game, color, Limit::Infinite, stop, false, report);
-        self.diag(&format!("tengen: pondered {} playouts", a.visits));
+        self.diag(&crate::summary::ponder_summary(&a));
     }
 
     /// Answers one raw input line (any bytes; a trailing newline is optional) without a

@@ -49,6 +49,16 @@ pub(crate) fn move_summary(
     line
 }
 
+/// The line after pondering: this search's own playouts and time, as in
+/// [`move_summary`] (the reused ones are not counted again).
+pub(crate) fn ponder_summary(a: &Analysis) -> String {
+    format!(
+        "tengen: pondered {} playouts in {:.2} s",
+        a.playouts(),
+        a.elapsed.as_secs_f64()
+    )
+}
+
 /// The win-rate line of GoGui's status bar (`tengen-winrate`, the `TEXT` of the gfx
 /// commands): who searched, the win rate, playouts, the score lead (from Black's side,
 /// see [`lead_text`]), the best move.
@@ -187,6 +197,15 @@ mod tests {
         assert_eq!(lead_text(0.04), "0");
         assert_eq!(lead_text(-0.0), "0");
         assert_eq!(lead_text(f64::NAN), "0");
+    }
+
+    #[test]
+    fn pondering_counts_only_its_own_playouts() {
+        let a = snapshot(Color::White, 3681, 2481, Duration::from_millis(400));
+        assert_eq!(
+            ponder_summary(&a),
+            "tengen: pondered 1200 playouts in 0.40 s"
+        );
     }
 
     #[test]
