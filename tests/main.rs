@@ -9,6 +9,8 @@ mod perft;
 mod rules;
 // Seeded random games on every size, fast board vs reference after every move; proptest.
 mod differential;
+// Life-and-death fixtures (tests/data/life): static proofs and the engine's judgement.
+mod life;
 // SGF records (tests/data/sgf): reading, round trips, broken files refused.
 mod sgf;
 // The GTP front end through the real binary: transcripts, Sabaki, engine vs engine.

@@ -25,7 +25,7 @@ mod tree;
 
 pub use analysis::{Analysis, Line, MoveStat, Report};
 pub use config::{Config, HeavyParams, Parallelism, SearchParams};
-pub use ownership::{Status, status_from_ownership};
+pub use ownership::{Judgement, Status, apply_static, judge, status_from_ownership};
 pub use player::{Decision, Engine, Mode};
 pub use playout::{Amaf, Outcome, Policy, PolicyKind, Replies, Rng};
 pub use search::Limit;

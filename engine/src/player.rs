@@ -7,7 +7,7 @@ use tengen_board::{Color, Game, Move};
 
 use crate::analysis::{Analysis, Report};
 use crate::config::{Config, HeavyParams};
-use crate::ownership::{Status, playout_ownership, status_from_ownership};
+use crate::ownership::{Judgement, Status, judge, playout_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
 use crate::resign::ResignStreaks;
 use crate::search::{Job, Limit, Worker, search};
@@ -190,7 +190,7 @@ impl Engine {
         // Dead stones and seki come from a few hundred playouts after `first`: for a
         // pass, the position as it would be scored (the opponent then moves first,
         // which errs on the side of playing on); for clean-up, after the best move.
-        let status = |first: Move| self.settled_status(game, color, first, 400);
+        let status = |first: Move| self.settled(game, color, first, 400).status;
         let wins_now = || {
             let st = status(Move::Pass);
             let score = game.score(&st.dead, &st.seki);
@@ -243,15 +243,22 @@ impl Engine {
         self.search(game, color, limit, stop, ownership, Some(report))
     }
 
-    /// Dead, alive and seki stones of the current position: a search finds the best
-    /// move, then playouts after it give the ownership (a fixed number of each from
-    /// the seed, so it is repeatable).
+    /// Dead, alive and seki stones of the current position (see [`Engine::judge`]).
+    pub fn final_status(&mut self, game: &Game) -> Status {
+        self.judge(game).status
+    }
+
+    /// The end-of-game judgement of the current position: what the static analysis
+    /// proves (pass-alive groups, their territory and dead stones, seki), and for the
+    /// rest a search for the best move, then playouts after it (a fixed number of each
+    /// from the seed, so it is repeatable). `final_status_list`, `final_score`, the
+    /// ownership displays, the pass decision and the clean-up all read it.
     ///
     /// In a decided game (the best move's win rate outside 10–90%) every move wins
     /// or loses alike, and the search may settle on a sacrifice that breaks a seki;
     /// a best move the settling playouts would refuse as a self-atari is then judged
     /// as a pass.
-    pub fn final_status(&mut self, game: &Game) -> Status {
+    pub fn judge(&mut self, game: &Game) -> Judgement {
         let stop = AtomicBool::new(false);
         let n = (game.size().area() as u64 * 8).clamp(1000, 4000);
         let color = game.to_move();
@@ -264,7 +271,7 @@ impl Engine {
             Move::Play(p) if !(0.1..=0.9).contains(&m.winrate) && refused(p) => Move::Pass,
             mv => mv,
         });
-        self.settled_status(game, color, first, n as u32)
+        self.settled(game, color, first, n as u32)
     }
 
     /// Rebuilds the playout policies if the settings changed them (the shape table is
@@ -282,8 +289,9 @@ impl Engine {
         }
     }
 
-    /// The status of every stone from `n` playouts after `color` plays `first` (the
-    /// search's choice, or a pass), the stones judged on the board before it.
+    /// The judgement from `n` playouts after `color` plays `first` (the search's
+    /// choice, or a pass), the stones judged on the board before it, and the static
+    /// analysis of that board.
     ///
     /// The search reads the tactics (a stone that can be captured is captured by its
     /// best move); the playouts after it then settle the rest. They never fill their own
@@ -292,7 +300,7 @@ impl Engine {
     /// (`HeavyParams::nakade` or `Config::settle_nakade`, `tactics::nakade_kills`),
     /// so a seki stays a seki and a false seki does not, where the search's own
     /// playouts would include the losing moves it explores.
-    fn settled_status(&self, game: &Game, color: Color, first: Move, n: u32) -> Status {
+    fn settled(&self, game: &Game, color: Color, first: Move, n: u32) -> Judgement {
         let mut board = game.board().clone();
         let (to_move, last) = match first {
             Move::Play(p) if board.check(color, p).is_ok() => {
@@ -313,7 +321,7 @@ impl Engine {
             &mut rng,
             color,
         );
-        status_from_ownership(game.board(), &ownership, &neutral, color)
+        judge(game.board(), &ownership, &neutral, color)
     }
 
     /// Makes the workers' trees stand for `game`: reuses them when the game only

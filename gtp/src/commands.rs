@@ -3,7 +3,7 @@
 use crate::analyze;
 use crate::args::Args;
 use crate::error::GtpError;
-use crate::handlers::{board, core, gogui, handicap, play, scoring, settings, sgf, time};
+use crate::handlers::{board, core, gogui, handicap, life, play, scoring, settings, sgf, time};
 use crate::session::{Ctx, Session};
 
 /// A command's implementation: decode the arguments, act, return the answer text.
@@ -65,6 +65,8 @@ static COMMANDS: &[Command] = table! {
     "tengen-gfx_visits" => gogui::gfx_visits,
     "tengen-gfx_pv" => gogui::gfx_pv,
     "tengen-winrate" => gogui::winrate,
+    "tengen-unconditional_status" => life::unconditional_status,
+    "tengen-gfx_pass_alive" => life::gfx_pass_alive,
     "tengen-params" => settings::tengen_params,
     "tengen-get" => settings::tengen_get,
     "tengen-set" => settings::tengen_set,

@@ -9,7 +9,7 @@ use tengen_board::{BoardSize, ByColor, Color, Game, Rules};
 use tengen_engine::{Clock, Config, MoveBudget, TimeControl, budget};
 
 use tengen_board::Hash;
-use tengen_engine::{Engine, Limit, Status};
+use tengen_engine::{Engine, Judgement, Limit};
 
 use crate::args::Args;
 use crate::commands;
@@ -50,7 +50,7 @@ pub struct Session {
     pub(crate) clocks: ByColor<Clock>,
     pub(crate) options: SessionOptions,
     /// The engine's verdict on the stones of one position (see `handlers::scoring`).
-    pub(crate) status_cache: Option<((Hash, usize, Color), Status)>,
+    pub(crate) status_cache: Option<((Hash, usize, Color), Judgement)>,
     log: Box<dyn Write + Send>,
     pub(crate) quit: bool,
     /// Set after our move: ponder (if configured) until the next input.

@@ -6,6 +6,8 @@
 //! - [`Game`]: a board plus history and [`Rules`]: positional or situational superko,
 //!   undo, handicap, scoring.
 //! - [`sgf`]: reading and writing games as SGF.
+//! - [`life`]: static life and death: Benson's pass-alive chains, the territory they
+//!   make safe, and seki by mutual self-atari.
 //!
 //! ```
 //! use tengen_board::{BoardSize, Color, Game, Move, Rules};
@@ -25,6 +27,7 @@ mod color;
 mod diagram;
 mod game;
 mod handicap;
+pub mod life;
 mod point;
 mod rules;
 mod score;
@@ -37,6 +40,7 @@ pub use color::{ByColor, Color, ParseColorError};
 pub use diagram::{DiagramError, parse_diagram, to_diagram};
 pub use game::Game;
 pub use handicap::{HandicapError, fixed_handicap, max_fixed_handicap};
+pub use life::{StaticLife, Unconditional};
 pub use point::{
     BoardSize, MAX_SIZE, MAX_SLOTS, MIN_SIZE, Move, ParseVertexError, Point, SizeError, Vertex,
 };

@@ -8,6 +8,7 @@ use tengen_board::Color;
 
 use crate::args::Args;
 use crate::error::GtpError;
+use crate::handlers::scoring;
 use crate::session::{Ctx, Session};
 use crate::summary::win_rate_text;
 use tengen_engine::{Analysis, Report};
@@ -23,6 +24,7 @@ const MENU: &[&str] = &[
     "string/Tengen: Win rate/tengen-winrate %m",
     "plist/Tengen: Dead stones/final_status_list dead",
     "plist/Tengen: Seki stones/final_status_list seki",
+    "gfx/Tengen: Pass-alive groups/tengen-gfx_pass_alive",
     "string/Tengen: Score/final_score",
     "param/Tengen: Settings/tengen-params",
 ];
@@ -63,24 +65,13 @@ pub(crate) fn snapshot(
     engine.analyze(game, color, limit, stop, ownership, report)
 }
 
-/// Ownership per point, Black positive, as `(x, y)` from the top row down.
-fn black_ownership(s: &Session, a: &Analysis) -> Result<Vec<f32>, GtpError> {
-    let area = s.game.size().area();
-    if a.ownership.len() != area {
-        return Err(GtpError::Other("no ownership in this search".into()));
-    }
-    let sign = if a.color == Color::Black { 1.0 } else { -1.0 };
-    Ok(a.ownership
-        .iter()
-        .map(|o| (o * sign).clamp(-1.0, 1.0))
-        .collect())
-}
-
-/// `tengen-ownership [color]`: a dboard, rows from the top, +1 = Black's.
-pub(crate) fn ownership(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
-    let color = color_arg(s, a)?;
-    let an = snapshot(s, ctx, color, true);
-    let own = black_ownership(s, &an)?;
+/// `tengen-ownership [color]`: a dboard, rows from the top, +1 = Black's: the
+/// engine's judgement of the position, the same that `final_status_list` and
+/// `final_score` read (the colour is accepted for the menu's `%m`; the judgement is
+/// of the side to move).
+pub(crate) fn ownership(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    color_arg(s, a)?;
+    let own = scoring::judgement(s).ownership;
     let n = s.game.size().get();
     let rows: Vec<String> = own
         .chunks(n)
@@ -94,15 +85,15 @@ pub(crate) fn ownership(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) ->
     Ok(format!("\n{}", rows.join("\n")))
 }
 
-/// `tengen-gfx_ownership [color]`: INFLUENCE squares and a TEXT line.
-pub(crate) fn gfx_ownership(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
-    let color = color_arg(s, a)?;
-    let an = snapshot(s, ctx, color, true);
-    let own = black_ownership(s, &an)?;
+/// `tengen-gfx_ownership [color]`: INFLUENCE squares from the judgement (as
+/// `tengen-ownership`) and a TEXT line with the score it gives.
+pub(crate) fn gfx_ownership(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    color_arg(s, a)?;
+    let judgement = scoring::judgement(s);
     let size = s.game.size();
     let n = size.get();
     let mut out = String::new();
-    for (row, values) in own.chunks(n).enumerate() {
+    for (row, values) in judgement.ownership.chunks(n).enumerate() {
         out.push_str("INFLUENCE");
         for (x, v) in values.iter().enumerate() {
             if let Some(p) = size.point(x, n - 1 - row) {
@@ -111,7 +102,15 @@ pub(crate) fn gfx_ownership(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>
         }
         out.push('\n');
     }
-    let _ = write!(out, "TEXT {}", headline(s, &an));
+    let st = &judgement.status;
+    let score = s.game.score(&st.dead, &st.seki);
+    let _ = write!(
+        out,
+        "TEXT {} with {} dead and {} seki stones",
+        score.result(),
+        st.dead.count(),
+        st.seki.count()
+    );
     Ok(out)
 }
 

@@ -6,22 +6,28 @@ use tengen_board::{Bitboard, Point};
 use crate::args::Args;
 use crate::error::{GtpError, quote};
 use crate::session::{Ctx, Session};
-use tengen_engine::Status;
+use tengen_engine::{Judgement, Status};
 
 type Answer = Result<String, GtpError>;
 
-/// The status of every stone in the current position, computed once per position
-/// (GoGui asks for dead, alive and seki stones and the score in a row).
-pub(crate) fn status(s: &mut Session) -> Status {
+/// The engine's judgement of the current position (status of every stone, ownership
+/// of every point), computed once per position: GoGui asks for dead, alive and seki
+/// stones, the score and the ownership in a row, and they must agree.
+pub(crate) fn judgement(s: &mut Session) -> Judgement {
     let key = (s.game.board().hash(), s.game.move_count(), s.game.to_move());
-    if let Some((k, st)) = &s.status_cache {
+    if let Some((k, j)) = &s.status_cache {
         if *k == key {
-            return st.clone();
+            return j.clone();
         }
     }
-    let st = s.engine.final_status(&s.game);
-    s.status_cache = Some((key, st.clone()));
-    st
+    let j = s.engine.judge(&s.game);
+    s.status_cache = Some((key, j.clone()));
+    j
+}
+
+/// The status of every stone in the current position (from [`judgement`]).
+pub(crate) fn status(s: &mut Session) -> Status {
+    judgement(s).status
 }
 
 /// `final_score`: `B+3.5`, `W+0.5` or `0`, dead stones removed, by the rules' count.

@@ -87,7 +87,7 @@
 
 # GoGui's analyze menu: every command it lists is known.
 38 gogui-analyze_commands
-#? [gfx/Tengen: Ownership/tengen-gfx_ownership %m dboard/Tengen: Ownership values/tengen-ownership %m gfx/Tengen: Visits/tengen-gfx_visits %m gfx/Tengen: Principal variation/tengen-gfx_pv %m string/Tengen: Win rate/tengen-winrate %m plist/Tengen: Dead stones/final_status_list dead plist/Tengen: Seki stones/final_status_list seki string/Tengen: Score/final_score param/Tengen: Settings/tengen-params]
+#? [gfx/Tengen: Ownership/tengen-gfx_ownership %m dboard/Tengen: Ownership values/tengen-ownership %m gfx/Tengen: Visits/tengen-gfx_visits %m gfx/Tengen: Principal variation/tengen-gfx_pv %m string/Tengen: Win rate/tengen-winrate %m plist/Tengen: Dead stones/final_status_list dead plist/Tengen: Seki stones/final_status_list seki gfx/Tengen: Pass-alive groups/tengen-gfx_pass_alive string/Tengen: Score/final_score param/Tengen: Settings/tengen-params]
 # Black is far ahead: the score lead is Black's by name, whichever colour searched.
 39 tengen-winrate b
 #? [Black wins.*]

@@ -43,7 +43,7 @@
 #? [?syntax error: missing command name]
 
 13 list_commands
-#? [protocol_version name version known_command list_commands quit boardsize clear_board komi play genmove undo fixed_handicap place_free_handicap set_free_handicap time_settings time_left final_score final_status_list loadsgf printsgf reg_genmove showboard is_legal list_stones kgs-genmove_cleanup kgs-time_settings kgs-rules kgs-game_over lz-analyze kata-analyze lz-genmove_analyze kata-genmove_analyze gogui-analyze_commands gogui-interrupt tengen-ownership tengen-gfx_ownership tengen-gfx_visits tengen-gfx_pv tengen-winrate tengen-params tengen-get tengen-set]
+#? [protocol_version name version known_command list_commands quit boardsize clear_board komi play genmove undo fixed_handicap place_free_handicap set_free_handicap time_settings time_left final_score final_status_list loadsgf printsgf reg_genmove showboard is_legal list_stones kgs-genmove_cleanup kgs-time_settings kgs-rules kgs-game_over lz-analyze kata-analyze lz-genmove_analyze kata-genmove_analyze gogui-analyze_commands gogui-interrupt tengen-ownership tengen-gfx_ownership tengen-gfx_visits tengen-gfx_pv tengen-winrate tengen-unconditional_status tengen-gfx_pass_alive tengen-params tengen-get tengen-set]
 
 # Extra arguments are a syntax error and change nothing.
 14 protocol_version now

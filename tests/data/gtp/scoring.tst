@@ -68,3 +68,27 @@
 #? []
 28 final_score
 #? [B+6]
+
+# Static life and death (tengen-unconditional_status, GNU Go's words): a corner
+# group with two one-point eyes is pass-alive, its eyes are its territory.
+boardsize 7
+clear_board
+play b B7
+play b D7
+play b A6
+play b B6
+play b C6
+play b D6
+play w E7
+play w E6
+play w E5
+200 tengen-unconditional_status B7
+#? [alive]
+201 tengen-unconditional_status A7
+#? [black_territory]
+202 tengen-unconditional_status E7
+#? [undecided]
+203 tengen-unconditional_status G1
+#? [undecided]
+204 tengen-unconditional_status pass
+#? [?syntax error: invalid vertex: "pass"]

@@ -1,0 +1,282 @@
+//! Life-and-death fixtures: positions and the expected status of every group, as
+//! data in `tests/data/life/*.txt`, checked against the static layer
+//! (`tengen_board::StaticLife`) and the engine's end-of-game judgement
+//! (`Engine::judge`: what `final_status_list` and `tengen-ownership` answer) alike.
+//!
+//! The format, one statement a line (`#` starts a comment):
+//!
+//! ```text
+//! case NAME                  a new case (Chinese rules, komi 7.5, Black to move)
+//! rules chinese|japanese     the rule set (komi 7.5 or 6.5 unless `komi` follows)
+//! komi 0.5
+//! to-move b|w
+//! X O . +                    diagram rows, top row first
+//! alive A1 C3                each vertex stands for its group: the judgement lists
+//! dead D4                    it alive / dead / in seki, and its ownership agrees
+//! seki E5                    (above +0.3 for its own colour if it lives, below -0.3
+//!                            if it is dead)
+//! pass-alive F6              also proven by the static layer: unconditionally alive
+//! proven-dead G7             also proven: unconditionally dead
+//! proven-seki H8             also proven: a seki of mutual self-atari
+//! territory b|w J9 …         empty points of that colour's pass-alive territory
+//! undecided A1 …             the static layer proves nothing there
+//! ```
+//!
+//! Every stone of the diagram must belong to a group that some statement names.
+
+use std::path::Path;
+
+use tengen_board::{
+    Bitboard, Board, Color, Game, Point, Rules, StaticLife, Unconditional, parse_diagram,
+};
+use tengen_engine::{Config, Engine};
+
+/// What a case expects of a group or a point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expect {
+    Alive,
+    Dead,
+    Seki,
+}
+
+struct Case {
+    name: String,
+    rules: Rules,
+    komi: Option<f64>,
+    to_move: Color,
+    rows: Vec<String>,
+    groups: Vec<(String, Expect, bool)>,
+    territory: Vec<(String, Color)>,
+    undecided: Vec<String>,
+}
+
+impl Case {
+    fn new(name: &str) -> Case {
+        Case {
+            name: name.to_string(),
+            rules: Rules::chinese(),
+            komi: None,
+            to_move: Color::Black,
+            rows: Vec::new(),
+            groups: Vec::new(),
+            territory: Vec::new(),
+            undecided: Vec::new(),
+        }
+    }
+}
+
+fn parse(text: &str) -> Result<Vec<Case>, String> {
+    let mut cases: Vec<Case> = Vec::new();
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words[0] == "case" {
+            cases.push(Case::new(&words[1..].join(" ")));
+            continue;
+        }
+        let case = cases
+            .last_mut()
+            .ok_or_else(|| format!("line {}: statement before `case`", n + 1))?;
+        let vertices = |from: usize| words[from..].iter().map(|s| s.to_string());
+        match words[0] {
+            "rules" => case.rules = words[1].parse().map_err(|e| format!("{e}"))?,
+            "komi" => case.komi = Some(words[1].parse().map_err(|_| "bad komi")?),
+            "to-move" => case.to_move = words[1].parse().map_err(|_| "bad colour")?,
+            "alive" | "dead" | "seki" | "pass-alive" | "proven-dead" | "proven-seki" => {
+                let (expect, proven) = match words[0] {
+                    "alive" => (Expect::Alive, false),
+                    "dead" => (Expect::Dead, false),
+                    "seki" => (Expect::Seki, false),
+                    "pass-alive" => (Expect::Alive, true),
+                    "proven-dead" => (Expect::Dead, true),
+                    _ => (Expect::Seki, true),
+                };
+                case.groups.extend(vertices(1).map(|v| (v, expect, proven)));
+            }
+            "territory" => {
+                let c: Color = words[1].parse().map_err(|_| "bad colour")?;
+                case.territory.extend(vertices(2).map(|v| (v, c)));
+            }
+            "undecided" => case.undecided.extend(vertices(1)),
+            _ if line.chars().all(|c| "XO.+ ".contains(c)) => case.rows.push(line.to_string()),
+            w => return Err(format!("line {}: unknown statement {w:?}", n + 1)),
+        }
+    }
+    Ok(cases)
+}
+
+/// The game of a case: the diagram as setup stones.
+fn game_of(case: &Case) -> Result<Game, String> {
+    let board = parse_diagram(&case.rows.join("\n")).map_err(|e| e.to_string())?;
+    let komi = case.komi.unwrap_or(case.rules.komi());
+    let rules = case.rules.with_komi(komi).map_err(|e| e.to_string())?;
+    let mut game = Game::new(board.size(), rules);
+    for p in board.size().points() {
+        if let Some(c) = board.color_at(p) {
+            game.add_setup_stone(c, p).map_err(|e| e.to_string())?;
+        }
+    }
+    game.set_to_move(case.to_move);
+    Ok(game)
+}
+
+fn point(board: &Board, v: &str) -> Result<Point, String> {
+    board
+        .size()
+        .parse_point(v)
+        .map_err(|e| format!("vertex {v}: {e}"))
+}
+
+/// Runs one case; the errors it finds.
+fn check(case: &Case) -> Vec<String> {
+    let mut errors = Vec::new();
+    let game = match game_of(case) {
+        Ok(g) => g,
+        Err(e) => return vec![e],
+    };
+    let board = game.board();
+    let life = StaticLife::of(board);
+    let mut engine = Engine::new(Config {
+        threads: 1,
+        seed: 11,
+        ..Config::default()
+    });
+    let judgement = engine.judge(&game);
+    let n = board.size().get();
+    let own = |p: Point, c: Color| {
+        let (x, y) = board.size().coords(p);
+        let v = judgement.ownership[(n - 1 - y) * n + x];
+        if c == Color::Black { v } else { -v }
+    };
+    let mut named = Bitboard::EMPTY;
+    for (v, expect, proven) in &case.groups {
+        let p = match point(board, v) {
+            Ok(p) => p,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        let Some(c) = board.color_at(p) else {
+            errors.push(format!("{v} is empty"));
+            continue;
+        };
+        for s in board.group_stones(p) {
+            named.insert(s);
+        }
+        let st = &judgement.status;
+        let got = if st.dead.contains(p) {
+            Expect::Dead
+        } else if st.seki.contains(p) {
+            Expect::Seki
+        } else {
+            Expect::Alive
+        };
+        if got != *expect {
+            errors.push(format!("{v}: judged {got:?}, expected {expect:?}"));
+        }
+        let mean = {
+            let stones: Vec<Point> = board.group_stones(p).collect();
+            stones.iter().map(|&s| own(s, c)).sum::<f32>() / stones.len() as f32
+        };
+        let ownership_ok = match expect {
+            Expect::Dead => mean < 0.0,
+            Expect::Alive | Expect::Seki => mean > 0.0,
+        };
+        if !ownership_ok {
+            errors.push(format!(
+                "{v}: ownership {mean:.2} for its colour, expected {expect:?}"
+            ));
+        }
+        if *proven {
+            let proven_ok = match expect {
+                Expect::Alive => life.unconditional(board, p) == Unconditional::Alive,
+                Expect::Dead => life.unconditional(board, p) == Unconditional::Dead,
+                Expect::Seki => life.seki.stones.contains(p),
+            };
+            if !proven_ok {
+                errors.push(format!(
+                    "{v}: the static layer says {}, expected a proof of {expect:?}",
+                    life.unconditional(board, p)
+                ));
+            }
+        }
+    }
+    let stones = board.stones(Color::Black).or(board.stones(Color::White));
+    if let Some(p) = stones.and_not(&named).first() {
+        errors.push(format!(
+            "the group on {} has no expected status",
+            board.size().vertex(p)
+        ));
+    }
+    for (v, c) in &case.territory {
+        match point(board, v) {
+            Ok(p) if life.unconditional(board, p) == Unconditional::Territory(*c) => {}
+            Ok(p) => errors.push(format!(
+                "{v}: {}, expected {c:?}'s territory",
+                life.unconditional(board, p)
+            )),
+            Err(e) => errors.push(e),
+        }
+    }
+    for v in &case.undecided {
+        match point(board, v) {
+            Ok(p) if life.unconditional(board, p) == Unconditional::Undecided => {}
+            Ok(p) => errors.push(format!(
+                "{v}: {}, expected undecided",
+                life.unconditional(board, p)
+            )),
+            Err(e) => errors.push(e),
+        }
+    }
+    errors
+}
+
+#[test]
+fn every_life_fixture_holds() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/life");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/data/life")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    let mut failures = Vec::new();
+    let mut count = 0;
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let cases = parse(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        for case in &cases {
+            count += 1;
+            for e in check(case) {
+                failures.push(format!(
+                    "{} / {}: {e}",
+                    file.file_name().unwrap().to_string_lossy(),
+                    case.name
+                ));
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+    assert!(count >= 40, "at least 40 fixtures, found {count}");
+}
+
+#[test]
+fn the_format_rejects_what_it_does_not_know() {
+    assert!(parse("alive A1").is_err(), "a statement before `case`");
+    assert!(
+        parse("case x\nalive\nfoo A1").is_err(),
+        "an unknown statement"
+    );
+    let cases = parse("case c\nrules japanese\nX O\nO .\nalive A2").unwrap();
+    assert_eq!(cases[0].rows.len(), 2);
+    assert_eq!(cases[0].groups.len(), 1);
+}
