@@ -1,6 +1,7 @@
 //! Board core benches (criterion): play with captures, legality checks, Game play and
 //! undo, a light random game to the end on 9×9 and 19×19, and the fixed-word
-//! `Bitboard` against a `bitvec` bit array on the set operations the board uses.
+//! `Bitboard` against a `bitvec` bit array on the set operations the board uses, and
+//! the static life layer on 19×19 end and middle-game positions.
 //!
 //! Each bench checks its result before it is timed, so it never times a broken function.
 //! Run: `cargo bench --bench board -- --warm-up-time 1 --measurement-time 3`.
@@ -12,7 +13,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use rand::rngs::SmallRng;
 use rand::{Rng, RngCore, SeedableRng};
 use tengen_board::{
-    Bitboard, Board, BoardSize, Color, Game, KoRule, MAX_SLOTS, Move, Point, Rules,
+    Bitboard, Board, BoardSize, Color, Game, KoRule, MAX_SLOTS, Move, Point, Rules, StaticLife,
 };
 
 /// A number in `0..k` from 32 random bits (Lemire's multiply; the bias is below 2⁻²²).
@@ -450,12 +451,37 @@ fn bitsets(c: &mut Criterion) {
     group.finish();
 }
 
+/// The static life layer (`StaticLife::of`: Benson for both colours, safe territory,
+/// seki) on end positions: a light game played out on 19×19 (every group has its
+/// one-point eyes, so nearly every stone is pass-alive) and the 19×19 middle game.
+fn static_life(c: &mut Criterion) {
+    let mut group = c.benchmark_group("static_life");
+    let size = BoardSize::new(19).unwrap();
+    let mut rng = SmallRng::seed_from_u64(19);
+    let mut end = Board::new(size);
+    light_game(&mut end, &mut rng, None);
+    let life = StaticLife::of(&end);
+    assert!(
+        life.pass_alive.black.count() + life.pass_alive.white.count() > 200,
+        "a played-out board is mostly pass-alive"
+    );
+    group.bench_function("19x19 end of a light game", |b| {
+        b.iter(|| StaticLife::of(black_box(&end)))
+    });
+    let (mid, _) = midgame19();
+    group.bench_function("19x19 middle game", |b| {
+        b.iter(|| StaticLife::of(black_box(&mid)))
+    });
+    group.finish();
+}
+
 criterion_group!(
     benches,
     random_games,
     play_with_captures,
     legality,
     play_and_undo,
-    bitsets
+    bitsets,
+    static_life
 );
 criterion_main!(benches);
