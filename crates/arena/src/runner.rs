@@ -2,7 +2,7 @@
 //! SGF a game and one journal line a game, shows progress, stops on an SPRT decision;
 //! and merges the journals of several shards.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -461,16 +461,39 @@ fn start_failure(spec: &GameSpec, black: Option<Fault>, white: Option<Fault>) ->
     }
 }
 
+/// The error for one game recorded differently by two journals.
+fn conflict(a: &Entry, a_path: &Path, b: &Entry, b_path: &Path) -> ArenaError {
+    let what = if a.result == b.result {
+        format!(
+            "{} in {} too, with other times or details",
+            a.result,
+            a_path.display()
+        )
+    } else {
+        format!("{} in {}", a.result, a_path.display())
+    };
+    ArenaError::journal(
+        b_path,
+        format!(
+            "game {} is {} here but {what}: these are two runs of the same match, \
+             not shards of one (run them with --shard K/N to merge them)",
+            b.game, b.result
+        ),
+    )
+}
+
 /// Combines the journals in `dirs` (each an output directory of one shard or run) into
-/// one summary. Their `match.json` files must describe the same match; a game number
-/// found in several journals counts once.
+/// one summary. Their `match.json` files must describe the same match. A game number
+/// found in several journals counts once if its lines are the same (a copied journal);
+/// if they differ (two runs of the same match, not shards of one), the merge is refused.
 pub fn merge(dirs: &[PathBuf]) -> Result<Summary, ArenaError> {
     if dirs.is_empty() {
         return Err(config("--merge needs at least one directory"));
     }
     let mut info: Option<MatchInfo> = None;
-    let mut entries = Vec::new();
-    let mut seen = HashSet::new();
+    let mut entries: Vec<Entry> = Vec::new();
+    // Game number -> its index in `entries` and the journal it came from.
+    let mut seen: HashMap<u32, (usize, PathBuf)> = HashMap::new();
     let mut duplicates = 0;
     for dir in dirs {
         let path = dir.join(JOURNAL_FILE);
@@ -491,12 +514,21 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Summary, ArenaError> {
             }
         }
         let c = journal::read(&path)?;
+        if let Some(game) = c.conflicts.first() {
+            return Err(ArenaError::journal(
+                &path,
+                format!("game {game} is recorded twice with different results or times"),
+            ));
+        }
         duplicates += c.duplicates;
         for e in c.entries {
-            if seen.insert(e.game) {
-                entries.push(e);
-            } else {
-                duplicates += 1;
+            match seen.get(&e.game) {
+                None => {
+                    seen.insert(e.game, (entries.len(), path.clone()));
+                    entries.push(e);
+                }
+                Some((i, _)) if entries[*i] == e => duplicates += 1,
+                Some((i, first)) => return Err(conflict(&entries[*i], first, &e, &path)),
             }
         }
     }
