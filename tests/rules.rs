@@ -11,7 +11,8 @@
 //! komi 6.5
 //! X O . +                         diagram rows (top row first) give the start position
 //! to-move b|w                     the side to move at the start
-//! handicap N                      GTP's fixed handicap on the empty board
+//! handicap N                      GTP's fixed handicap on the empty board (a diagram
+//!                                 may show its stones)
 //! play b C3                       the move must be legal; `-> captures N` / `-> suicide N`
 //! pass w
 //! illegal w D4 suicide            must be refused for that reason (occupied, ko,
@@ -84,7 +85,9 @@ impl Case {
             }
             for c in Color::ALL {
                 for (i, cell) in grid.iter().enumerate() {
-                    if *cell == Some(c) {
+                    // A diagram shows the handicap stones too: they are there already.
+                    let placed = board.grid[i] == Some(c) && self.handicap.is_some();
+                    if *cell == Some(c) && !placed {
                         game.add_setup_stone(c, point_of(size, i))
                             .map_err(|e| format!("setup stone at index {i}: {e}"))?;
                         board.grid[i] = Some(c);
@@ -283,6 +286,7 @@ fn statement(
             }
         }
         ["score", method, want, rest @ ..] => {
+            let handicap = case.handicap.unwrap_or(0);
             let (game, reference) = case.games()?;
             let size = game.size();
             let n = size.get();
@@ -334,7 +338,13 @@ fn statement(
             scored.set_rules(rules);
             let score = scored.score(&bits(&dead), &bits(&seki));
             let got = score.result().to_string();
-            let komi = rules.komi();
+            // White's compensation for the handicap: a point a stone, under area
+            // scoring only, when the rules give it.
+            let bonus = match (*method, rules.handicap_compensation) {
+                ("area", true) => f64::from(handicap),
+                _ => 0.0,
+            };
+            let komi = rules.komi() + bonus;
             let (b, w) = match *method {
                 "area" => ref_area_score(&reference.board, &dead, komi),
                 _ => ref_territory_score(&reference.board, &dead, &seki, komi),
@@ -561,4 +571,38 @@ fn the_driver_catches_a_wrong_fixture() {
     assert!(run(&["prisoners", "b", "1"]).is_ok());
     assert!(compare_expect(&mut case, &[". X .".into(), "X O X".into(), ". X X".into()]).is_err());
     assert!(compare_expect(&mut case, &[". X .".into(), "X . X".into(), ". X X".into()]).is_ok());
+}
+
+#[test]
+fn every_way_of_placing_a_handicap_counts_for_the_compensation() {
+    let size = BoardSize::new(9).unwrap();
+    let rules = Rules::chinese().with_komi(0.5).unwrap();
+    let pt = |v: &str| size.parse_point(v).unwrap();
+    // GTP fixed_handicap, and place_free_handicap / set_free_handicap.
+    let mut fixed = Game::new(size, rules);
+    fixed.place_fixed_handicap(3).unwrap();
+    let mut free = Game::new(size, rules);
+    free.place_handicap(&[pt("A1"), pt("J9"), pt("E5")])
+        .unwrap();
+    // An SGF's HA with as many AB stones.
+    let sgf = "(;FF[4]GM[1]SZ[9]KM[0.5]RU[Chinese]HA[3]AB[aa][ii][ee])";
+    let loaded = tengen_board::sgf::parse_sgf(sgf).unwrap().game;
+    for g in [&fixed, &free, &loaded] {
+        assert_eq!((g.handicap(), g.effective_komi()), (3, 3.5));
+        // An empty board but the handicap: Black's 81 points less 3.5.
+        assert_eq!(g.score(&Bitboard::EMPTY, &Bitboard::EMPTY).margin(), 77.5);
+        assert_eq!(g.tromp_taylor_score().margin(), 77.5);
+    }
+    // Setup stones are not handicap.
+    let mut setup = Game::new(size, rules);
+    setup.add_setup_stone(Color::Black, pt("E5")).unwrap();
+    assert_eq!((setup.handicap(), setup.effective_komi()), (0, 0.5));
+    // New rules keep the handicap; territory counting does not compensate, but an
+    // area count of the same game (the playouts', Tromp-Taylor's) still must.
+    let mut japanese = fixed.clone();
+    japanese.set_rules(Rules::japanese().with_komi(0.5).unwrap());
+    assert_eq!(japanese.effective_komi(), 0.5);
+    assert_eq!(japanese.area_komi(), 3.5);
+    assert_eq!(fixed.area_komi(), 3.5);
+    assert_eq!(Game::new(size, rules).area_komi(), 0.5);
 }

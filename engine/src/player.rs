@@ -316,7 +316,7 @@ impl Engine {
             &board,
             to_move,
             last,
-            game.rules().komi(),
+            game.area_komi(),
             n,
             &mut rng,
             color,

@@ -141,6 +141,9 @@ struct Ctx<'a> {
     config: &'a Config,
     root: Board,
     root_last: Option<Point>,
+    /// What a playout's area count is compared with: the komi, handicap
+    /// compensation included ([`Game::area_komi`]).
+    komi: f64,
     node_budget: usize,
     share: RootShare,
     start: Instant,
@@ -184,6 +187,7 @@ pub(crate) fn search(
         config,
         root: game.board().clone(),
         root_last,
+        komi: game.area_komi(),
         node_budget: (config.max_nodes / trees).max(1000),
         share: RootShare::new(),
         start,
@@ -363,12 +367,11 @@ fn playout(w: &mut Worker, access: TreeAccess<'_>, ctx: &Ctx<'_>) {
         TreeAccess::Shared(t) => descend_shared(t, s, ctx),
     };
     s.amaf.clear();
-    let komi = job.game.rules().komi();
     let out = ctx.policy.run(
         &mut s.board,
         c,
         last,
-        komi,
+        ctx.komi,
         &mut s.rng,
         &mut s.amaf,
         (ctx.config.heavy.reply > 0.0).then_some(&mut s.replies),
@@ -769,6 +772,60 @@ mod tests {
         let analysis = search(&mut workers, &policy, &config, &job, Instant::now(), None);
         assert_eq!(analysis.visits, playouts);
         workers
+    }
+
+    #[test]
+    fn playouts_count_the_handicap_compensation() {
+        // 5×5, every empty point a one-point eye, so every playout ends as it starts:
+        // Black 15 points (two of its stones handicap), White 10. With komi 4, Black
+        // wins by 1 without the compensation and loses by 1 with it.
+        let size = BoardSize::new(5).unwrap();
+        let mut game = Game::new(size, Rules::chinese().with_komi(4.0).unwrap());
+        let pt = |v: &str| size.parse_point(v).unwrap();
+        game.place_handicap(&[pt("A1"), pt("A5")]).unwrap();
+        let rows = [
+            "X . X O .",
+            "X X X O O",
+            "X . X O .",
+            "X X X O O",
+            "X . X O .",
+        ];
+        for (r, row) in rows.iter().enumerate() {
+            for (col, cell) in row.split(' ').enumerate() {
+                let p = size.point(col, 4 - r).unwrap();
+                let c = match cell {
+                    "X" => Color::Black,
+                    "O" => Color::White,
+                    _ => continue,
+                };
+                if game.board().color_at(p).is_none() {
+                    game.add_setup_stone(c, p).unwrap();
+                }
+            }
+        }
+        let config = Config::default();
+        let policy = Policy::new(config.policy, config.heavy.clone());
+        let mut workers = vec![Worker::new(game.board(), Rng::seed_from_u64(1))];
+        let stop = AtomicBool::new(false);
+        let job = Job {
+            game: &game,
+            color: Color::White,
+            limit: Limit::Playouts(200),
+            stop: &stop,
+            ownership: false,
+            with_pass: true,
+        };
+        let analysis = search(&mut workers, &policy, &config, &job, Instant::now(), None);
+        assert!(
+            analysis.winrate > 0.9,
+            "White's win rate {}",
+            analysis.winrate
+        );
+        assert!(
+            (analysis.score_lead - 1.0).abs() < 0.01,
+            "White's lead {}",
+            analysis.score_lead
+        );
     }
 
     /// Every node of `tree`: wins never exceed visits, and the children of a node were

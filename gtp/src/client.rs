@@ -27,6 +27,10 @@ const STDERR_TAIL: usize = 8;
 /// How long [`GtpClient::quit`] waits for the process to exit after `quit`.
 const QUIT_GRACE: Duration = Duration::from_millis(1000);
 
+/// How many lines that are not GTP answers [`GtpClient::handshake`] skips before it
+/// concludes the program does not speak GTP (a noisy engine writes a line or two).
+const HANDSHAKE_JUNK: usize = 100;
+
 /// Longest stdout line kept (a longer one is cut, so junk cannot exhaust memory).
 const MAX_LINE: usize = 1 << 20;
 
@@ -67,6 +71,15 @@ pub enum ClientError {
         status: Option<ExitStatus>,
         /// The last lines the engine wrote to stderr.
         stderr: String,
+    },
+    /// The program answered [`GtpClient::handshake`] with something no GTP engine
+    /// writes: the command itself echoed back (`cat`), or line after line that is not
+    /// a GTP answer (one starts with `=` or `?`).
+    NotGtp {
+        /// The command sent.
+        command: String,
+        /// The line it printed instead.
+        line: String,
     },
     /// The engine answered `?` (only from [`GtpClient::send_ok`]).
     Failure {
@@ -118,6 +131,11 @@ impl fmt::Display for ClientError {
                 }
                 Ok(())
             }
+            ClientError::NotGtp { command, line } => write!(
+                f,
+                "answered {command:?} with {line:?}, which is not a GTP answer \
+                 (one starts with `=` or `?`): not a GTP engine?"
+            ),
             ClientError::Failure { command, message } => {
                 write!(f, "{command:?} failed: {message}")
             }
@@ -265,7 +283,23 @@ impl GtpClient {
         if self.broken {
             return Err(ClientError::Broken);
         }
-        let result = self.exchange(command, timeout);
+        let result = self.exchange(command, timeout, false);
+        if result.is_err() {
+            self.broken = true;
+        }
+        result
+    }
+
+    /// Sends the first command of a session, which tells whether the program speaks
+    /// GTP at all. Like [`GtpClient::send`], but where `send` skips lines that are not
+    /// GTP answers until the timeout, this fails at once with [`ClientError::NotGtp`]
+    /// when such a line echoes the command (`cat`) or when more than a hundred of them
+    /// come; a junk line or two before the answer (noisy engines) is still skipped.
+    pub fn handshake(&mut self, command: &str, timeout: Duration) -> Result<Response, ClientError> {
+        if self.broken {
+            return Err(ClientError::Broken);
+        }
+        let result = self.exchange(command, timeout, true);
         if result.is_err() {
             self.broken = true;
         }
@@ -286,7 +320,14 @@ impl GtpClient {
         }
     }
 
-    fn exchange(&mut self, command: &str, timeout: Duration) -> Result<Response, ClientError> {
+    /// Writes `command` and reads its answer; with `strict`, a line before the answer
+    /// that is not blank is [`ClientError::NotGtp`] rather than junk to skip.
+    fn exchange(
+        &mut self,
+        command: &str,
+        timeout: Duration,
+        strict: bool,
+    ) -> Result<Response, ClientError> {
         let id = self.next_id;
         self.next_id += 1;
         let deadline = Instant::now() + timeout;
@@ -298,6 +339,8 @@ impl GtpClient {
         if written.is_err() {
             return Err(self.closed(command));
         }
+        // Lines before the answer that are not GTP (tolerated, within limits, in `strict`).
+        let mut junk_lines = 0;
         // Lines of the response being read: `None` until its first line arrives.
         let mut response: Option<(bool, Option<u64>, Vec<String>)> = None;
         loop {
@@ -322,6 +365,16 @@ impl GtpClient {
             match response.as_mut() {
                 None => {
                     let Some((success, rid, rest)) = parse_status(&text) else {
+                        let junk = text.trim();
+                        if strict && !junk.is_empty() {
+                            junk_lines += 1;
+                            if junk == line.trim() || junk == command.trim() {
+                                return Err(self.not_gtp(command, junk));
+                            }
+                            if junk_lines > HANDSHAKE_JUNK {
+                                return Err(self.not_gtp(command, junk));
+                            }
+                        }
                         continue; // not a response line: junk before the answer
                     };
                     response = Some((success, rid, vec![rest.to_string()]));
@@ -342,6 +395,13 @@ impl GtpClient {
                     }
                 }
             }
+        }
+    }
+
+    fn not_gtp(&self, command: &str, line: &str) -> ClientError {
+        ClientError::NotGtp {
+            command: command.to_string(),
+            line: line.to_string(),
         }
     }
 
@@ -530,6 +590,43 @@ mod tests {
         assert!(e.exited(), "{e}");
         assert!(e.to_string().contains("first"), "{e}");
         assert!(matches!(c.send("name", t), Err(ClientError::Broken)));
+    }
+
+    #[test]
+    fn handshake_refuses_a_program_that_is_not_gtp_at_once() {
+        let t = Duration::from_secs(20);
+        let start = Instant::now();
+        let mut c = GtpClient::spawn("cat", None).unwrap();
+        let e = c.handshake("protocol_version", t).unwrap_err();
+        assert!(
+            matches!(e, ClientError::NotGtp { ref line, .. } if line == "1 protocol_version"),
+            "{e}"
+        );
+        assert!(c.is_broken());
+        let mut c = GtpClient::spawn("true", None).unwrap();
+        let e = c.handshake("protocol_version", t).unwrap_err();
+        assert!(matches!(e, ClientError::Closed { .. }), "{e}");
+        assert!(
+            start.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            start.elapsed()
+        );
+        // A program that writes line after line of something else.
+        let mut c = GtpClient::spawn("yes", None).unwrap();
+        let e = c.handshake("protocol_version", t).unwrap_err();
+        assert!(
+            matches!(e, ClientError::NotGtp { ref line, .. } if line == "y"),
+            "{e}"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            start.elapsed()
+        );
+        // A blank line and a junk line before the answer are no reason to refuse.
+        let script = r#"read id cmd; printf '\nbanner\n=%s 2\n\n' "$id"; sleep 1"#;
+        let mut c = GtpClient::spawn(&sh(script), None).unwrap();
+        assert_eq!(c.handshake("protocol_version", t).unwrap().text, "2");
     }
 
     #[test]

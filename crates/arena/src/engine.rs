@@ -71,6 +71,7 @@ impl From<ClientError> for Fault {
             } => Fault::Crash(text),
             ClientError::Closed { status: None, .. } | ClientError::Broken => Fault::Closed(text),
             ClientError::Failure { .. } => Fault::Refused(text),
+            ClientError::NotGtp { .. } => Fault::Protocol(text),
         }
     }
 }
@@ -114,14 +115,15 @@ pub struct Identity {
 
 impl Player {
     /// Starts `command` and checks that it speaks GTP: `protocol_version` must be
-    /// answered within `timeout`; `list_commands` tells the optional commands.
+    /// answered within `timeout`, and a first line that is not a GTP answer, or an
+    /// exit, fails at once; `list_commands` tells the optional commands.
     pub fn start(
         command: &str,
         stderr_log: Option<&Path>,
         timeout: Duration,
     ) -> Result<Player, Fault> {
         let mut client = GtpClient::spawn(command, stderr_log)?;
-        match client.send("protocol_version", timeout) {
+        match client.handshake("protocol_version", timeout) {
             Ok(_) => {}
             Err(ClientError::Timeout { after, .. }) => {
                 return Err(Fault::Timeout(format!(
@@ -275,5 +277,37 @@ impl Player {
     /// Ends the engine: `quit`, then kill if it lingers.
     pub fn quit(mut self) {
         self.client.quit();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Instant;
+
+    /// Starts `command` with a long start-up timeout and returns the fault and how long
+    /// it took to come.
+    fn start_fails(command: &str) -> (Fault, Duration) {
+        let t = Instant::now();
+        let fault = Player::start(command, None, Duration::from_secs(20)).unwrap_err();
+        (fault, t.elapsed())
+    }
+
+    #[test]
+    fn a_program_that_echoes_its_input_is_refused_at_once() {
+        let (fault, took) = start_fails("cat");
+        assert!(matches!(fault, Fault::Protocol(_)), "{fault}");
+        assert!(fault.detail().contains("not a GTP answer"), "{fault}");
+        assert!(took < Duration::from_secs(2), "took {took:?}");
+    }
+
+    #[test]
+    fn a_program_that_exits_at_once_is_refused_at_once() {
+        let (fault, took) = start_fails("true");
+        assert!(
+            matches!(fault, Fault::Crash(_) | Fault::Closed(_)),
+            "{fault}"
+        );
+        assert!(took < Duration::from_secs(2), "took {took:?}");
     }
 }

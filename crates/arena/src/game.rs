@@ -2,7 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use tengen_board::{Bitboard, BoardSize, ByColor, Color, GameResult, Move, Rules, Scoring};
+use tengen_board::{Bitboard, BoardSize, ByColor, Color, Game, GameResult, Move, Rules, Scoring};
 
 use crate::engine::{Fault, Player, Reply, parse_reply};
 use crate::referee::{Referee, ScoringMethod};
@@ -81,6 +81,8 @@ fn fault_end(loser: Color, fault: &Fault, timed: bool) -> End {
 struct Play<'a> {
     spec: &'a GameSpec,
     players: &'a mut ByColor<Player>,
+    /// Told of every move the referee accepts.
+    watch: &'a mut dyn FnMut(&Game),
     referee: Referee,
     clocks: ByColor<Option<Clock>>,
     time_used: ByColor<f64>,
@@ -88,11 +90,18 @@ struct Play<'a> {
 }
 
 /// Plays a game between `players` (already started) to its end. Any failure of an
-/// engine is that engine's loss; the returned outcome always holds a result.
-pub fn play_game(spec: &GameSpec, players: &mut ByColor<Player>) -> Outcome {
+/// engine is that engine's loss; the returned outcome always holds a result. `watch`
+/// sees the referee's game after every move it accepts (opening moves included), for
+/// live progress.
+pub fn play_game(
+    spec: &GameSpec,
+    players: &mut ByColor<Player>,
+    watch: &mut dyn FnMut(&Game),
+) -> Outcome {
     let mut p = Play {
         spec,
         players,
+        watch,
         referee: Referee::new(spec.size, spec.rules),
         clocks: ByColor::new_with(|_| spec.time.map(Clock::new)),
         time_used: ByColor::default(),
@@ -192,6 +201,7 @@ impl Play<'_> {
                 reason: "void".into(),
                 detail: format!("opening move {} is illegal: {e}", spec.size.move_vertex(m)),
             })?;
+            (self.watch)(self.referee.game());
             let v = spec.size.move_vertex(m).to_string();
             for side in Color::ALL {
                 self.players[side]
@@ -289,6 +299,7 @@ impl Play<'_> {
                 self.spec.size.move_vertex(mv)
             ),
         })?;
+        (self.watch)(self.referee.game());
         Ok(mv)
     }
 
@@ -336,5 +347,55 @@ impl Play<'_> {
             return Ok((ScoringMethod::Cleanup, self.referee.score_cleanup(&before)));
         }
         Ok((ScoringMethod::TrompTaylor, self.referee.tromp_taylor()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    #[test]
+    fn every_accepted_move_is_shown_to_the_watcher() {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engine.py");
+        let start = |seed: u32| {
+            let cmd = format!("python3 {} --seed {seed}", script.display());
+            Player::start(&cmd, None, Duration::from_secs(10)).unwrap()
+        };
+        let mut players = ByColor {
+            black: start(1),
+            white: start(2),
+        };
+        let size = BoardSize::new(5).unwrap();
+        let spec = GameSpec {
+            size,
+            rules: Rules::chinese(),
+            rules_name: "chinese".into(),
+            time: None,
+            move_timeout: Duration::from_secs(5),
+            max_moves: 75,
+            handicap: 0,
+            opening: vec![(Color::Black, size.parse_move("C3").unwrap())],
+        };
+        let mut seen = Vec::new();
+        let outcome = play_game(&spec, &mut players, &mut |g: &Game| {
+            seen.push((g.move_count(), g.to_move()));
+        });
+        let moves = outcome.referee.game().move_count();
+        assert!(moves > 2, "{outcome:?}");
+        // One call a move, in order, the opening's included, each with the side to move.
+        let want: Vec<(usize, Color)> = (1..=moves)
+            .map(|n| {
+                (
+                    n,
+                    if n % 2 == 1 {
+                        Color::White
+                    } else {
+                        Color::Black
+                    },
+                )
+            })
+            .collect();
+        assert_eq!(seen, want);
     }
 }

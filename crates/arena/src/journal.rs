@@ -3,9 +3,10 @@
 //!
 //! Reading tolerates a torn last line (a crash in the middle of a write): it is ignored,
 //! and cut off before anything is appended, so it is never counted, nor counted twice.
-//! A game number that occurs twice counts once (the first line wins).
+//! A game number that occurs twice counts once (the first line wins); when the two
+//! lines differ, [`Contents::conflicts`] names the game.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -67,6 +68,9 @@ pub struct Contents {
     pub entries: Vec<Entry>,
     /// Lines skipped because their game number was already there.
     pub duplicates: u32,
+    /// Game numbers whose skipped line differs from the first one (another result,
+    /// other times): two runs' lines, not one line copied twice.
+    pub conflicts: Vec<u32>,
     /// Length of the valid prefix of the file in bytes (everything before a torn tail).
     pub valid_len: u64,
     /// Whether a torn or unreadable last line was ignored.
@@ -86,7 +90,8 @@ pub fn read(path: &Path) -> Result<Contents, ArenaError> {
         Err(e) => return Err(ArenaError::io(path, e)),
     }
     let mut out = Contents::default();
-    let mut seen = HashSet::new();
+    // Game number -> index in `out.entries`.
+    let mut seen = HashMap::new();
     let mut offset = 0usize;
     let lines: Vec<&[u8]> = text.split_inclusive(|&b| b == b'\n').collect();
     for (i, raw) in lines.iter().enumerate() {
@@ -105,10 +110,17 @@ pub fn read(path: &Path) -> Result<Contents, ArenaError> {
         }
         match serde_json::from_str::<Entry>(body) {
             Ok(e) if complete => {
-                if seen.insert(e.game) {
-                    out.entries.push(e);
-                } else {
-                    out.duplicates += 1;
+                match seen.get(&e.game) {
+                    None => {
+                        seen.insert(e.game, out.entries.len());
+                        out.entries.push(e);
+                    }
+                    Some(&first) => {
+                        out.duplicates += 1;
+                        if out.entries[first] != e && !out.conflicts.contains(&e.game) {
+                            out.conflicts.push(e.game);
+                        }
+                    }
                 }
                 offset += raw.len();
                 out.valid_len = offset as u64;
@@ -239,6 +251,16 @@ mod tests {
         std::fs::write(&path, format!("{line}\n{line}\n")).unwrap();
         let c = read(&path).unwrap();
         assert_eq!((c.entries.len(), c.duplicates), (1, 1));
+        assert!(c.conflicts.is_empty());
+        let mut other = entry(1);
+        other.result = "W+R".into();
+        let other = serde_json::to_string(&other).unwrap();
+        std::fs::write(&path, format!("{line}\n{other}\n")).unwrap();
+        let c = read(&path).unwrap();
+        assert_eq!(
+            (c.entries[0].result.as_str(), c.conflicts),
+            ("B+R", vec![1])
+        );
         std::fs::write(&path, format!("garbage\n{line}\n")).unwrap();
         assert!(read(&path).is_err());
         assert!(read(&dir.join("missing.jsonl")).unwrap().entries.is_empty());

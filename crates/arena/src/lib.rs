@@ -31,6 +31,7 @@ pub mod game;
 pub mod journal;
 pub mod meta;
 pub mod openings;
+pub mod progress;
 pub mod record;
 pub mod referee;
 pub mod runner;
@@ -154,7 +155,9 @@ pub struct MatchConfig {
     pub shard: Option<Shard>,
     /// Keep each engine's stderr in `out/logs/` (else it is read and dropped).
     pub engine_logs: bool,
-    /// Show a progress bar (on a terminal) or a line per game (otherwise) on stderr.
+    /// Show progress on stderr: on a terminal a live line per game in play, a line per
+    /// finished game and a bar; otherwise a plain line per finished game
+    /// ([`progress`]).
     pub progress: bool,
 }
 

@@ -150,6 +150,25 @@ mod tests {
         assert!(naive.black < s.black, "{naive:?}");
     }
 
+    #[test]
+    fn a_handicap_game_gives_white_a_point_a_stone_under_area_scoring() {
+        let size = BoardSize::new(9).unwrap();
+        let komi = 0.5;
+        let mut r = Referee::new(size, Rules::chinese().with_komi(komi).unwrap());
+        r.place_handicap(2).unwrap();
+        r.play(Color::White, Move::Pass, None).unwrap();
+        r.play(Color::Black, Move::Pass, None).unwrap();
+        // The whole board is Black's: 81 points, less komi 0.5 and 2 for the stones.
+        let none = Bitboard::EMPTY;
+        assert_eq!(r.score(&none, &none).margin(), 78.5);
+        assert_eq!(r.tromp_taylor().margin(), 78.5);
+        assert_eq!(r.score_cleanup(&r.game().clone()).margin(), 78.5);
+        // Territory counting: the 79 empty points, less komi; no compensation.
+        let mut j = Referee::new(size, Rules::japanese().with_komi(komi).unwrap());
+        j.place_handicap(2).unwrap();
+        assert_eq!(j.score(&none, &none).margin(), 78.5);
+    }
+
     fn p_point(size: BoardSize, v: &str) -> tengen_board::Point {
         size.parse_point(v).unwrap()
     }

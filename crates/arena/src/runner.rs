@@ -2,15 +2,14 @@
 //! SGF a game and one journal line a game, shows progress, stops on an SPRT decision;
 //! and merges the journals of several shards.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::thread;
 
-use indicatif::{ProgressBar, ProgressStyle};
-use tengen_board::{BoardSize, ByColor, Color, GameResult, Rules};
+use tengen_board::{BoardSize, ByColor, Color, Game, GameResult, Rules};
 
 use crate::MatchConfig;
 use crate::engine::{Fault, Player};
@@ -19,6 +18,7 @@ use crate::game::{GameSpec, Outcome, play_game};
 use crate::journal::{self, Entry, JOURNAL_FILE, Journal};
 use crate::meta::{EngineRecord, MatchInfo};
 use crate::openings::{self, Opening};
+use crate::progress::{Event, Progress};
 use crate::record::{RecordInfo, sgf_name, sgf_text, today, write_record};
 use crate::referee::Referee;
 use crate::schedule::{Scheduled, schedule};
@@ -219,10 +219,10 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
     let mut stopped_by_sprt = decided(&entries);
     let mut error = None;
     if !stopped_by_sprt && !todo.is_empty() {
-        let progress = Progress::new(cfg, planned, entries.len() as u32);
+        let mut progress = Progress::new(cfg.progress, planned, entries.len() as u32);
         let queue = Mutex::new(todo);
         let stop = AtomicBool::new(false);
-        let (tx, rx) = mpsc::channel::<Result<Entry, ArenaError>>();
+        let (tx, rx) = mpsc::channel::<Message>();
         let workers = cfg.parallel.min(queue.lock().map_or(1, |q| q.len())).max(1);
         thread::scope(|scope| {
             for _ in 0..workers {
@@ -232,7 +232,20 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
                     while !stop.load(Ordering::SeqCst) {
                         let next = queue.lock().ok().and_then(|mut q| q.pop_front());
                         let Some(s) = next else { break };
-                        if tx.send(run_game(ctx, &s)).is_err() {
+                        let _ = tx.send(Message::Progress(Event::Started {
+                            game: s.game,
+                            black: ctx.engines[s.black].label.clone(),
+                            white: ctx.engines[s.white].label.clone(),
+                        }));
+                        let mut moved = |g: &Game| {
+                            let _ = tx.send(Message::Progress(Event::Moved {
+                                game: s.game,
+                                moves: g.move_count() as u32,
+                                to_move: g.to_move(),
+                            }));
+                        };
+                        let done = run_game(ctx, &s, &mut moved);
+                        if tx.send(Message::Done(done)).is_err() {
                             break;
                         }
                     }
@@ -241,8 +254,12 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
             drop(tx);
             for msg in rx {
                 let entry = match msg {
-                    Ok(e) => e,
-                    Err(e) => {
+                    Message::Progress(event) => {
+                        progress.event(event);
+                        continue;
+                    }
+                    Message::Done(Ok(e)) => e,
+                    Message::Done(Err(e)) => {
                         stop.store(true, Ordering::SeqCst);
                         error.get_or_insert(e);
                         continue;
@@ -254,7 +271,7 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
                     continue;
                 }
                 entries.push(entry);
-                progress.report(&entries[entries.len() - 1], &labels, &entries);
+                progress.finished(&entries[entries.len() - 1], &labels, &entries);
                 if !stopped_by_sprt && decided(&entries) {
                     stopped_by_sprt = true;
                     stop.store(true, Ordering::SeqCst);
@@ -274,98 +291,21 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
     Ok(summary)
 }
 
-/// Where progress goes: a bar on a terminal, a line a game otherwise, or nowhere.
-struct Progress {
-    bar: Option<ProgressBar>,
-    lines: bool,
-    planned: u32,
-}
-
-impl Progress {
-    fn new(cfg: &MatchConfig, planned: u32, done: u32) -> Progress {
-        if !cfg.progress {
-            return Progress {
-                bar: None,
-                lines: false,
-                planned,
-            };
-        }
-        let bar = ProgressBar::new(u64::from(planned));
-        if bar.is_hidden() {
-            return Progress {
-                bar: None,
-                lines: true,
-                planned,
-            };
-        }
-        bar.set_position(u64::from(done));
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}  [{elapsed_precise}]")
-        {
-            bar.set_style(style);
-        }
-        Progress {
-            bar: Some(bar),
-            lines: false,
-            planned,
-        }
-    }
-
-    /// Shows a finished game (`all` includes it) and the score so far.
-    fn report(&self, entry: &Entry, labels: &[String], all: &[Entry]) {
-        if self.bar.is_none() && !self.lines {
-            return;
-        }
-        let s = Summary::build(labels, all, None);
-        let score = if s.engines.len() == 2 {
-            let w = s.pair_wdl(0, 1);
-            format!(
-                "{} {}-{} {} ({} drawn)",
-                s.engines[0].label, w.wins, w.losses, s.engines[1].label, w.draws
-            )
-        } else {
-            let parts: Vec<String> = s
-                .engines
-                .iter()
-                .map(|e| format!("{} {}", e.label, e.total.wins))
-                .collect();
-            parts.join(", ")
-        };
-        match &self.bar {
-            Some(bar) => {
-                bar.set_message(score);
-                bar.inc(1);
-            }
-            None => {
-                let detail = if entry.detail.is_empty() {
-                    String::new()
-                } else {
-                    format!(": {}", entry.detail)
-                };
-                eprintln!(
-                    "[{}/{}] game {}: {} (B) vs {} (W): {} ({}{detail}) | {score}",
-                    all.len(),
-                    self.planned,
-                    entry.game,
-                    entry.black,
-                    entry.white,
-                    entry.result,
-                    entry.reason,
-                );
-            }
-        }
-    }
-
-    fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
-    }
+/// What a worker tells the thread that keeps the journal and the display.
+enum Message {
+    /// A game in play moved on.
+    Progress(Event),
+    /// A game ended: its journal entry, or why it could not be recorded.
+    Done(Result<Entry, ArenaError>),
 }
 
 /// Plays one scheduled game and saves its SGF; the journal entry is written by the
 /// caller. Only failing to write the SGF is an error.
-fn run_game(ctx: &Context<'_>, s: &Scheduled) -> Result<Entry, ArenaError> {
+fn run_game(
+    ctx: &Context<'_>,
+    s: &Scheduled,
+    moved: &mut dyn FnMut(&Game),
+) -> Result<Entry, ArenaError> {
     let cfg = ctx.cfg;
     let ids = ByColor {
         black: s.black,
@@ -397,7 +337,7 @@ fn run_game(ctx: &Context<'_>, s: &Scheduled) -> Result<Entry, ArenaError> {
     let outcome = match (start(Color::Black), start(Color::White)) {
         (Ok(black), Ok(white)) => {
             let mut players = ByColor { black, white };
-            let o = play_game(&spec, &mut players);
+            let o = play_game(&spec, &mut players, moved);
             players.black.quit();
             players.white.quit();
             o
@@ -461,16 +401,39 @@ fn start_failure(spec: &GameSpec, black: Option<Fault>, white: Option<Fault>) ->
     }
 }
 
+/// The error for one game recorded differently by two journals.
+fn conflict(a: &Entry, a_path: &Path, b: &Entry, b_path: &Path) -> ArenaError {
+    let what = if a.result == b.result {
+        format!(
+            "{} in {} too, with other times or details",
+            a.result,
+            a_path.display()
+        )
+    } else {
+        format!("{} in {}", a.result, a_path.display())
+    };
+    ArenaError::journal(
+        b_path,
+        format!(
+            "game {} is {} here but {what}: these are two runs of the same match, \
+             not shards of one (run them with --shard K/N to merge them)",
+            b.game, b.result
+        ),
+    )
+}
+
 /// Combines the journals in `dirs` (each an output directory of one shard or run) into
-/// one summary. Their `match.json` files must describe the same match; a game number
-/// found in several journals counts once.
+/// one summary. Their `match.json` files must describe the same match. A game number
+/// found in several journals counts once if its lines are the same (a copied journal);
+/// if they differ (two runs of the same match, not shards of one), the merge is refused.
 pub fn merge(dirs: &[PathBuf]) -> Result<Summary, ArenaError> {
     if dirs.is_empty() {
         return Err(config("--merge needs at least one directory"));
     }
     let mut info: Option<MatchInfo> = None;
-    let mut entries = Vec::new();
-    let mut seen = HashSet::new();
+    let mut entries: Vec<Entry> = Vec::new();
+    // Game number -> its index in `entries` and the journal it came from.
+    let mut seen: HashMap<u32, (usize, PathBuf)> = HashMap::new();
     let mut duplicates = 0;
     for dir in dirs {
         let path = dir.join(JOURNAL_FILE);
@@ -491,12 +454,21 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Summary, ArenaError> {
             }
         }
         let c = journal::read(&path)?;
+        if let Some(game) = c.conflicts.first() {
+            return Err(ArenaError::journal(
+                &path,
+                format!("game {game} is recorded twice with different results or times"),
+            ));
+        }
         duplicates += c.duplicates;
         for e in c.entries {
-            if seen.insert(e.game) {
-                entries.push(e);
-            } else {
-                duplicates += 1;
+            match seen.get(&e.game) {
+                None => {
+                    seen.insert(e.game, (entries.len(), path.clone()));
+                    entries.push(e);
+                }
+                Some((i, _)) if entries[*i] == e => duplicates += 1,
+                Some((i, first)) => return Err(conflict(&entries[*i], first, &e, &path)),
             }
         }
     }

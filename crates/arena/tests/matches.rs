@@ -428,6 +428,42 @@ fn shards_merge_into_one_summary() {
     assert!(err.to_string().contains("komi"), "{err}");
 }
 
+/// A journal line for game `game` that Black won with `result`.
+fn journal_line(game: u32, result: &str, black_time: f64) -> String {
+    format!(
+        r#"{{"game":{game},"black":"A","white":"B","winner":"B","result":"{result}","reason":"score","moves":30,"sgf":"game-{game:04}.sgf","black_time":{black_time},"white_time":1.0,"black_moves":15,"white_moves":15}}"#
+    )
+}
+
+#[test]
+fn merge_refuses_two_runs_with_different_results_for_one_game() {
+    let (a, b) = (out_dir("merge-run-a"), out_dir("merge-run-b"));
+    for d in [&a, &b] {
+        fs::create_dir_all(d).unwrap();
+    }
+    let same = journal_line(2, "B+R", 3.0);
+    fs::write(
+        a.join("journal.jsonl"),
+        format!("{}\n{same}\n", journal_line(1, "B+3.5", 2.0)),
+    )
+    .unwrap();
+    fs::write(
+        b.join("journal.jsonl"),
+        format!("{}\n{same}\n", journal_line(1, "B+7.5", 2.5)),
+    )
+    .unwrap();
+    let err = merge(&[a.clone(), b.clone()]).unwrap_err();
+    let msg = err.to_string();
+    assert!(
+        msg.contains("game 1") && msg.contains("B+3.5") && msg.contains("B+7.5"),
+        "{msg}"
+    );
+    // The same results from a copied journal merge once, with a note.
+    fs::copy(a.join("journal.jsonl"), b.join("journal.jsonl")).unwrap();
+    let s = merge(&[a, b]).unwrap();
+    assert_eq!((s.games, s.duplicates), (2, 2));
+}
+
 #[test]
 fn openings_are_played_from_both_sides() {
     let out = out_dir("openings");

@@ -146,9 +146,30 @@ impl Game {
         &self.setup
     }
 
-    /// The number of handicap stones placed.
+    /// The number of handicap stones: those placed by [`Game::place_handicap`] or
+    /// [`Game::place_fixed_handicap`] (GTP `fixed_handicap`, `place_free_handicap`,
+    /// `set_free_handicap`; an SGF whose `HA` matches its `AB` stones, with no `AW`).
+    /// Setup stones and moves are not handicap, even where they stand on star points.
     pub fn handicap(&self) -> u32 {
         self.handicap
+    }
+
+    /// The komi White's count receives under these rules, with the handicap
+    /// compensation ([`Rules::effective_komi`]); what [`Game::score`] uses.
+    pub fn effective_komi(&self) -> f64 {
+        self.rules.effective_komi(self.handicap)
+    }
+
+    /// The komi an *area* count of this game is compared with, whatever the rules'
+    /// counting: [`Game::effective_komi`] under area scoring; under territory scoring
+    /// the komi plus one point a handicap stone, since an area count credits Black
+    /// with its handicap stones and a territory count does not. The engine's
+    /// playouts, which count area, compare with this.
+    pub fn area_komi(&self) -> f64 {
+        match self.rules.scoring {
+            Scoring::Area => self.effective_komi(),
+            Scoring::Territory => self.rules.komi() + f64::from(self.handicap),
+        }
     }
 
     /// The position before the first move.
@@ -302,18 +323,20 @@ impl Game {
     }
 
     /// The score with the given dead stones (and, for territory scoring, the stones in
-    /// seki, whose eyes count for nobody), by the rules' counting method.
+    /// seki, whose eyes count for nobody), by the rules' counting method, White's
+    /// including the [`Game::effective_komi`].
     pub fn score(&self, dead: &Bitboard, seki: &Bitboard) -> Score {
-        let komi = self.rules.komi();
+        let komi = self.effective_komi();
         match self.rules.scoring {
             Scoring::Area => score::area(&self.board, dead, komi),
             Scoring::Territory => score::territory(&self.board, dead, seki, komi),
         }
     }
 
-    /// Tromp-Taylor score: every stone on the board counts as alive.
+    /// Tromp-Taylor score: every stone on the board counts as alive. It is an area
+    /// count, compared with [`Game::area_komi`].
     pub fn tromp_taylor_score(&self) -> Score {
-        score::area(&self.board, &Bitboard::EMPTY, self.rules.komi())
+        score::area(&self.board, &Bitboard::EMPTY, self.area_komi())
     }
 
     /// Every point `c` may legally play now under the full rules.

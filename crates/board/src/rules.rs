@@ -1,4 +1,5 @@
-//! Rule sets: komi, the ko rule, suicide and the scoring method.
+//! Rule sets: komi, the ko rule, suicide, the scoring method and the handicap
+//! compensation.
 
 use std::fmt;
 use std::str::FromStr;
@@ -35,6 +36,12 @@ pub struct Rules {
     pub suicide: bool,
     /// The counting method.
     pub scoring: Scoring,
+    /// Whether White receives one point per handicap stone under area scoring, as the
+    /// Chinese rules are applied by KGS, GNU Go and KataGo: area counting counts each
+    /// handicap stone for Black, territory counting does not, so the compensation
+    /// makes the two counts agree. Territory scoring never compensates. See
+    /// [`Rules::effective_komi`].
+    pub handicap_compensation: bool,
 }
 
 /// Komi must be a finite number of at most 1000 points either way.
@@ -56,13 +63,15 @@ impl Default for Rules {
 }
 
 impl Rules {
-    /// Chinese rules: area scoring, komi 7.5, positional superko, no suicide.
+    /// Chinese rules: area scoring, komi 7.5, positional superko, no suicide; White
+    /// receives one point per handicap stone.
     pub const fn chinese() -> Rules {
         Rules {
             komi: 7.5,
             ko: KoRule::Positional,
             suicide: false,
             scoring: Scoring::Area,
+            handicap_compensation: true,
         }
     }
 
@@ -74,22 +83,41 @@ impl Rules {
             ko: KoRule::Positional,
             suicide: false,
             scoring: Scoring::Territory,
+            handicap_compensation: false,
         }
     }
 
-    /// Tromp-Taylor / New Zealand: area scoring, positional superko, suicide allowed.
+    /// Tromp-Taylor / New Zealand: area scoring, positional superko, suicide allowed;
+    /// no handicap compensation (these rules count the board and nothing else, as
+    /// KataGo applies them).
     pub const fn tromp_taylor() -> Rules {
         Rules {
             komi: 7.5,
             ko: KoRule::Positional,
             suicide: true,
             scoring: Scoring::Area,
+            handicap_compensation: false,
         }
     }
 
     /// The komi.
     pub fn komi(&self) -> f64 {
         self.komi
+    }
+
+    /// The points White receives for `handicap` stones: one a stone under area scoring
+    /// with [`Rules::handicap_compensation`] on, none otherwise.
+    pub fn handicap_bonus(&self, handicap: u32) -> f64 {
+        match self.scoring {
+            Scoring::Area if self.handicap_compensation => f64::from(handicap),
+            _ => 0.0,
+        }
+    }
+
+    /// The komi plus [`Rules::handicap_bonus`]: what White's count receives in a game
+    /// with `handicap` stones (see [`crate::Game::handicap`] for how they are known).
+    pub fn effective_komi(&self, handicap: u32) -> f64 {
+        self.komi + self.handicap_bonus(handicap)
     }
 
     /// Sets the komi; a non-finite or absurd value is refused and nothing changes.
@@ -159,5 +187,26 @@ mod tests {
         assert_eq!(r.komi(), 7.5);
         r.set_komi(-3.0).unwrap();
         assert_eq!(r.komi(), -3.0);
+    }
+
+    #[test]
+    fn handicap_compensation_only_under_area_scoring() {
+        let chinese = Rules::chinese().with_komi(0.5).unwrap();
+        assert_eq!(chinese.effective_komi(0), 0.5);
+        assert_eq!(chinese.effective_komi(2), 2.5);
+        assert_eq!(chinese.komi(), 0.5, "the komi itself is unchanged");
+        let japanese = Rules::japanese().with_komi(0.5).unwrap();
+        assert_eq!(japanese.effective_komi(2), 0.5);
+        let mut territory = chinese;
+        territory.scoring = Scoring::Territory;
+        assert_eq!(
+            territory.effective_komi(2),
+            0.5,
+            "territory never compensates"
+        );
+        let mut off = chinese;
+        off.handicap_compensation = false;
+        assert_eq!(off.effective_komi(9), 0.5);
+        assert_eq!(Rules::tromp_taylor().effective_komi(4), 7.5);
     }
 }
