@@ -231,6 +231,59 @@ pub fn judge(board: &Board, ownership: &[f32], neutral: &[f32], color: Color) ->
     }
 }
 
+/// Below this share of the settling playouts, an opponent group counts as dead when
+/// deciding whether passing wins: only the clearly dead (see [`Judgement::for_passing`]).
+const THEIRS_DEAD_BELOW: f32 = 0.3;
+/// Below this share, one of our own groups counts as dead when deciding whether
+/// passing wins: any real doubt.
+const OURS_DEAD_BELOW: f32 = 0.7;
+
+impl Judgement {
+    /// The status `color` should assume before passing: the judgement with every doubt
+    /// resolved against `color`. Opponent groups are dead only when captured in most
+    /// settling playouts (70%), its own groups dead as soon as they are captured in
+    /// 30%; what the static analysis proves stays. Passing on the plain judgement
+    /// loses the games where a living opponent group was judged dead by a narrow
+    /// margin (two of the 13x13 losses to GNU Go in STRENGTH.md).
+    pub fn for_passing(&self, board: &Board, color: Color) -> Status {
+        let size = board.size();
+        let n = size.get();
+        let mut st = self.status.clone();
+        if self.ownership.len() != size.area() {
+            return st;
+        }
+        let mut seen = Bitboard::EMPTY;
+        for p in size.points() {
+            let Some(c) = board.color_at(p) else { continue };
+            if seen.contains(p) || self.life.settles(p) || self.life.dead.contains(p) {
+                continue;
+            }
+            let (x, y) = size.coords(p);
+            let black = self.ownership[(n - 1 - y) * n + x];
+            let own = if c == Color::Black { black } else { -black };
+            let share = (own + 1.0) / 2.0;
+            let below = if c == color {
+                OURS_DEAD_BELOW
+            } else {
+                THEIRS_DEAD_BELOW
+            };
+            let dead = share < below;
+            for s in board.group_stones(p) {
+                seen.insert(s);
+                if dead {
+                    st.dead.insert(s);
+                    st.alive.remove(s);
+                    st.seki.remove(s);
+                } else {
+                    st.dead.remove(s);
+                    st.alive.insert(s);
+                }
+            }
+        }
+        st
+    }
+}
+
 /// Makes a status from playouts agree with what the static analysis proves:
 /// pass-alive and seki stones live, stones in pass-alive territory are dead.
 pub fn apply_static(status: &mut Status, life: &StaticLife) {
@@ -243,4 +296,71 @@ pub fn apply_static(status: &mut Status, life: &StaticLife) {
         .and_not(&alive)
         .and_not(&life.dead)
         .or(&life.seki.stones);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_board::parse_diagram;
+
+    /// A black stone on C3 and a white one on G7 in open space; nothing is proven.
+    const OPEN: &str = ". . . . . . . . .
+                        . . . . . . . . .
+                        . . . . . . O . .
+                        . . . . . . . . .
+                        . . . . . . . . .
+                        . . . . . . . . .
+                        . . X . . . . . .
+                        . . . . . . . . .
+                        . . . . . . . . .";
+
+    /// Ownership for Black, rows from the top: `black` on C3, `white` on G7 (as
+    /// Black's share), 0 elsewhere.
+    fn ownership(board: &Board, c3: f32, g7: f32) -> Vec<f32> {
+        let size = board.size();
+        let n = size.get();
+        let mut v = vec![0.0; size.area()];
+        for (vertex, value) in [("C3", c3), ("G7", g7)] {
+            let (x, y) = size.coords(size.parse_point(vertex).unwrap());
+            v[(n - 1 - y) * n + x] = value;
+        }
+        v
+    }
+
+    #[test]
+    fn the_judgement_calls_dead_what_is_captured_more_often_than_not() {
+        let board = parse_diagram(OPEN).unwrap();
+        let s = board.size();
+        let (c3, g7) = (s.parse_point("C3").unwrap(), s.parse_point("G7").unwrap());
+        let neutral = vec![0.0; s.area()];
+        // C3 kept in 60% of playouts (ownership +0.2), G7 kept in 40% (+0.2 for Black).
+        let j = judge(&board, &ownership(&board, 0.2, 0.2), &neutral, Color::Black);
+        assert!(j.status.alive.contains(c3));
+        assert!(j.status.dead.contains(g7));
+        // Ownership and status agree: a dead stone is its opponent's.
+        let n = s.get();
+        let (x, y) = s.coords(g7);
+        assert!(j.ownership[(n - 1 - y) * n + x] > 0.0);
+    }
+
+    #[test]
+    fn passing_resolves_every_doubt_against_the_passer() {
+        let board = parse_diagram(OPEN).unwrap();
+        let s = board.size();
+        let (c3, g7) = (s.parse_point("C3").unwrap(), s.parse_point("G7").unwrap());
+        let neutral = vec![0.0; s.area()];
+        let j = judge(&board, &ownership(&board, 0.2, 0.2), &neutral, Color::Black);
+        // Black deciding to pass: its 60% stone may die, White's 40% stone may live.
+        let st = j.for_passing(&board, Color::Black);
+        assert!(st.dead.contains(c3) && !st.alive.contains(c3));
+        assert!(st.alive.contains(g7) && !st.dead.contains(g7));
+        // White deciding to pass: C3 (60% Black's) lives, G7 (40% its own) is dead.
+        let st = j.for_passing(&board, Color::White);
+        assert!(st.alive.contains(c3));
+        assert!(st.dead.contains(g7));
+        // Clear cases stay: 90% and 10%.
+        let j = judge(&board, &ownership(&board, 0.8, 0.8), &neutral, Color::Black);
+        let st = j.for_passing(&board, Color::Black);
+        assert!(st.alive.contains(c3) && st.dead.contains(g7));
+    }
 }
