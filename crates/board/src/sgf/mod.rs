@@ -1,0 +1,117 @@
+//! SGF in and out for a [`Game`]: the main line of a Go record (`FF[1]` to `FF[4]`).
+//!
+//! Reading takes the first game tree of a collection and follows its main line (the
+//! first child of every node). It understands:
+//!
+//! - `SZ` (square boards 2..=25; 19 when absent), `KM` (the rules' own komi when
+//!   absent), `RU` (through [`Rules`]'s names; an unknown name means Chinese), `HA`;
+//! - setup `AB`/`AW`/`AE` in the nodes before the first move (a setup that leaves a
+//!   group without liberties is refused); setup after a move is [`SgfError::Unsupported`];
+//! - `PL`, then `B`/`W` moves and passes (`B[]`, and `B[tt]` on boards up to 19×19),
+//!   each checked by [`Game::play`] under the record's rules;
+//! - `PB`, `PW`, `RE`, `DT`, `EV`, `TM` and the `C` comments into [`GameInfo`].
+//!
+//! Everything else (markup, variations, other game info) is ignored. Reading never
+//! panics: whatever the input, the answer is an [`SgfGame`] or an [`SgfError`].
+//!
+//! ```
+//! use tengen_board::sgf::{parse_sgf, write_sgf};
+//!
+//! let record = parse_sgf("(;FF[4]GM[1]SZ[9]KM[7]PB[Ann];B[ee];W[cc];B[])").unwrap();
+//! assert_eq!(record.game.move_count(), 3);
+//! assert_eq!(record.game.rules().komi(), 7.0);
+//! assert_eq!(record.info.black.as_deref(), Some("Ann"));
+//! let again = parse_sgf(&write_sgf(&record.game, &record.info)).unwrap();
+//! assert!(again.game.moves().eq(record.game.moves()));
+//! ```
+
+mod read;
+mod scan;
+#[cfg(test)]
+mod tests;
+mod write;
+
+use std::fmt;
+
+use crate::color::Color;
+use crate::game::Game;
+
+pub use read::{parse_sgf, parse_sgf_until};
+pub use write::write_sgf;
+
+/// The deepest game tree read, in nodes along any line. The parser builds and drops
+/// trees recursively; this bound keeps that far from any thread's stack limit, and is
+/// far beyond any real game (a long game has about 400 moves).
+pub const MAX_TREE_DEPTH: usize = 5_000;
+
+/// A game read from SGF: the position and history, and the record's other data.
+#[derive(Clone, Debug)]
+pub struct SgfGame {
+    /// The game: rules, setup, every move played.
+    pub game: Game,
+    /// Players, result, date, comments and so on.
+    pub info: GameInfo,
+}
+
+/// What an SGF record says besides the moves.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameInfo {
+    /// Black's name (`PB`).
+    pub black: Option<String>,
+    /// White's name (`PW`).
+    pub white: Option<String>,
+    /// The result (`RE`), as written: `B+3.5`, `W+R`, `0`…
+    pub result: Option<String>,
+    /// The date (`DT`).
+    pub date: Option<String>,
+    /// The event (`EV`).
+    pub event: Option<String>,
+    /// Comments (`C`) by move number: 0 is the root (before any move), `k` the node
+    /// of the `k`-th move (1-based). Several entries may share a number.
+    pub comments: Vec<(usize, String)>,
+    /// The main time in seconds (`TM`).
+    pub time_limit: Option<f64>,
+}
+
+/// Why an SGF record could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SgfError {
+    /// Not well-formed SGF (unbalanced brackets, no game tree, …).
+    Parse(String),
+    /// Well-formed, but something Tengen does not play (another game, a rectangular
+    /// or oversized board, setup in the middle of the game, …).
+    Unsupported(String),
+    /// Move `number` (1-based, passes counted) is illegal: `mv` is the move as
+    /// `B D4` followed by the reason in parentheses.
+    IllegalMove {
+        /// The 1-based number of the move in the main line.
+        number: usize,
+        /// The move and why it is illegal, e.g. `W C3 (ko recapture)`.
+        mv: String,
+    },
+    /// A property's value is malformed or out of range (`SZ[x]`, `KM[nan]`, `B[z9]`, …).
+    BadProperty(String),
+}
+
+impl fmt::Display for SgfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SgfError::Parse(m) => write!(f, "SGF syntax error: {m}"),
+            SgfError::Unsupported(m) => write!(f, "unsupported SGF: {m}"),
+            SgfError::IllegalMove { number, mv } => write!(f, "illegal move {number}: {mv}"),
+            SgfError::BadProperty(m) => write!(f, "bad SGF property: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for SgfError {}
+
+/// Who moves first when `PL` is absent: the colour of the first move, else White after
+/// handicap, else Black.
+pub(super) fn inferred_to_move(first_move: Option<Color>, handicap: bool) -> Color {
+    match first_move {
+        Some(c) => c,
+        None if handicap => Color::White,
+        None => Color::Black,
+    }
+}
