@@ -44,6 +44,11 @@ pub use write::write_sgf;
 /// far beyond any real game (a long game has about 400 moves).
 pub const MAX_TREE_DEPTH: usize = 5_000;
 
+/// The most property values read in the main line (a move is one value, a setup or
+/// markup list one per point): the parser keeps about a hundred bytes for each, and a
+/// long game with heavy markup has a few tens of thousands.
+pub const MAX_VALUES: usize = 100_000;
+
 /// A game read from SGF: the position and history, and the record's other data.
 #[derive(Clone, Debug)]
 pub struct SgfGame {

@@ -3,8 +3,8 @@
 use sgf_parse::go::{self, Prop};
 use sgf_parse::{GameTree, SgfNode};
 
-use super::scan::tree_depth;
-use super::{GameInfo, MAX_TREE_DEPTH, SgfError, SgfGame, inferred_to_move};
+use super::scan::main_line;
+use super::{GameInfo, SgfError, SgfGame, inferred_to_move};
 use crate::board::IllegalMove;
 use crate::color::Color;
 use crate::game::Game;
@@ -47,13 +47,10 @@ fn read(text: &str, stop: usize) -> Result<SgfGame, SgfError> {
         Some(i) => &text[i..],
         None => return Err(SgfError::Parse("no game tree found".into())),
     };
-    let depth = tree_depth(text);
-    if depth > MAX_TREE_DEPTH {
-        return Err(SgfError::Unsupported(format!(
-            "game tree {depth} nodes deep (at most {MAX_TREE_DEPTH} are read)"
-        )));
-    }
-    let trees = sgf_parse::parse(text).map_err(|e| SgfError::Parse(e.to_string()))?;
+    // Only the main line of the first game tree reaches the parser: what it builds is
+    // bounded by what is loaded, not by the collection around it.
+    let line = main_line(text)?;
+    let trees = sgf_parse::parse(&line).map_err(|e| SgfError::Parse(e.to_string()))?;
     let root = match trees.into_iter().next() {
         Some(GameTree::GoGame(root)) => root,
         Some(GameTree::Unknown(root)) => {

@@ -251,6 +251,20 @@ fn absurdly_deep_trees_are_refused_and_deep_ones_read() {
 }
 
 #[test]
+fn only_the_main_line_of_the_first_game_is_bounded_and_read() {
+    // A later game or a side variation too deep to parse does not stop the first
+    // game's main line from loading.
+    let deep = ";B[]".repeat(2 * MAX_TREE_DEPTH);
+    let later = format!("(;SZ[9];B[ee];W[cc])\n(;SZ[9]{deep})");
+    assert_eq!(parse_sgf(&later).unwrap().game.move_count(), 2);
+    let side = format!("(;SZ[9];B[ee](;W[cc])(;W[dd]{deep}))");
+    assert_eq!(parse_sgf(&side).unwrap().game.move_count(), 2);
+    // A main line of too many values is refused.
+    let values = format!("(;SZ[9]TR{})", "[aa]".repeat(MAX_VALUES + 1));
+    assert!(matches!(parse_sgf(&values), Err(SgfError::Unsupported(_))));
+}
+
+#[test]
 fn mutated_records_never_panic() {
     let base = "(;FF[4]GM[1]SZ[9]KM[6.5]HA[2]AB[cc][gg]PB[a]RE[W+R]\
                 ;W[ee]C[x\\]y];B[dc];W[tt];B[];W[ab]AE[aa];B[ba])";
