@@ -150,6 +150,13 @@ impl Session {
         }
     }
 
+    /// Writes a warning about the user's input to the log, even when the session is
+    /// quiet (`loadsgf` of a flawed record).
+    pub(crate) fn warn(&mut self, line: &str) {
+        let _ = writeln!(self.log, "{line}");
+        let _ = self.log.flush();
+    }
+
     /// Starts a new game of this size under the current rules: the engine forgets its
     /// tree and the clocks restart.
     pub(crate) fn new_game(&mut self, size: BoardSize) {

@@ -30,7 +30,9 @@ fn read_file(path: &str) -> Result<String, GtpError> {
 }
 
 /// `loadsgf FILE [N]`: the game in the file, up to the position before move `N` (GNU
-/// Go's and GoGui regress's convention). On any failure the current game stays.
+/// Go's and GoGui regress's convention). On any failure the current game stays. What
+/// the record's reader read past (a malformed informational property, …) is printed on
+/// stderr, one `tengen: loadsgf FILE: …` line each, even under `--quiet`.
 pub(crate) fn loadsgf(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     let path = a.word("file name")?;
     let until = if a.is_empty() {
@@ -45,6 +47,9 @@ pub(crate) fn loadsgf(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Ans
         None => parse_sgf(&text),
     }
     .map_err(|e| GtpError::CannotLoadFile(e.to_string()))?;
+    for w in &record.warnings {
+        s.warn(&format!("tengen: loadsgf {path}: {w}"));
+    }
     s.load(record.game, record.info);
     Ok(String::new())
 }

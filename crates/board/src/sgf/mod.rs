@@ -56,7 +56,15 @@ pub struct SgfGame {
     pub game: Game,
     /// Players, result, date, comments and so on.
     pub info: GameInfo,
+    /// What was read despite a flaw, one line each in the order found (a malformed
+    /// informational property ignored, …), for a human: the crate does no I/O, the
+    /// GTP front end prints them on stderr. At most [`MAX_WARNINGS`] and a last line
+    /// that counts the rest.
+    pub warnings: Vec<String>,
 }
+
+/// The most warnings listed for one record.
+pub const MAX_WARNINGS: usize = 20;
 
 /// What an SGF record says besides the moves.
 #[derive(Clone, Debug, Default, PartialEq)]

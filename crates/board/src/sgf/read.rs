@@ -4,7 +4,7 @@ use sgf_parse::go::{self, Prop};
 use sgf_parse::{GameTree, SgfNode};
 
 use super::scan::main_line;
-use super::{GameInfo, SgfError, SgfGame, inferred_to_move};
+use super::{GameInfo, MAX_WARNINGS, SgfError, SgfGame, inferred_to_move};
 use crate::board::IllegalMove;
 use crate::color::Color;
 use crate::game::Game;
@@ -88,6 +88,9 @@ struct Reader {
     to_move: Option<Color>,
     game: Option<Game>,
     info: GameInfo,
+    warnings: Vec<String>,
+    /// Warnings beyond [`MAX_WARNINGS`], only counted.
+    more_warnings: usize,
 }
 
 impl Reader {
@@ -134,6 +137,8 @@ impl Reader {
             to_move: None,
             game: None,
             info: GameInfo::default(),
+            warnings: Vec::new(),
+            more_warnings: 0,
         })
     }
 
@@ -216,7 +221,11 @@ impl Reader {
                 Prop::HA(h) => self.handicap = Some(*h),
                 Prop::RU(r) => {
                     let name = r.text.trim();
-                    self.rules = Some(name.parse().unwrap_or_else(|_| Rules::chinese()));
+                    self.rules = Some(name.parse().unwrap_or_else(|_| {
+                        let ru = shown("RU", name);
+                        self.warn(format!("{ru} names rules Tengen does not know: Chinese"));
+                        Rules::chinese()
+                    }));
                 }
                 Prop::PB(t) => self.info.black = Some(simple(&t.text)),
                 Prop::PW(t) => self.info.white = Some(simple(&t.text)),
@@ -224,6 +233,7 @@ impl Reader {
                 Prop::DT(t) => self.info.date = Some(simple(&t.text)),
                 Prop::EV(t) => self.info.event = Some(simple(&t.text)),
                 Prop::TM(t) if t.is_finite() && *t >= 0.0 => self.info.time_limit = Some(*t),
+                Prop::TM(t) => self.warn(format!("TM[{t}] is not a time limit: ignored")),
                 Prop::C(t) => comment = Some(&t.text),
                 Prop::Invalid(id, values) => self.invalid(id, values)?,
                 Prop::SZ((w, h))
@@ -278,8 +288,29 @@ impl Reader {
             "PL" => Err(SgfError::BadProperty(format!("PL[{v}] is not B or W"))),
             // HA[0] and HA[1] are common ways of saying "no handicap".
             "HA" if matches!(v.trim(), "0" | "1") => Ok(()),
-            "HA" => Err(SgfError::BadProperty(format!("HA[{v}] is not a handicap"))),
-            _ => Ok(()),
+            // The handicap stones themselves are in AB; the count only names them.
+            "HA" => {
+                self.warn(format!(
+                    "{} is not a handicap count: ignored",
+                    shown(id, &v)
+                ));
+                Ok(())
+            }
+            // Everything else the reader would keep is information (names, date,
+            // result, time, …) or markup: what is malformed is left out, with a word.
+            _ => {
+                self.warn(format!("{} is malformed: ignored", shown(id, &v)));
+                Ok(())
+            }
+        }
+    }
+
+    /// Notes a flaw the read goes on past.
+    fn warn(&mut self, line: String) {
+        if self.warnings.len() < MAX_WARNINGS {
+            self.warnings.push(line);
+        } else {
+            self.more_warnings += 1;
         }
     }
 
@@ -378,10 +409,25 @@ impl Reader {
 
     fn finish(mut self) -> Result<SgfGame, SgfError> {
         self.build(None)?;
+        if self.more_warnings > 0 {
+            let n = self.more_warnings;
+            self.warnings.push(format!("and {n} more warnings"));
+        }
         Ok(SgfGame {
             game: self.game.expect("built"),
             info: self.info,
+            warnings: self.warnings,
         })
+    }
+}
+
+/// A property as written, cut short when long (a warning is one line of a log).
+fn shown(id: &str, value: &str) -> String {
+    const LONG: usize = 40;
+    let value = simple(value);
+    match value.char_indices().nth(LONG) {
+        Some((i, _)) => format!("{id}[{}…]", &value[..i]),
+        None => format!("{id}[{value}]"),
     }
 }
 

@@ -211,7 +211,6 @@ fn broken_records_are_refused_never_panicking() {
         ("(;KM[nan])", |e| matches!(e, SgfError::BadProperty(_))),
         ("(;KM[1e300])", |e| matches!(e, SgfError::BadProperty(_))),
         ("(;KM[-inf])", |e| matches!(e, SgfError::BadProperty(_))),
-        ("(;HA[-3])", |e| matches!(e, SgfError::BadProperty(_))),
         ("(;B[é1])", |e| matches!(e, SgfError::BadProperty(_))),
         ("(;B[aa]W[bb])", |e| matches!(e, SgfError::BadProperty(_))),
         ("(;GM[2];B[aa])", |e| matches!(e, SgfError::Unsupported(_))),
@@ -233,6 +232,45 @@ fn broken_records_are_refused_never_panicking() {
     // Latin-1 names decoded badly are still text.
     let r = parse_sgf("(;PB[Mei\u{fffd}in]CA[ISO-8859-1])").unwrap();
     assert_eq!(r.info.black.as_deref(), Some("Mei\u{fffd}in"));
+}
+
+#[test]
+fn malformed_information_is_ignored_with_a_warning() {
+    let r = parse_sgf(
+        "(;SZ[9]HA[7.5]AB[cc][gc][cg][gg][ee][ce][ge]PB[Ann][Bob]DT[2024]TM[1h]\
+         PW[Cy]C[a\nb][c];W[ec])",
+    )
+    .unwrap();
+    assert_eq!(r.game.start_board().stones(Color::Black).count(), 7);
+    assert_eq!((r.game.handicap(), r.game.move_count()), (0, 1));
+    assert_eq!(r.info.black, None);
+    assert_eq!(r.info.white.as_deref(), Some("Cy"));
+    assert_eq!(r.info.date.as_deref(), Some("2024"));
+    assert_eq!(r.info.time_limit, None);
+    assert_eq!(
+        r.warnings,
+        [
+            "HA[7.5] is not a handicap count: ignored",
+            "PB[Ann][Bob] is malformed: ignored",
+            "TM[1h] is malformed: ignored",
+            "C[a b][c] is malformed: ignored",
+        ]
+    );
+    // A long value is cut short, and many warnings are counted, not listed.
+    let long = format!("(;DT[{}][x])", "9".repeat(1000));
+    let w = &parse_sgf(&long).unwrap().warnings;
+    assert!(w[0].len() < 80 && w[0].contains('…'), "{w:?}");
+    let many = format!("(;{})", "DT[a][b]".repeat(50));
+    let w = &parse_sgf(&many).unwrap().warnings;
+    assert_eq!(w.len(), MAX_WARNINGS + 1);
+    assert_eq!(w[MAX_WARNINGS], "and 30 more warnings");
+    // A clean record has none.
+    assert!(
+        parse_sgf("(;SZ[9]HA[2]AB[cc][gg]PB[a];W[ee])")
+            .unwrap()
+            .warnings
+            .is_empty()
+    );
 }
 
 #[test]

@@ -1,0 +1,90 @@
+//! `loadsgf` of flawed records (the fixtures of `tests/data/sgf/`): what loads, what
+//! is said on stderr, and what the session keeps.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use tengen_engine::Config;
+use tengen_gtp::{Session, SessionOptions};
+
+/// A log the test can read back.
+#[derive(Clone, Default)]
+struct Log(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Log {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Log {
+    /// Everything written since the last call.
+    fn take(&self) -> String {
+        String::from_utf8(std::mem::take(&mut *self.0.lock().unwrap())).unwrap()
+    }
+}
+
+fn session(options: SessionOptions) -> (Session, Log) {
+    let config = Config {
+        threads: 1,
+        playouts: Some(30),
+        ..Config::default()
+    };
+    let mut s = Session::new(
+        config,
+        SessionOptions {
+            quiet: true,
+            ..options
+        },
+    );
+    let log = Log::default();
+    s.set_log(Box::new(log.clone()));
+    (s, log)
+}
+
+fn fixture(name: &str) -> String {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/sgf");
+    dir.join(name).to_string_lossy().into_owned()
+}
+
+/// The answer to one line, without its framing: `=text` or `?text`.
+fn send(s: &mut Session, line: &str) -> String {
+    let mut out = Vec::new();
+    s.handle_line(line.as_bytes(), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let body = text
+        .strip_suffix("\n\n")
+        .unwrap_or_else(|| panic!("{text:?}"));
+    body.replacen(' ', "", 1)
+}
+
+#[test]
+fn a_malformed_handicap_count_loads_with_a_warning_on_stderr() {
+    let (mut s, log) = session(SessionOptions::default());
+    let file = fixture("lenient_ha_fraction.sgf");
+    assert_eq!(send(&mut s, &format!("loadsgf {file}")), "=");
+    assert_eq!(
+        s.game()
+            .start_board()
+            .stones(tengen_board::Color::Black)
+            .count(),
+        7
+    );
+    assert_eq!(s.game().move_count(), 10);
+    assert_eq!(
+        log.take(),
+        format!("tengen: loadsgf {file}: HA[7.5] is not a handicap count: ignored\n")
+    );
+    // A clean record says nothing.
+    assert_eq!(
+        send(&mut s, &format!("loadsgf {}", fixture("ko9_ff3.sgf"))),
+        "="
+    );
+    assert_eq!(log.take(), "");
+}
