@@ -88,3 +88,16 @@ fn a_malformed_handicap_count_loads_with_a_warning_on_stderr() {
     );
     assert_eq!(log.take(), "");
 }
+
+#[test]
+fn a_move_on_an_occupied_point_is_skipped_and_named_on_stderr() {
+    let (mut s, log) = session(SessionOptions::default());
+    let file = fixture("lenient_occupied.sgf");
+    assert_eq!(send(&mut s, &format!("loadsgf {file}")), "=");
+    assert_eq!(s.game().move_count(), 5);
+    assert_eq!(
+        log.take(),
+        format!("tengen: loadsgf {file}: move 4 (W E5) skipped: point is occupied\n")
+    );
+    assert_eq!(send(&mut s, "list_stones w"), "=D6 C7");
+}

@@ -8,7 +8,10 @@
 //! - setup `AB`/`AW`/`AE` in the nodes before the first move (a setup that leaves a
 //!   group without liberties is refused); setup after a move is [`SgfError::Unsupported`];
 //! - `PL`, then `B`/`W` moves and passes (`B[]`, and `B[tt]` on boards up to 19×19),
-//!   each checked by [`Game::play`] under the record's rules;
+//!   each checked under the record's rules; a move the board cannot take (an occupied
+//!   point, suicide where the rules forbid it) is skipped with a warning that names its
+//!   number, as GNU Go does (the records with one come from servers' bugs, and the rest
+//!   of the game is worth reading); a move off the board is an [`SgfError::IllegalMove`];
 //! - `PB`, `PW`, `RE`, `DT`, `EV`, `TM` and the `C` comments into [`GameInfo`].
 //!
 //! Everything else (markup, variations, other game info) is ignored. Reading never

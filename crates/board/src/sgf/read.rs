@@ -89,6 +89,9 @@ struct Reader {
     game: Option<Game>,
     info: GameInfo,
     warnings: Vec<String>,
+    /// The moves of the record read so far, skipped ones included: the numbers
+    /// messages and `stop` use.
+    moves_read: usize,
     /// Warnings beyond [`MAX_WARNINGS`], only counted.
     more_warnings: usize,
 }
@@ -138,6 +141,7 @@ impl Reader {
             game: None,
             info: GameInfo::default(),
             warnings: Vec::new(),
+            moves_read: 0,
             more_warnings: 0,
         })
     }
@@ -163,7 +167,7 @@ impl Reader {
                     if mv.is_some() {
                         return Err(SgfError::BadProperty(format!(
                             "two moves in one node (after move {})",
-                            self.moves_so_far()
+                            self.moves_read
                         )));
                     }
                     mv = Some((c, m));
@@ -178,7 +182,7 @@ impl Reader {
                         return Err(SgfError::Unsupported(format!(
                             "setup ({key}) after move {}: only setup before the first move \
                              is read",
-                            self.moves_so_far()
+                            self.moves_read
                         )));
                     }
                     let mut sorted: Vec<go::Point> = points.iter().copied().collect();
@@ -247,7 +251,7 @@ impl Reader {
             }
         }
         if let Some((c, m)) = mv {
-            let number = self.moves_so_far() + 1;
+            let number = self.moves_read + 1;
             if number >= stop {
                 // Build the start position even when stopping before the first move,
                 // so its side to move follows the record.
@@ -256,6 +260,7 @@ impl Reader {
             }
             self.build(Some(c))?;
             self.play(number, c, m)?;
+            self.moves_read = number;
         }
         if let Some(text) = comment {
             let k = self.moves_so_far();
@@ -280,7 +285,7 @@ impl Reader {
             }
             "B" | "W" => Err(SgfError::BadProperty(format!(
                 "{id}[{v}] is not a move (after move {})",
-                self.moves_so_far()
+                self.moves_read
             ))),
             "AB" | "AW" | "AE" => Err(SgfError::BadProperty(format!(
                 "{id}[{v}] is not a list of points"
@@ -400,11 +405,23 @@ impl Reader {
                 }
             },
         };
-        game.play(c, mv).map_err(|e| SgfError::IllegalMove {
-            number,
-            mv: format!("{} {} ({e})", c.letter(), size.move_vertex(mv)),
-        })?;
-        Ok(())
+        match game.play(c, mv) {
+            Ok(_) => Ok(()),
+            // What the board cannot take is left out, as GNU Go does (a server's
+            // broken record): the moves after it still tell the game.
+            Err(e @ (IllegalMove::Occupied | IllegalMove::Suicide)) => {
+                let vertex = size.move_vertex(mv);
+                self.warn(format!(
+                    "move {number} ({} {vertex}) skipped: {e}",
+                    c.letter()
+                ));
+                Ok(())
+            }
+            Err(e) => Err(SgfError::IllegalMove {
+                number,
+                mv: format!("{} {} ({e})", c.letter(), size.move_vertex(mv)),
+            }),
+        }
     }
 
     fn finish(mut self) -> Result<SgfGame, SgfError> {

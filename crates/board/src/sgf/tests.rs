@@ -133,13 +133,21 @@ fn tt_is_a_point_on_boards_above_19() {
 }
 
 #[test]
+fn moves_the_board_cannot_take_are_skipped_with_their_number() {
+    let r = parse_sgf("(;SZ[9];B[ee];W[ff];B[ee];W[aa])").unwrap();
+    assert_eq!(r.game.move_count(), 3);
+    assert_eq!(r.warnings, ["move 3 (B E5) skipped: point is occupied"]);
+    let suicide = "B[ca];W[ab];B[bb];W[dd];B[ac];W[ee];B[ba];W[aa])";
+    let r = parse_sgf(&format!("(;SZ[9];{suicide}")).unwrap();
+    assert_eq!(r.game.move_count(), 7);
+    assert_eq!(r.warnings, ["move 8 (W A9) skipped: suicide"]);
+    // Under rules that allow it, the suicide is played.
+    let r = parse_sgf(&format!("(;SZ[9]RU[NZ];{suicide}")).unwrap();
+    assert_eq!((r.game.move_count(), r.warnings.len()), (8, 0));
+}
+
+#[test]
 fn illegal_moves_are_refused_with_their_number() {
-    let err = parse_sgf("(;SZ[9];B[ee];W[ff];B[ee])").unwrap_err();
-    assert!(
-        matches!(&err, SgfError::IllegalMove { number: 3, mv } if mv.starts_with("B E5")),
-        "{err}"
-    );
-    assert_eq!(err.to_string(), "illegal move 3: B E5 (point is occupied)");
     // A ko: White takes at C3 (move 8), Black retakes at D3, White may not retake.
     let ko = "(;SZ[5];B[bc];W[cc];B[cb];W[db];B[cd];W[dd];B[ae];W[ec];B[dc];W[cc])";
     match parse_sgf(ko) {
@@ -167,8 +175,8 @@ fn until_stops_before_the_given_move() {
     assert_eq!(start.game.to_move(), Color::Black);
     assert!(start.info.comments.is_empty());
     // An illegal move after the stopping point does not matter.
-    assert!(parse_sgf_until("(;SZ[9];B[ee];W[ee])", 2).is_ok());
-    assert!(parse_sgf_until("(;SZ[9];B[ee];W[ee])", 3).is_err());
+    assert!(parse_sgf_until("(;SZ[9];B[ee];W[zz])", 2).is_ok());
+    assert!(parse_sgf_until("(;SZ[9];B[ee];W[zz])", 3).is_err());
 }
 
 #[test]
