@@ -101,3 +101,22 @@ fn a_move_on_an_occupied_point_is_skipped_and_named_on_stderr() {
     );
     assert_eq!(send(&mut s, "list_stones w"), "=D6 C7");
 }
+
+#[test]
+fn a_japanese_repetition_loads_and_superko_governs_the_moves_after_it() {
+    let (mut s, log) = session(SessionOptions::default());
+    // Before move 7: move 6 has just repeated the start (a triple ko).
+    let file = fixture("lenient_triple_ko_japanese.sgf");
+    assert_eq!(send(&mut s, &format!("loadsgf {file} 7")), "=");
+    assert_eq!(log.take(), "");
+    assert_eq!(
+        send(&mut s, "play b E11"),
+        "?illegal move: repeats an earlier position (superko)"
+    );
+    assert_eq!(send(&mut s, "is_legal b E11"), "=0");
+    for _ in 0..3 {
+        let answer = send(&mut s, "genmove b");
+        assert_ne!(answer, "=E11");
+        assert_eq!(send(&mut s, "undo"), "=");
+    }
+}

@@ -191,9 +191,23 @@ impl Game {
 
     /// Why `c` may not play `m` now, or `Ok`.
     pub fn check(&self, c: Color, m: Move) -> Result<(), IllegalMove> {
+        self.check_point(c, m, true)?;
+        if m != Move::Pass && self.rules.ko != KoRule::Simple {
+            let after = self.board.hash_after(c, m);
+            if self.has_seen(self.position_key(after, c.opponent())) {
+                return Err(IllegalMove::Superko);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the board can take the move: an empty point, no suicide the rules forbid
+    /// and, when `ko`, no immediate ko recapture.
+    fn check_point(&self, c: Color, m: Move, ko: bool) -> Result<(), IllegalMove> {
         let Move::Play(p) = m else { return Ok(()) };
         match self.board.check(c, p) {
             Ok(()) => {}
+            Err(IllegalMove::Ko) if !ko => {}
             Err(IllegalMove::Suicide) if self.rules.suicide => {
                 // Allowed only if it removes more than the stone itself: a lone stone's
                 // suicide changes nothing and counts as a repetition.
@@ -208,19 +222,35 @@ impl Game {
             }
             Err(e) => return Err(e),
         }
-        if self.rules.ko != KoRule::Simple {
-            let after = self.board.hash_after(c, m);
-            if self.has_seen(self.position_key(after, c.opponent())) {
-                return Err(IllegalMove::Superko);
-            }
-        }
         Ok(())
     }
 
     /// Plays a move for `c` after checking it; on error nothing changes.
     pub fn play(&mut self, c: Color, m: Move) -> Result<MoveInfo, IllegalMove> {
         self.check(c, m)?;
+        Ok(self.record(c, m, false))
+    }
+
+    /// Plays a move of a game record: only what the board cannot take is refused (an
+    /// occupied point, suicide where the rules forbid it), not a ko recapture or a
+    /// repetition, which the record's own rules may have allowed (a Japanese triple
+    /// ko). Every position is remembered as after [`Game::play`], repeated ones
+    /// counted twice, so later moves obey the superko rule against all of them and
+    /// undo takes each back. On error nothing changes.
+    pub fn replay(&mut self, c: Color, m: Move) -> Result<MoveInfo, IllegalMove> {
+        self.check_point(c, m, false)?;
+        let retakes_ko = matches!(m, Move::Play(p) if self.board.ko() == Some((p, c)));
+        Ok(self.record(c, m, retakes_ko))
+    }
+
+    /// Plays a checked move and records it; `lift_ko` first lifts the board's ko ban
+    /// (a recorded ko recapture), which the board's own moves never break.
+    fn record(&mut self, c: Color, m: Move, lift_ko: bool) -> MoveInfo {
         let before = self.board.clone();
+        if lift_ko {
+            // A pass changes nothing on the board but the ko ban.
+            self.board.play_unchecked(c, Move::Pass);
+        }
         let info = self.board.play_unchecked(c, m);
         let key = self.position_key(self.board.hash(), c.opponent());
         *self.seen.entry(key).or_insert(0) += 1;
@@ -232,7 +262,7 @@ impl Game {
             key,
         });
         self.to_move = c.opponent();
-        Ok(info)
+        info
     }
 
     /// Takes back the last move; `None` if there is none. Setup and handicap stones

@@ -8,7 +8,10 @@
 //! - setup `AB`/`AW`/`AE` in the nodes before the first move (a setup that leaves a
 //!   group without liberties is refused); setup after a move is [`SgfError::Unsupported`];
 //! - `PL`, then `B`/`W` moves and passes (`B[]`, and `B[tt]` on boards up to 19×19),
-//!   each checked under the record's rules; a move the board cannot take (an occupied
+//!   each replayed by [`Game::replay`]: what makes a move impossible is checked, not
+//!   ko or superko, which the record's own rules may have allowed (a Japanese record
+//!   may repeat a position in a triple ko); the moves played after the load obey the
+//!   game's superko rule against every position of the record. A move the board cannot take (an occupied
 //!   point, suicide where the rules forbid it) is skipped with a warning that names its
 //!   number, as GNU Go does (the records with one come from servers' bugs, and the rest
 //!   of the game is worth reading); a move off the board is an [`SgfError::IllegalMove`];

@@ -405,7 +405,9 @@ impl Reader {
                 }
             },
         };
-        match game.play(c, mv) {
+        // Not our superko rule: a repetition the record's rules allowed (a Japanese
+        // triple ko) replays as played, and the moves after the load obey ours.
+        match game.replay(c, mv) {
             Ok(_) => Ok(()),
             // What the board cannot take is left out, as GNU Go does (a server's
             // broken record): the moves after it still tell the game.
