@@ -120,3 +120,34 @@ fn a_japanese_repetition_loads_and_superko_governs_the_moves_after_it() {
         assert_eq!(send(&mut s, "undo"), "=");
     }
 }
+
+/// A fresh folder for files a test writes.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-loadsgf-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn setup_in_the_middle_loads_undoes_to_it_and_prints_back_to_the_same_position() {
+    let (mut s, _log) = session(SessionOptions::default());
+    let file = fixture("lenient_setup_mid_game.sgf");
+    assert_eq!(send(&mut s, &format!("loadsgf {file}")), "=");
+    let stones = |s: &mut Session| (send(s, "list_stones b"), send(s, "list_stones w"));
+    let end = stones(&mut s);
+    assert_eq!(end.1, "=H2 H7");
+    let out = scratch("midgame").join("back.sgf");
+    let out = out.to_string_lossy();
+    assert!(send(&mut s, &format!("printsgf {out}")).starts_with('='));
+    assert_eq!(send(&mut s, "undo"), "=");
+    assert_eq!(send(&mut s, "undo"), "=");
+    assert_eq!(send(&mut s, "undo"), "?cannot undo");
+    assert_eq!(stones(&mut s).1, "=H7");
+    assert_eq!(send(&mut s, &format!("loadsgf {out}")), "=");
+    assert_eq!(stones(&mut s), end);
+    // Up to move 9, the first after the setup: the setup stands, White to move.
+    assert_eq!(send(&mut s, &format!("loadsgf {file} 9")), "=");
+    assert_eq!(stones(&mut s).1, "=H7");
+    assert_eq!(send(&mut s, "play w H2"), "=");
+}

@@ -292,6 +292,48 @@ impl Game {
         Ok(())
     }
 
+    /// Changes the position outside the move sequence, at any time (SGF `AB`, `AW`, `AE`
+    /// in the middle of a game): each point of `changes` becomes empty or takes a stone
+    /// of that colour, and `to_move` moves next. The result is the new start: the moves
+    /// before it are forgotten (undo stops here, superko starts from it) and the setup
+    /// stones are its stones; the prisoners and the handicap count stay. A position
+    /// where a group has no liberty is refused with [`IllegalMove::Suicide`], and then
+    /// nothing changes.
+    pub fn set_up(
+        &mut self,
+        changes: &[(Point, Option<Color>)],
+        to_move: Color,
+    ) -> Result<(), IllegalMove> {
+        let mut board = self.board.clone();
+        // A pass lifts the ko ban, which belongs to the moves.
+        board.play_unchecked(to_move, Move::Pass);
+        for &(p, c) in changes {
+            if let Some(old) = board.color_at(p).filter(|&old| Some(old) != c) {
+                // Its whole group goes, and the other stones of it come back.
+                let group: Vec<Point> = board.group_stones(p).collect();
+                board.remove_dead_group(p);
+                for q in group.into_iter().filter(|&q| q != p) {
+                    board.place_setup(old, q)?;
+                }
+            }
+        }
+        for &(p, c) in changes {
+            if let Some(c) = c.filter(|&c| board.color_at(p) != Some(c)) {
+                board.place_setup(c, p)?;
+            }
+        }
+        self.setup = [Color::Black, Color::White]
+            .into_iter()
+            .flat_map(|c| board.stones(c).iter().map(move |p| (c, p)))
+            .collect();
+        self.start = board.clone();
+        self.board = board;
+        self.to_move = to_move;
+        self.start_to_move = to_move;
+        self.reset_seen();
+        Ok(())
+    }
+
     /// Places handicap stones for Black on an empty board with no moves; White moves
     /// next. On error nothing changes.
     pub fn place_handicap(&mut self, points: &[Point]) -> Result<(), HandicapError> {

@@ -5,8 +5,12 @@
 //!
 //! - `SZ` (square boards 2..=25; 19 when absent), `KM` (the rules' own komi when
 //!   absent), `RU` (through [`Rules`]'s names; an unknown name means Chinese), `HA`;
-//! - setup `AB`/`AW`/`AE` in the nodes before the first move (a setup that leaves a
-//!   group without liberties is refused); setup after a move is [`SgfError::Unsupported`];
+//! - setup `AB`/`AW`/`AE` (a setup that leaves a group without liberties is refused):
+//!   before the first move it makes the start position; after a move (edited records,
+//!   problem collections) it is applied where it stands by [`Game::set_up`], and that
+//!   position becomes the game's new start (the moves before it are not kept: undo
+//!   stops there, the prisoners stay, the comments read so far go to it, and
+//!   [`write_sgf`] writes it as the setup of its root);
 //! - `PL`, then `B`/`W` moves and passes (`B[]`, and `B[tt]` on boards up to 19×19),
 //!   each replayed by [`Game::replay`]: what makes a move impossible is checked, not
 //!   ko or superko, which the record's own rules may have allowed (a Japanese record

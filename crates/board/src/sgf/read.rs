@@ -83,8 +83,11 @@ struct Reader {
     komi: Option<f64>,
     handicap: Option<i64>,
     /// The setup position, by SGF point `(x, y)` from the top left, before the game
-    /// is built at the first move.
+    /// is built at the first move, and after it while `pending`.
     setup: Vec<Option<Color>>,
+    /// Setup after the game is built, applied at the next move or the end.
+    pending: bool,
+    /// `PL`, for the start position or the pending setup.
     to_move: Option<Color>,
     game: Option<Game>,
     info: GameInfo,
@@ -137,6 +140,7 @@ impl Reader {
             komi: None,
             handicap: None,
             setup: vec![None; n * n],
+            pending: false,
             to_move: None,
             game: None,
             info: GameInfo::default(),
@@ -144,10 +148,6 @@ impl Reader {
             moves_read: 0,
             more_warnings: 0,
         })
-    }
-
-    fn started(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| g.move_count() > 0)
     }
 
     /// Reads one node of the main line; `false` when the stopping move is reached.
@@ -178,12 +178,8 @@ impl Reader {
                         Prop::AW(_) => ("AW", Some(Color::White)),
                         _ => ("AE", None),
                     };
-                    if self.started() {
-                        return Err(SgfError::Unsupported(format!(
-                            "setup ({key}) after move {}: only setup before the first move \
-                             is read",
-                            self.moves_read
-                        )));
+                    if self.game.is_some() && !self.pending {
+                        self.setup_from_board();
                     }
                     let mut sorted: Vec<go::Point> = points.iter().copied().collect();
                     sorted.sort_by_key(|p| (p.y, p.x));
@@ -209,7 +205,7 @@ impl Reader {
                         self.setup[usize::from(p.y) * n + usize::from(p.x)] = c;
                     }
                 }
-                Prop::PL(c) if !self.started() => {
+                Prop::PL(c) => {
                     self.to_move = Some(match c {
                         sgf_parse::Color::Black => Color::Black,
                         sgf_parse::Color::White => Color::White,
@@ -252,15 +248,17 @@ impl Reader {
         }
         if let Some((c, m)) = mv {
             let number = self.moves_read + 1;
+            // Build the start position (and apply a pending setup) even when stopping
+            // before this move, so the side to move follows the record.
+            self.build(Some(c))?;
+            self.set_up(Some(c))?;
             if number >= stop {
-                // Build the start position even when stopping before the first move,
-                // so its side to move follows the record.
-                self.build(Some(c))?;
                 return Ok(false);
             }
-            self.build(Some(c))?;
             self.play(number, c, m)?;
             self.moves_read = number;
+            // A PL without setup after the start says nothing the moves do not.
+            self.to_move = None;
         }
         if let Some(text) = comment {
             let k = self.moves_so_far();
@@ -377,6 +375,7 @@ impl Reader {
         }
         let to_move = self
             .to_move
+            .take()
             .unwrap_or_else(|| inferred_to_move(first_move, handicap));
         if game.to_move() != to_move {
             game.set_to_move(to_move);
@@ -426,8 +425,58 @@ impl Reader {
         }
     }
 
+    /// The setup position from the board, before a setup in the middle of the game.
+    fn setup_from_board(&mut self) {
+        let (size, n) = (self.size, self.size.get());
+        let board = self.game.as_ref().expect("built").board();
+        for (i, cell) in self.setup.iter_mut().enumerate() {
+            let p = go::Point {
+                x: (i % n) as u8,
+                y: (i / n) as u8,
+            };
+            *cell = board_point(size, p).and_then(|q| board.color_at(q));
+        }
+        self.pending = true;
+    }
+
+    /// Applies a pending setup in the middle of the game ([`Game::set_up`]): the
+    /// position becomes the game's new start, and the comments read so far go to it.
+    fn set_up(&mut self, next_move: Option<Color>) -> Result<(), SgfError> {
+        if !std::mem::take(&mut self.pending) {
+            return Ok(());
+        }
+        let (size, n) = (self.size, self.size.get());
+        let game = self.game.as_mut().expect("built");
+        let changes: Vec<(Point, Option<Color>)> = (0..n * n)
+            .filter_map(|i| {
+                let p = go::Point {
+                    x: (i % n) as u8,
+                    y: (i / n) as u8,
+                };
+                let q = board_point(size, p)?;
+                (game.board().color_at(q) != self.setup[i]).then_some((q, self.setup[i]))
+            })
+            .collect();
+        let to_move = self
+            .to_move
+            .take()
+            .or(next_move)
+            .unwrap_or_else(|| game.to_move());
+        game.set_up(&changes, to_move).map_err(|_| {
+            SgfError::BadProperty(format!(
+                "setup after move {} leaves a group without liberties",
+                self.moves_read
+            ))
+        })?;
+        for (k, _) in &mut self.info.comments {
+            *k = 0;
+        }
+        Ok(())
+    }
+
     fn finish(mut self) -> Result<SgfGame, SgfError> {
         self.build(None)?;
+        self.set_up(None)?;
         if self.more_warnings > 0 {
             let n = self.more_warnings;
             self.warnings.push(format!("and {n} more warnings"));

@@ -180,14 +180,15 @@ fn until_stops_before_the_given_move() {
 }
 
 #[test]
-fn setup_before_the_first_move_is_read_and_after_it_refused() {
+fn setup_is_read_before_the_first_move_and_after_it() {
     let r = parse_sgf("(;SZ[9]AB[aa:bb];AE[aa]AW[ee];B[cc])").unwrap();
     let s = r.game.start_board();
     assert_eq!(s.stones(Color::Black).count(), 3);
     assert_eq!(s.stones(Color::White).count(), 1);
-    let e = parse_sgf("(;SZ[9];B[cc];AB[dd];W[ee])").unwrap_err();
-    assert!(matches!(e, SgfError::Unsupported(_)), "{e}");
-    assert!(e.to_string().contains("after move 1"), "{e}");
+    // and after a move, where it stands.
+    let r = parse_sgf("(;SZ[9];B[cc];AB[dd];W[ee])").unwrap();
+    assert_eq!(r.game.start_board().stones(Color::Black).count(), 2);
+    assert_eq!(r.game.move_count(), 1);
     // A setup that leaves a group without liberties is no position.
     let e = parse_sgf("(;SZ[9]AB[aa]AW[ab][ba])").unwrap_err();
     assert!(matches!(e, SgfError::BadProperty(_)), "{e}");
