@@ -151,3 +151,51 @@ fn setup_in_the_middle_loads_undoes_to_it_and_prints_back_to_the_same_position()
     assert_eq!(stones(&mut s).1, "=H7");
     assert_eq!(send(&mut s, "play w H2"), "=");
 }
+
+/// The komi and counting `showboard` and `printsgf` report.
+fn rules(s: &mut Session) -> String {
+    let sgf = send(s, "printsgf");
+    let pick = |key: &str| {
+        let i = sgf.find(key).unwrap() + key.len();
+        sgf[i..i + sgf[i..].find(']').unwrap()].to_string()
+    };
+    format!("{} {}", pick("RU["), pick("KM["))
+}
+
+#[test]
+fn the_sessions_rules_and_komi_hold_unless_the_record_names_its_own() {
+    let japanese = tengen_board::Rules::japanese();
+    let (mut s, _log) = session(SessionOptions {
+        rules: japanese,
+        ..SessionOptions::default()
+    });
+    let plain = fixture("plain_no_rules.sgf");
+    let own = fixture("ko9_ff3.sgf"); // KM[5.5], no RU
+    let chinese = fixture("handicap19.sgf"); // RU[Chinese] KM[0.5]
+    // `--rules japanese`: a record without RU or KM keeps them.
+    assert_eq!(send(&mut s, &format!("loadsgf {plain}")), "=");
+    assert_eq!(rules(&mut s), "Japanese 6.5");
+    // and an earlier `komi` too.
+    assert_eq!(send(&mut s, "komi 0.5"), "=");
+    assert_eq!(send(&mut s, &format!("loadsgf {plain}")), "=");
+    assert_eq!(rules(&mut s), "Japanese 0.5");
+    // A record's own komi or rules hold for its game only.
+    assert_eq!(send(&mut s, &format!("loadsgf {own}")), "=");
+    assert_eq!(rules(&mut s), "Japanese 5.5");
+    assert_eq!(send(&mut s, "clear_board"), "=");
+    assert_eq!(rules(&mut s), "Japanese 0.5");
+    assert_eq!(send(&mut s, &format!("loadsgf {chinese}")), "=");
+    assert_eq!(rules(&mut s), "Chinese 0.5");
+    assert_eq!(send(&mut s, "boardsize 13"), "=");
+    assert_eq!(rules(&mut s), "Japanese 0.5");
+    // `kgs-rules` sets the session's rules as well as the game's.
+    assert_eq!(send(&mut s, &format!("loadsgf {own}")), "=");
+    assert_eq!(send(&mut s, "kgs-rules chinese"), "=");
+    assert_eq!(rules(&mut s), "Chinese 5.5");
+    assert_eq!(send(&mut s, &format!("loadsgf {plain}")), "=");
+    assert_eq!(rules(&mut s), "Chinese 0.5");
+    // The default session: Chinese, 7.5.
+    let (mut d, _log) = session(SessionOptions::default());
+    assert_eq!(send(&mut d, &format!("loadsgf {plain}")), "=");
+    assert_eq!(rules(&mut d), "Chinese 7.5");
+}

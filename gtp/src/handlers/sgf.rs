@@ -2,7 +2,7 @@
 
 use std::io::Read;
 
-use tengen_board::sgf::{parse_sgf, parse_sgf_until, write_sgf};
+use tengen_board::sgf::{parse_sgf_with, write_sgf};
 
 use crate::args::Args;
 use crate::error::GtpError;
@@ -32,7 +32,9 @@ fn read_file(path: &str) -> Result<String, GtpError> {
 /// `loadsgf FILE [N]`: the game in the file, up to the position before move `N` (GNU
 /// Go's and GoGui regress's convention). On any failure the current game stays. What
 /// the record's reader read past (a malformed informational property, …) is printed on
-/// stderr, one `tengen: loadsgf FILE: …` line each, even under `--quiet`.
+/// stderr, one `tengen: loadsgf FILE: …` line each, even under `--quiet`. The record's
+/// `RU` and `KM` hold for its game; where it names none, the session's rules and komi
+/// do, and they return at `clear_board` and `boardsize`.
 pub(crate) fn loadsgf(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     let path = a.word("file name")?;
     let until = if a.is_empty() {
@@ -42,11 +44,8 @@ pub(crate) fn loadsgf(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Ans
     };
     a.end()?;
     let text = read_file(path)?;
-    let record = match until {
-        Some(n) => parse_sgf_until(&text, n),
-        None => parse_sgf(&text),
-    }
-    .map_err(|e| GtpError::CannotLoadFile(e.to_string()))?;
+    let record = parse_sgf_with(&text, &s.options.rules, until)
+        .map_err(|e| GtpError::CannotLoadFile(e.to_string()))?;
     for w in &record.warnings {
         s.warn(&format!("tengen: loadsgf {path}: {w}"));
     }

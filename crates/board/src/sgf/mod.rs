@@ -3,8 +3,10 @@
 //! Reading takes the first game tree of a collection and follows its main line (the
 //! first child of every node). It understands:
 //!
-//! - `SZ` (square boards 2..=25; 19 when absent), `KM` (the rules' own komi when
-//!   absent), `RU` (through [`Rules`]'s names; an unknown name means Chinese), `HA`;
+//! - `SZ` (square boards 2..=25; 19 when absent), `RU` (through [`Rules`](crate::Rules)'s names) and
+//!   `KM`: where the record names neither, the defaults' rules and komi
+//!   ([`parse_sgf_with`]; Chinese and 7.5 otherwise), where it names `RU` only, those
+//!   rules' own komi; an unknown `RU` is ignored with a warning; `HA`;
 //! - setup `AB`/`AW`/`AE` (a setup that leaves a group without liberties is refused):
 //!   before the first move it makes the start position; after a move (edited records,
 //!   problem collections) it is applied where it stands by [`Game::set_up`], and that
@@ -46,7 +48,7 @@ use std::fmt;
 use crate::color::Color;
 use crate::game::Game;
 
-pub use read::{parse_sgf, parse_sgf_until};
+pub use read::{parse_sgf, parse_sgf_until, parse_sgf_with};
 pub use write::write_sgf;
 
 /// The deepest game tree read, in nodes along any line. The parser builds and drops

@@ -13,14 +13,26 @@ use crate::rules::Rules;
 
 /// Reads the main line of the first game tree of an SGF collection.
 pub fn parse_sgf(text: &str) -> Result<SgfGame, SgfError> {
-    read(text, usize::MAX)
+    read(text, usize::MAX, &Rules::chinese())
 }
 
 /// Reads the position before move `move_number` of the main line (GTP's
 /// `loadsgf FILE N`): 1 (or 0) gives the start position, a number past the last move
 /// the whole game. Moves, comments and errors after the stopping point are not read.
 pub fn parse_sgf_until(text: &str, move_number: usize) -> Result<SgfGame, SgfError> {
-    read(text, move_number.max(1))
+    read(text, move_number.max(1), &Rules::chinese())
+}
+
+/// Reads like [`parse_sgf`] (or [`parse_sgf_until`] with `until`), with `defaults`
+/// for what the record does not name: a record without `RU` is played under their
+/// counting and repetition rules, and one without `RU` or `KM` with their komi (GTP's
+/// session settings). A record's `RU` without `KM` brings those rules' own komi.
+pub fn parse_sgf_with(
+    text: &str,
+    defaults: &Rules,
+    until: Option<usize>,
+) -> Result<SgfGame, SgfError> {
+    read(text, until.map_or(usize::MAX, |n| n.max(1)), defaults)
 }
 
 fn sgf_letters(p: go::Point) -> String {
@@ -40,7 +52,7 @@ fn board_point(size: BoardSize, p: go::Point) -> Option<Point> {
 }
 
 /// Reads up to (not including) move `stop` (1-based).
-fn read(text: &str, stop: usize) -> Result<SgfGame, SgfError> {
+fn read(text: &str, stop: usize, defaults: &Rules) -> Result<SgfGame, SgfError> {
     let text = text.trim_start_matches('\u{feff}');
     // Headers before the first game tree (mail or web page remains) are skipped.
     let text = match text.find('(') {
@@ -67,7 +79,7 @@ fn read(text: &str, stop: usize) -> Result<SgfGame, SgfError> {
         }
         None => return Err(SgfError::Parse("no game tree found".into())),
     };
-    let mut reader = Reader::new(&root)?;
+    let mut reader = Reader::new(&root, *defaults)?;
     for (i, node) in root.main_variation().enumerate() {
         if !reader.node(node, i == 0, stop)? {
             break;
@@ -79,6 +91,9 @@ fn read(text: &str, stop: usize) -> Result<SgfGame, SgfError> {
 /// The state of a read in progress.
 struct Reader {
     size: BoardSize,
+    /// The rules and komi where the record names none.
+    defaults: Rules,
+    /// The rules `RU` names, with their own komi.
     rules: Option<Rules>,
     komi: Option<f64>,
     handicap: Option<i64>,
@@ -100,7 +115,7 @@ struct Reader {
 }
 
 impl Reader {
-    fn new(root: &SgfNode<Prop>) -> Result<Reader, SgfError> {
+    fn new(root: &SgfNode<Prop>, defaults: Rules) -> Result<Reader, SgfError> {
         let mut size = BoardSize::NINETEEN;
         for p in root.properties() {
             match p {
@@ -136,6 +151,7 @@ impl Reader {
         let n = size.get();
         Ok(Reader {
             size,
+            defaults,
             rules: None,
             komi: None,
             handicap: None,
@@ -221,11 +237,14 @@ impl Reader {
                 Prop::HA(h) => self.handicap = Some(*h),
                 Prop::RU(r) => {
                     let name = r.text.trim();
-                    self.rules = Some(name.parse().unwrap_or_else(|_| {
-                        let ru = shown("RU", name);
-                        self.warn(format!("{ru} names rules Tengen does not know: Chinese"));
-                        Rules::chinese()
-                    }));
+                    match name.parse() {
+                        Ok(rules) => self.rules = Some(rules),
+                        Err(_) => {
+                            let ru = shown("RU", name);
+                            let then = "ignored (the rules where none are named stand)";
+                            self.warn(format!("{ru} names rules Tengen does not know: {then}"));
+                        }
+                    }
                 }
                 Prop::PB(t) => self.info.black = Some(simple(&t.text)),
                 Prop::PW(t) => self.info.white = Some(simple(&t.text)),
@@ -326,7 +345,7 @@ impl Reader {
         if self.game.is_some() {
             return Ok(());
         }
-        let mut rules = self.rules.unwrap_or_default();
+        let mut rules = self.rules.unwrap_or(self.defaults);
         if let Some(k) = self.komi {
             rules
                 .set_komi(k)

@@ -103,6 +103,28 @@ fn defaults_when_properties_are_absent() {
 }
 
 #[test]
+fn defaults_stand_where_the_record_names_no_rules_or_komi() {
+    let session = Rules::japanese().with_komi(0.5).unwrap();
+    let read = |text: &str| *parse_sgf_with(text, &session, None).unwrap().game.rules();
+    assert_eq!(read("(;SZ[9];B[ee])"), session);
+    assert_eq!(read("(;KM[3])"), Rules::japanese().with_komi(3.0).unwrap());
+    assert_eq!(
+        read("(;RU[Chinese])"),
+        Rules::chinese(),
+        "its own rules, their komi"
+    );
+    assert_eq!(
+        read("(;RU[NZ]KM[2])"),
+        Rules::tromp_taylor().with_komi(2.0).unwrap()
+    );
+    let unknown = parse_sgf_with("(;RU[Martian])", &session, None).unwrap();
+    assert_eq!(*unknown.game.rules(), session);
+    assert_eq!(unknown.warnings.len(), 1, "{:?}", unknown.warnings);
+    let part = parse_sgf_with("(;SZ[9];B[ee];W[cc])", &session, Some(2)).unwrap();
+    assert_eq!((part.game.move_count(), *part.game.rules()), (1, session));
+}
+
+#[test]
 fn reads_an_ff3_record_with_old_identifiers_and_tt_passes() {
     let text = "Some header line\n(;GaMe[1]FF[3]SZ[9]\nKoMi[5.5]PlayerBlack[Old]HA[2]\
                 AddBlack[cc][gg]\n;W[ee];B[tt];W[dd]\n;B[]\n;W[tt]C[done])";
