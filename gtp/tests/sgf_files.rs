@@ -1,5 +1,5 @@
 //! `loadsgf` of flawed records (the fixtures of `tests/data/sgf/`): what loads, what
-//! is said on stderr, and what the session keeps.
+//! is said on stderr, and what the session keeps; `printsgf FILE`: what it may write.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -123,7 +123,7 @@ fn a_japanese_repetition_loads_and_superko_governs_the_moves_after_it() {
 
 /// A fresh folder for files a test writes.
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tengen-loadsgf-{}-{name}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("tengen-sgf-files-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -198,4 +198,63 @@ fn the_sessions_rules_and_komi_hold_unless_the_record_names_its_own() {
     let (mut d, _log) = session(SessionOptions::default());
     assert_eq!(send(&mut d, &format!("loadsgf {plain}")), "=");
     assert_eq!(rules(&mut d), "Chinese 7.5");
+}
+
+#[test]
+fn printsgf_writes_only_sgf_records_and_names_the_file() {
+    let (mut s, _log) = session(SessionOptions::default());
+    assert_eq!(send(&mut s, "play b D4"), "=");
+    let dir = scratch("printsgf");
+    let at = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    // A new file: the answer is its full name, and it loads back.
+    let new = at("new.sgf");
+    let full = std::fs::canonicalize(&dir).unwrap().join("new.sgf");
+    assert_eq!(
+        send(&mut s, &format!("printsgf {new}")),
+        format!("={}", full.display())
+    );
+    assert!(
+        std::fs::read_to_string(&new)
+            .unwrap()
+            .starts_with("(;FF[4]")
+    );
+    // An SGF record or an empty file is replaced.
+    assert_eq!(send(&mut s, "play w Q16"), "=");
+    assert!(send(&mut s, &format!("printsgf {new}")).starts_with('='));
+    assert!(std::fs::read_to_string(&new).unwrap().contains("W[pd]"));
+    let empty = at("empty.sgf");
+    std::fs::write(&empty, "").unwrap();
+    assert!(send(&mut s, &format!("printsgf {empty}")).starts_with('='));
+    // Anything else is refused and left as it was.
+    let notes = at("notes.sgf");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let answer = send(&mut s, &format!("printsgf {notes}"));
+    assert_eq!(
+        answer,
+        format!("?cannot write file: {notes}: exists and is not an SGF record (not replaced)")
+    );
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    let folder = at("folder.sgf");
+    std::fs::create_dir(&folder).unwrap();
+    assert_eq!(
+        send(&mut s, &format!("printsgf {folder}")),
+        format!("?cannot write file: {folder}: not a regular file")
+    );
+    if std::path::Path::new("/dev/null").exists() {
+        let answer = send(&mut s, "printsgf /dev/null");
+        assert!(answer.starts_with("?cannot write file"), "{answer}");
+    }
+    // Words that are no SGF file name write nothing, here or in the working folder.
+    for word in ["komi", "1e308", "notes.txt"] {
+        for name in [word.to_string(), at(word)] {
+            let answer = send(&mut s, &format!("printsgf {name}"));
+            assert_eq!(
+                answer,
+                format!("?cannot write file: {name}: the name must end in .sgf")
+            );
+            assert!(!std::path::Path::new(&name).exists(), "{name}");
+        }
+    }
+    // No file: the record is the answer, as before.
+    assert!(send(&mut s, "printsgf").starts_with("=(;FF[4]"));
 }
