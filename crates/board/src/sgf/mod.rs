@@ -1,30 +1,39 @@
 //! SGF in and out for a [`Game`]: the main line of a Go record (`FF[1]` to `FF[4]`).
 //!
 //! Reading takes the first game tree of a collection and follows its main line (the
-//! first child of every node). It understands:
+//! first child of every node); only that line is parsed (`scan.rs` finds it), so what
+//! a load allocates is bounded by what it loads. It understands:
 //!
-//! - `SZ` (square boards 2..=25; 19 when absent), `RU` (through [`Rules`](crate::Rules)'s names) and
-//!   `KM`: where the record names neither, the defaults' rules and komi
-//!   ([`parse_sgf_with`]; Chinese and 7.5 otherwise), where it names `RU` only, those
-//!   rules' own komi; an unknown `RU` is ignored with a warning; `HA`;
+//! - `SZ` (square boards 2..=25; 19 when absent), `RU` (by [`Rules`](crate::Rules)'
+//!   names) and `KM`: where the record names neither, the defaults' rules and komi
+//!   ([`parse_sgf_with`]; Chinese and 7.5 otherwise); where it names `RU` only, those
+//!   rules' own komi; `HA`;
 //! - setup `AB`/`AW`/`AE` (a setup that leaves a group without liberties is refused):
 //!   before the first move it makes the start position; after a move (edited records,
 //!   problem collections) it is applied where it stands by [`Game::set_up`], and that
-//!   position becomes the game's new start (the moves before it are not kept: undo
-//!   stops there, the prisoners stay, the comments read so far go to it, and
-//!   [`write_sgf`] writes it as the setup of its root);
+//!   position becomes the game's new start: the moves before it are not kept (undo
+//!   stops there), the prisoners stay, the comments read so far go to it, and
+//!   [`write_sgf`] writes it as the setup of its root;
 //! - `PL`, then `B`/`W` moves and passes (`B[]`, and `B[tt]` on boards up to 19×19),
 //!   each replayed by [`Game::replay`]: what makes a move impossible is checked, not
-//!   ko or superko, which the record's own rules may have allowed (a Japanese record
-//!   may repeat a position in a triple ko); the moves played after the load obey the
-//!   game's superko rule against every position of the record. A move the board cannot take (an occupied
-//!   point, suicide where the rules forbid it) is skipped with a warning that names its
-//!   number, as GNU Go does (the records with one come from servers' bugs, and the rest
-//!   of the game is worth reading); a move off the board is an [`SgfError::IllegalMove`];
+//!   ko or superko, which the record's own rules may have allowed (a Japanese triple
+//!   ko repeats a position); the moves played after the load obey the game's superko
+//!   rule against every position of the record;
 //! - `PB`, `PW`, `RE`, `DT`, `EV`, `TM` and the `C` comments into [`GameInfo`].
 //!
-//! Everything else (markup, variations, other game info) is ignored. Reading never
-//! panics: whatever the input, the answer is an [`SgfGame`] or an [`SgfError`].
+//! Flaws a GUI user would still want the record opened despite are read past, each
+//! with a line in [`SgfGame::warnings`]:
+//!
+//! - a move the board cannot take (an occupied point, suicide where the rules forbid
+//!   it) is skipped, and the warning names its number, as GNU Go does: such records
+//!   come from servers' bugs and the rest of the game is worth reading;
+//! - a malformed informational property (`HA[7.5]` beside the stones in `AB`,
+//!   `PB[a][b]`, `TM[1h]`, markup) and an unknown `RU` are ignored.
+//!
+//! What decides the position or the score (`SZ`, `KM`, a move off the board, `PL`, a
+//! setup list) is refused when malformed. Everything else (markup, variations, other
+//! game info) is ignored. Reading never panics: whatever the input, the answer is an
+//! [`SgfGame`] or an [`SgfError`].
 //!
 //! ```
 //! use tengen_board::sgf::{parse_sgf, write_sgf};
