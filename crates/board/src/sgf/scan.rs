@@ -7,19 +7,23 @@
 //! structure of the whole collection (brackets and parentheses balanced, every tree
 //! starting with a node) and bounds how deep anything is nested.
 
+use std::borrow::Cow;
+
 use super::{MAX_TREE_DEPTH, MAX_VALUES, SgfError};
 
-/// The main line of the first game tree of `text` (which starts at its first `(`) as
+/// The main line of the first game tree of `text` (which starts with its first `(`) as
 /// one sequence of nodes, `(;…;…)`: everything from the first `(` to the first `)`
 /// outside a property value, the `(` of each first variation dropped. That is the
-/// first child of every node, which is all the reader follows.
+/// first child of every node, which is all the reader follows. A tree without
+/// variations is its own main line and is not copied.
 ///
 /// Refused: unbalanced parentheses or an unclosed property value anywhere in the
 /// collection, a game tree without a node, variations nested or a main line longer
 /// than [`MAX_TREE_DEPTH`], a main line of more than [`MAX_VALUES`] property values.
-pub(super) fn main_line(text: &str) -> Result<String, SgfError> {
+pub(super) fn main_line(text: &str) -> Result<Cow<'_, str>, SgfError> {
     let parse = |m: &str| Err(SgfError::Parse(m.into()));
-    let mut line = String::from("(");
+    // Built only once a `(` is taken out; until then the line is a slice of the text.
+    let mut line = String::new();
     // The main line is copied until its end, the first `)` outside a value.
     let mut copying = true;
     let (mut nodes, mut values) = (0usize, 0usize);
@@ -28,6 +32,8 @@ pub(super) fn main_line(text: &str) -> Result<String, SgfError> {
     let mut expect_node = false;
     let (mut in_value, mut escaped) = (false, false);
     let mut copied_from = 0;
+    // Where the main line ends, and whether it took a `(` out.
+    let (mut end, mut dropped) = (0, false);
     for (i, b) in text.bytes().enumerate() {
         if in_value {
             if escaped {
@@ -63,8 +69,14 @@ pub(super) fn main_line(text: &str) -> Result<String, SgfError> {
                     )));
                 }
                 expect_node = true;
-                if copying {
+                if copying && depth > 1 {
+                    if !dropped {
+                        line.push('(');
+                        dropped = true;
+                    }
                     line.push_str(&text[copied_from..i]);
+                }
+                if copying {
                     copied_from = i + 1;
                 }
             }
@@ -74,8 +86,11 @@ pub(super) fn main_line(text: &str) -> Result<String, SgfError> {
                 }
                 depth -= 1;
                 if copying {
-                    line.push_str(&text[copied_from..i]);
+                    if dropped {
+                        line.push_str(&text[copied_from..i]);
+                    }
                     copying = false;
+                    end = i;
                 }
             }
             b';' if copying => {
@@ -98,8 +113,11 @@ pub(super) fn main_line(text: &str) -> Result<String, SgfError> {
     if copying {
         return parse("no game tree found");
     }
+    if !dropped {
+        return Ok(Cow::Borrowed(&text[..=end]));
+    }
     line.push(')');
-    Ok(line)
+    Ok(Cow::Owned(line))
 }
 
 #[cfg(test)]
@@ -114,6 +132,12 @@ mod tests {
             "(;SZ[9];B[aa]C[a (b) \\] c];W[bb])"
         );
         assert_eq!(main_line("(;)").unwrap(), "(;)");
+        // A tree without variations is not copied.
+        let plain = "(;SZ[9];B[aa]C[x ( y])(;B[bb])";
+        assert!(matches!(
+            main_line(plain),
+            Ok(Cow::Borrowed("(;SZ[9];B[aa]C[x ( y])"))
+        ));
     }
 
     #[test]
