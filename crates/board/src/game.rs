@@ -422,6 +422,9 @@ impl Game {
 /// The hash of the position a recorded move led to.
 fn hash_after_record(p: &Played) -> Hash {
     let mut b = p.before.clone();
+    // A replayed record may have retaken a ko at once (see `Game::replay`); a pass
+    // lifts the ban and changes nothing else.
+    b.play_unchecked(p.color, Move::Pass);
     b.play_unchecked(p.color, p.mv);
     b.hash()
 }
@@ -429,6 +432,35 @@ fn hash_after_record(p: &Played) -> Hash {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_replayed_ko_recapture_survives_new_rules_and_undo() {
+        // White takes at C3 (move 8), Black retakes at D3, White retakes at once.
+        let size = BoardSize::new(5).unwrap();
+        let mut g = Game::new(size, Rules::chinese());
+        let moves = ["B3", "C3", "C4", "D4", "C2", "D2", "A1", "E3", "D3", "C3"];
+        for (i, v) in moves.into_iter().enumerate() {
+            let c = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            g.replay(c, size.parse_move(v).unwrap()).unwrap();
+        }
+        assert_eq!(g.move_count(), 10);
+        let end = g.board().clone();
+        g.set_rules(Rules::japanese());
+        assert_eq!(g.board(), &end);
+        g.undo();
+        assert_eq!(
+            g.board().ko().map(|(p, _)| size.vertex(p).to_string()),
+            Some("C3".into())
+        );
+        assert_eq!(
+            g.play(Color::White, size.parse_move("C3").unwrap()),
+            Err(IllegalMove::Ko)
+        );
+    }
 
     #[test]
     fn undo_restores_and_superko_refuses() {
