@@ -1,7 +1,7 @@
 //! SGF records under `tests/data/sgf/`: the good ones are read as expected, replayed on
 //! the reference board, written back and read again unchanged; the broken ones
 //! (`broken_*.sgf`) are refused with a clear error, and the game loaded before stays as
-//! it was.
+//! it was; the flawed ones that load anyway (`lenient_*.sgf`) give what each test says.
 
 use std::path::{Path, PathBuf};
 
@@ -24,14 +24,18 @@ fn files(broken: bool) -> Vec<String> {
     let mut v: Vec<String> = std::fs::read_dir(dir())
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".sgf") && n.starts_with("broken_") == broken)
+        .filter(|n| n.ends_with(".sgf") && !n.starts_with("lenient_"))
+        .filter(|n| n.starts_with("broken_") == broken)
         .collect();
     v.sort();
     v
 }
 
+/// A good record: read without a warning.
 fn load(name: &str) -> SgfGame {
-    parse_sgf(&read(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+    let record = parse_sgf(&read(name)).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert!(record.warnings.is_empty(), "{name}: {:?}", record.warnings);
+    record
 }
 
 /// The moves as `B D4`, `W pass`.
@@ -92,7 +96,7 @@ fn replay_on_reference(name: &str, game: &Game) {
 
 #[test]
 fn the_handicap_game_reads_as_recorded() {
-    let SgfGame { game, info } = load("handicap19.sgf");
+    let SgfGame { game, info, .. } = load("handicap19.sgf");
     assert_eq!(game.size().get(), 19);
     assert_eq!(game.handicap(), 2);
     assert_eq!(game.rules().komi(), 0.5);
@@ -118,7 +122,7 @@ fn the_handicap_game_reads_as_recorded() {
 
 #[test]
 fn an_ff3_record_with_a_ko_fight_and_tt_passes() {
-    let SgfGame { game, info } = load("ko9_ff3.sgf");
+    let SgfGame { game, info, .. } = load("ko9_ff3.sgf");
     assert_eq!(game.size().get(), 9);
     assert_eq!(game.rules().komi(), 5.5);
     assert_eq!(game.move_count(), 44);
@@ -133,7 +137,7 @@ fn an_ff3_record_with_a_ko_fight_and_tt_passes() {
 
 #[test]
 fn setup_stones_and_japanese_rules() {
-    let SgfGame { game, info } = load("setup13.sgf");
+    let SgfGame { game, info, .. } = load("setup13.sgf");
     assert_eq!(game.size().get(), 13);
     assert_eq!(game.rules().scoring, Scoring::Territory);
     assert_eq!(game.rules().komi(), 6.5, "no KM: the rules' own komi");
@@ -148,7 +152,7 @@ fn setup_stones_and_japanese_rules() {
 
 #[test]
 fn only_the_main_line_is_read() {
-    let SgfGame { game, info } = load("variations9.sgf");
+    let SgfGame { game, info, .. } = load("variations9.sgf");
     assert_eq!(
         spelled(&game),
         ["B E5", "W G7", "B C3", "W G3", "B pass", "W G4"]
@@ -173,7 +177,7 @@ fn every_good_record_replays_on_the_reference_board() {
 #[test]
 fn every_good_record_survives_a_round_trip() {
     for name in files(false) {
-        let SgfGame { game, info } = load(&name);
+        let SgfGame { game, info, .. } = load(&name);
         let written = write_sgf(&game, &info);
         let again =
             parse_sgf(&written).unwrap_or_else(|e| panic!("{name} written: {e}\n{written}"));
@@ -219,31 +223,138 @@ fn loading_up_to_a_move_gives_the_position_before_it() {
     }
 }
 
+/// The flawed records that load anyway.
+fn lenient_files() -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir(dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("lenient_") && n.ends_with(".sgf"))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_lenient_record_loads_and_writes_back_to_its_position() {
+    let names = lenient_files();
+    assert!(!names.is_empty());
+    for name in names {
+        let text = read(&name);
+        let r = parse_sgf(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        r.game.board().check_invariants().unwrap();
+        let written = write_sgf(&r.game, &r.info);
+        let again = parse_sgf(&written).unwrap_or_else(|e| panic!("{name} written: {e}"));
+        assert!(again.warnings.is_empty(), "{name}: {:?}", again.warnings);
+        assert_eq!(
+            grid_of(again.game.board()),
+            grid_of(r.game.board()),
+            "{name}"
+        );
+        assert_eq!(again.game.to_move(), r.game.to_move(), "{name}");
+        assert_eq!(again.game.rules(), r.game.rules(), "{name}");
+        for n in 1..=r.game.move_count() + 2 {
+            let part = parse_sgf_until(&text, n).unwrap_or_else(|e| panic!("{name} {n}: {e}"));
+            part.game.board().check_invariants().unwrap();
+        }
+    }
+}
+
+#[test]
+fn a_move_on_an_occupied_point_is_skipped_with_a_warning() {
+    let text = read("lenient_occupied.sgf");
+    let r = parse_sgf(&text).unwrap();
+    assert_eq!(spelled(&r.game), ["B E5", "W C7", "B G3", "W D6", "B C6"]);
+    assert_eq!(r.warnings, ["move 4 (W E5) skipped: point is occupied"]);
+    // `until` counts the record's moves, the skipped one included.
+    let part = parse_sgf_until(&text, 5).unwrap();
+    assert_eq!(spelled(&part.game), ["B E5", "W C7", "B G3"]);
+    assert_eq!(part.warnings.len(), 1);
+    assert!(parse_sgf_until(&text, 4).unwrap().warnings.is_empty());
+}
+
+#[test]
+fn a_repetition_the_records_rules_allow_replays_and_later_moves_obey_superko() {
+    let r = parse_sgf(&read("lenient_triple_ko_japanese.sgf")).unwrap();
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    let mut game = r.game;
+    assert_eq!(game.rules().scoring, Scoring::Territory);
+    assert_eq!(game.move_count(), 7);
+    let size = game.size();
+    let mv = |v: &str| size.parse_move(v).unwrap();
+    // After move 6 (the start again), Black's E11 (move 1 again) would recreate the
+    // position after move 1.
+    game.undo();
+    assert_eq!(
+        game.check(Color::Black, mv("E11")),
+        Err(tengen_board::IllegalMove::Superko),
+        "superko governs the moves after the load"
+    );
+    // Move 6 repeated the start: undone, the start is still remembered once.
+    game.undo();
+    assert_eq!(
+        game.check(Color::White, mv("D3")),
+        Err(tengen_board::IllegalMove::Superko)
+    );
+    assert!(game.is_legal(Color::White, Move::Pass));
+    // The ko recapture of a record is replayed as played too.
+    let ko = parse_sgf(&read("lenient_ko_recapture.sgf")).unwrap();
+    assert_eq!(ko.game.move_count(), 10);
+}
+
+#[test]
+fn setup_in_the_middle_of_a_game_is_applied_where_it_stands() {
+    let text = read("lenient_setup_mid_game.sgf");
+    let r = parse_sgf(&text).unwrap();
+    assert!(r.warnings.is_empty(), "{:?}", r.warnings);
+    let mut game = r.game;
+    let size = game.size();
+    let at = |g: &Game, v: &str| g.board().color_at(size.parse_point(v).unwrap());
+    // The setup is the new start: the moves after it are the game's moves.
+    assert_eq!(spelled(&game), ["W H2", "B B8"]);
+    assert_eq!(game.start_to_move(), Color::White);
+    let start = game.start_board().clone();
+    assert_eq!(at(&game, "G3"), None, "AE");
+    assert_eq!(at(&game, "C7"), None, "AE");
+    assert_eq!(at(&game, "D6"), Some(Color::Black), "AB over a white stone");
+    assert_eq!(at(&game, "F4"), Some(Color::Black));
+    assert_eq!(at(&game, "H7"), Some(Color::White));
+    assert_eq!(at(&game, "C3"), Some(Color::Black), "the moves before stay");
+    assert_eq!(game.board().prisoners().black, 1, "and so do the prisoners");
+    game.board().check_invariants().unwrap();
+    // Comments before the setup go to the new start.
+    let numbers: Vec<usize> = r.info.comments.iter().map(|(k, _)| *k).collect();
+    assert_eq!(numbers, [0, 0, 0, 2]);
+    // Undo stops at the setup.
+    assert!(game.undo().is_some() && game.undo().is_some());
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.board(), &start);
+    // Up to a move: the setup stands before move 9 (its first move), not before 8.
+    let before9 = parse_sgf_until(&text, 9).unwrap().game;
+    assert_eq!(grid_of(before9.board()), grid_of(&start));
+    assert_eq!((before9.move_count(), before9.to_move()), (0, Color::White));
+    let before8 = parse_sgf_until(&text, 8).unwrap().game;
+    assert_eq!(before8.move_count(), 7);
+    assert_eq!(at(&before8, "G3"), Some(Color::White));
+    // A setup that leaves a group without liberties is refused with where it stands.
+    let e = parse_sgf("(;SZ[9];B[ab];W[cc];AB[ba]AW[aa];W[dd])").unwrap_err();
+    assert!(matches!(e, SgfError::BadProperty(_)), "{e}");
+    assert!(e.to_string().contains("after move 2"), "{e}");
+}
+
 /// What each broken file must give: the kind of error and words of its message.
 fn expected_error(name: &str) -> (fn(&SgfError) -> bool, &'static str) {
     match name {
         "broken_truncated.sgf" => (|e| matches!(e, SgfError::Parse(_)), "syntax"),
         "broken_unbalanced.sgf" => (|e| matches!(e, SgfError::Parse(_)), "syntax"),
         "broken_garbage.sgf" => (|e| matches!(e, SgfError::Parse(_)), "syntax"),
-        "broken_ko.sgf" => (
-            |e| matches!(e, SgfError::IllegalMove { number: 10, .. }),
-            "illegal move 10: W E4 (ko recapture)",
-        ),
-        "broken_occupied.sgf" => (
-            |e| matches!(e, SgfError::IllegalMove { number: 4, .. }),
-            "illegal move 4: W E5 (point is occupied)",
-        ),
         "broken_off_board.sgf" => (
             |e| matches!(e, SgfError::IllegalMove { number: 2, .. }),
             "off the 9x9 board",
         ),
+        "broken_nesting.sgf" => (|e| matches!(e, SgfError::Unsupported(_)), "nested"),
         "broken_size.sgf" => (|e| matches!(e, SgfError::Unsupported(_)), "board size 37"),
         "broken_rectangular.sgf" => (|e| matches!(e, SgfError::Unsupported(_)), "rectangular"),
         "broken_not_go.sgf" => (|e| matches!(e, SgfError::Unsupported(_)), "not a Go record"),
-        "broken_setup_after_moves.sgf" => (
-            |e| matches!(e, SgfError::Unsupported(_)),
-            "setup (AB) after move 2",
-        ),
         "broken_setup_without_liberty.sgf" => (
             |e| matches!(e, SgfError::BadProperty(_)),
             "without liberties",
@@ -269,11 +380,12 @@ fn broken_records_are_refused_clearly_and_the_loaded_game_stays() {
     let SgfGame {
         game: mut current,
         info,
+        ..
     } = load("handicap19.sgf");
     let before = write_sgf(&current, &info);
     let board = current.board().clone();
     let names = files(true);
-    assert!(names.len() >= 10, "{names:?}");
+    assert!(names.len() >= 8, "{names:?}");
     for name in names {
         let (kind, words) = expected_error(&name);
         for n in [usize::MAX, 1_000] {

@@ -25,6 +25,8 @@ pub enum GtpError {
     BadVertexList,
     /// `loadsgf`: unreadable or broken file, or a move number past the end.
     CannotLoadFile(String),
+    /// `printsgf FILE`: a name or a file it may not write, or a failed write.
+    CannotWriteFile(String),
     /// `final_score` could not count the position.
     CannotScore,
     /// Anything else, worded by the handler.
@@ -57,6 +59,7 @@ impl fmt::Display for GtpError {
             GtpError::InvalidNumberOfStones => f.write_str("invalid number of stones"),
             GtpError::BadVertexList => f.write_str("bad vertex list"),
             GtpError::CannotLoadFile(d) => with(f, "cannot load file", d),
+            GtpError::CannotWriteFile(d) => with(f, "cannot write file", d),
             GtpError::CannotScore => f.write_str("cannot score"),
             GtpError::Other(d) => f.write_str(d),
         }

@@ -20,7 +20,8 @@ use crate::protocol::{self, parse_request};
 /// Settings of a session that are not engine settings.
 #[derive(Clone, Debug)]
 pub struct SessionOptions {
-    /// Rules (and komi) of every new game until `komi` or `kgs-rules` changes them.
+    /// Rules (and komi) of every new game, and of a loaded record where it names
+    /// none, until `komi` or `kgs-rules` changes them.
     pub rules: Rules,
     /// Board size before the first `boardsize`.
     pub size: BoardSize,
@@ -150,10 +151,18 @@ impl Session {
         }
     }
 
-    /// Starts a new game of this size under the current rules: the engine forgets its
-    /// tree and the clocks restart.
+    /// Writes a warning about the user's input to the log, even when the session is
+    /// quiet (`loadsgf` of a flawed record).
+    pub(crate) fn warn(&mut self, line: &str) {
+        let _ = writeln!(self.log, "{line}");
+        let _ = self.log.flush();
+    }
+
+    /// Starts a new game of this size under the session's rules (a loaded record's own
+    /// rules and komi last only for its game): the engine forgets its tree and the
+    /// clocks restart.
     pub(crate) fn new_game(&mut self, size: BoardSize) {
-        self.game = Game::new(size, *self.game.rules());
+        self.game = Game::new(size, self.options.rules);
         self.info = GameInfo::default();
         self.reset_clocks();
         self.forget();

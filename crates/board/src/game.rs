@@ -212,9 +212,23 @@ impl Game {
 
     /// Why `c` may not play `m` now, or `Ok`.
     pub fn check(&self, c: Color, m: Move) -> Result<(), IllegalMove> {
+        self.check_point(c, m, true)?;
+        if m != Move::Pass && self.rules.ko != KoRule::Simple {
+            let after = self.board.hash_after(c, m);
+            if self.has_seen(self.position_key(after, c.opponent())) {
+                return Err(IllegalMove::Superko);
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether the board can take the move: an empty point, no suicide the rules forbid
+    /// and, when `ko`, no immediate ko recapture.
+    fn check_point(&self, c: Color, m: Move, ko: bool) -> Result<(), IllegalMove> {
         let Move::Play(p) = m else { return Ok(()) };
         match self.board.check(c, p) {
             Ok(()) => {}
+            Err(IllegalMove::Ko) if !ko => {}
             Err(IllegalMove::Suicide) if self.rules.suicide => {
                 // Allowed only if it removes more than the stone itself: a lone stone's
                 // suicide changes nothing and counts as a repetition.
@@ -229,19 +243,35 @@ impl Game {
             }
             Err(e) => return Err(e),
         }
-        if self.rules.ko != KoRule::Simple {
-            let after = self.board.hash_after(c, m);
-            if self.has_seen(self.position_key(after, c.opponent())) {
-                return Err(IllegalMove::Superko);
-            }
-        }
         Ok(())
     }
 
     /// Plays a move for `c` after checking it; on error nothing changes.
     pub fn play(&mut self, c: Color, m: Move) -> Result<MoveInfo, IllegalMove> {
         self.check(c, m)?;
+        Ok(self.record(c, m, false))
+    }
+
+    /// Plays a move of a game record: only what the board cannot take is refused (an
+    /// occupied point, suicide where the rules forbid it), not a ko recapture or a
+    /// repetition, which the record's own rules may have allowed (a Japanese triple
+    /// ko). Every position is remembered as after [`Game::play`], repeated ones
+    /// counted twice, so later moves obey the superko rule against all of them and
+    /// undo takes each back. On error nothing changes.
+    pub fn replay(&mut self, c: Color, m: Move) -> Result<MoveInfo, IllegalMove> {
+        self.check_point(c, m, false)?;
+        let retakes_ko = matches!(m, Move::Play(p) if self.board.ko() == Some((p, c)));
+        Ok(self.record(c, m, retakes_ko))
+    }
+
+    /// Plays a checked move and records it; `lift_ko` first lifts the board's ko ban
+    /// (a recorded ko recapture), which the board's own moves never break.
+    fn record(&mut self, c: Color, m: Move, lift_ko: bool) -> MoveInfo {
         let before = self.board.clone();
+        if lift_ko {
+            // A pass changes nothing on the board but the ko ban.
+            self.board.play_unchecked(c, Move::Pass);
+        }
         let info = self.board.play_unchecked(c, m);
         let key = self.position_key(self.board.hash(), c.opponent());
         *self.seen.entry(key).or_insert(0) += 1;
@@ -253,7 +283,7 @@ impl Game {
             key,
         });
         self.to_move = c.opponent();
-        Ok(info)
+        info
     }
 
     /// Takes back the last move; `None` if there is none. Setup and handicap stones
@@ -279,6 +309,48 @@ impl Game {
         self.board.place_setup(c, p)?;
         self.setup.push((c, p));
         self.start = self.board.clone();
+        self.reset_seen();
+        Ok(())
+    }
+
+    /// Changes the position outside the move sequence, at any time (SGF `AB`, `AW`, `AE`
+    /// in the middle of a game): each point of `changes` becomes empty or takes a stone
+    /// of that colour, and `to_move` moves next. The result is the new start: the moves
+    /// before it are forgotten (undo stops here, superko starts from it) and the setup
+    /// stones are its stones; the prisoners and the handicap count stay. A position
+    /// where a group has no liberty is refused with [`IllegalMove::Suicide`], and then
+    /// nothing changes.
+    pub fn set_up(
+        &mut self,
+        changes: &[(Point, Option<Color>)],
+        to_move: Color,
+    ) -> Result<(), IllegalMove> {
+        let mut board = self.board.clone();
+        // A pass lifts the ko ban, which belongs to the moves.
+        board.play_unchecked(to_move, Move::Pass);
+        for &(p, c) in changes {
+            if let Some(old) = board.color_at(p).filter(|&old| Some(old) != c) {
+                // Its whole group goes, and the other stones of it come back.
+                let group: Vec<Point> = board.group_stones(p).collect();
+                board.remove_dead_group(p);
+                for q in group.into_iter().filter(|&q| q != p) {
+                    board.place_setup(old, q)?;
+                }
+            }
+        }
+        for &(p, c) in changes {
+            if let Some(c) = c.filter(|&c| board.color_at(p) != Some(c)) {
+                board.place_setup(c, p)?;
+            }
+        }
+        self.setup = [Color::Black, Color::White]
+            .into_iter()
+            .flat_map(|c| board.stones(c).iter().map(move |p| (c, p)))
+            .collect();
+        self.start = board.clone();
+        self.board = board;
+        self.to_move = to_move;
+        self.start_to_move = to_move;
         self.reset_seen();
         Ok(())
     }
@@ -373,6 +445,9 @@ impl Game {
 /// The hash of the position a recorded move led to.
 fn hash_after_record(p: &Played) -> Hash {
     let mut b = p.before.clone();
+    // A replayed record may have retaken a ko at once (see `Game::replay`); a pass
+    // lifts the ban and changes nothing else.
+    b.play_unchecked(p.color, Move::Pass);
     b.play_unchecked(p.color, p.mv);
     b.hash()
 }
@@ -380,6 +455,35 @@ fn hash_after_record(p: &Played) -> Hash {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_replayed_ko_recapture_survives_new_rules_and_undo() {
+        // White takes at C3 (move 8), Black retakes at D3, White retakes at once.
+        let size = BoardSize::new(5).unwrap();
+        let mut g = Game::new(size, Rules::chinese());
+        let moves = ["B3", "C3", "C4", "D4", "C2", "D2", "A1", "E3", "D3", "C3"];
+        for (i, v) in moves.into_iter().enumerate() {
+            let c = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            g.replay(c, size.parse_move(v).unwrap()).unwrap();
+        }
+        assert_eq!(g.move_count(), 10);
+        let end = g.board().clone();
+        g.set_rules(Rules::japanese());
+        assert_eq!(g.board(), &end);
+        g.undo();
+        assert_eq!(
+            g.board().ko().map(|(p, _)| size.vertex(p).to_string()),
+            Some("C3".into())
+        );
+        assert_eq!(
+            g.play(Color::White, size.parse_move("C3").unwrap()),
+            Err(IllegalMove::Ko)
+        );
+    }
 
     #[test]
     fn undo_restores_and_superko_refuses() {

@@ -25,30 +25,33 @@ pub(crate) fn clear_board(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) ->
     Ok(String::new())
 }
 
+/// `komi K`: the game's komi and the session's, for the games after it.
 pub(crate) fn komi(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     let k = a.float("komi")?;
     a.end()?;
-    let rules = s
-        .game
-        .rules()
-        .with_komi(k)
-        .map_err(|e| GtpError::syntax(e.to_string()))?;
-    s.game.set_rules(rules);
+    let komi = |r: &Rules| r.with_komi(k).map_err(|e| GtpError::syntax(e.to_string()));
+    let (game, session) = (komi(s.game.rules())?, komi(&s.options.rules)?);
+    s.game.set_rules(game);
+    s.options.rules = session;
     Ok(String::new())
 }
 
 /// `kgs-rules chinese|japanese|aga|new_zealand` (also `korean`, `tromp-taylor`): the
-/// counting and repetition rules change, the komi stays.
+/// counting and repetition rules of the game and of the session change, the komi stays.
 pub(crate) fn kgs_rules(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     let name = a.word("rules")?;
     a.end()?;
     let rules: Rules = name
         .parse()
         .map_err(|_| GtpError::syntax(format!("unknown rules {}", quote(name))))?;
-    let rules = rules
-        .with_komi(s.game.rules().komi())
-        .map_err(|e| GtpError::Other(e.to_string()))?;
-    s.game.set_rules(rules);
+    let komi = |r: &Rules| {
+        rules
+            .with_komi(r.komi())
+            .map_err(|e| GtpError::Other(e.to_string()))
+    };
+    let (game, session) = (komi(s.game.rules())?, komi(&s.options.rules)?);
+    s.game.set_rules(game);
+    s.options.rules = session;
     Ok(String::new())
 }
 

@@ -79,7 +79,8 @@
 #? [(;FF[4]GM[1].*]
 33 printsgf /no/such/dir/x.sgf
 #? [?cannot write file.*]
+# The record's KM[6.5] held for its game; clear_board brings back the session's komi.
 34 clear_board
 #? []
 35 printsgf
-#? [.*SZ[9]KM[6.5]RU[Chinese])]
+#? [.*SZ[9]KM[7.5]RU[Chinese])]
