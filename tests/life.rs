@@ -17,7 +17,6 @@
 //!                            if it is dead)
 //! pass-alive F6              also proven by the static layer: unconditionally alive
 //! proven-dead G7             also proven: unconditionally dead
-//! proven-seki H8             also proven: a seki of mutual self-atari
 //! territory b|w J9 …         empty points of that colour's pass-alive territory
 //! undecided A1 …             the static layer proves nothing there
 //! ```
@@ -45,7 +44,9 @@ struct Case {
     komi: Option<f64>,
     to_move: Color,
     rows: Vec<String>,
-    groups: Vec<(String, Expect, bool)>,
+    /// A vertex, what the judgement must say of its group, and what the static layer
+    /// must prove of it, if anything.
+    groups: Vec<(String, Expect, Option<Unconditional>)>,
     territory: Vec<(String, Color)>,
     undecided: Vec<String>,
 }
@@ -81,23 +82,28 @@ fn parse(text: &str) -> Result<Vec<Case>, String> {
             .last_mut()
             .ok_or_else(|| format!("line {}: statement before `case`", n + 1))?;
         let vertices = |from: usize| words[from..].iter().map(|s| s.to_string());
+        let arg = |i: usize| {
+            words
+                .get(i)
+                .copied()
+                .ok_or_else(|| format!("line {}: {} needs an argument", n + 1, words[0]))
+        };
         match words[0] {
-            "rules" => case.rules = words[1].parse().map_err(|e| format!("{e}"))?,
-            "komi" => case.komi = Some(words[1].parse().map_err(|_| "bad komi")?),
-            "to-move" => case.to_move = words[1].parse().map_err(|_| "bad colour")?,
-            "alive" | "dead" | "seki" | "pass-alive" | "proven-dead" | "proven-seki" => {
+            "rules" => case.rules = arg(1)?.parse().map_err(|e| format!("{e}"))?,
+            "komi" => case.komi = Some(arg(1)?.parse().map_err(|_| "bad komi")?),
+            "to-move" => case.to_move = arg(1)?.parse().map_err(|_| "bad colour")?,
+            "alive" | "dead" | "seki" | "pass-alive" | "proven-dead" => {
                 let (expect, proven) = match words[0] {
-                    "alive" => (Expect::Alive, false),
-                    "dead" => (Expect::Dead, false),
-                    "seki" => (Expect::Seki, false),
-                    "pass-alive" => (Expect::Alive, true),
-                    "proven-dead" => (Expect::Dead, true),
-                    _ => (Expect::Seki, true),
+                    "alive" => (Expect::Alive, None),
+                    "dead" => (Expect::Dead, None),
+                    "seki" => (Expect::Seki, None),
+                    "pass-alive" => (Expect::Alive, Some(Unconditional::Alive)),
+                    _ => (Expect::Dead, Some(Unconditional::Dead)),
                 };
                 case.groups.extend(vertices(1).map(|v| (v, expect, proven)));
             }
             "territory" => {
-                let c: Color = words[1].parse().map_err(|_| "bad colour")?;
+                let c: Color = arg(1)?.parse().map_err(|_| "bad colour")?;
                 case.territory.extend(vertices(2).map(|v| (v, c)));
             }
             "undecided" => case.undecided.extend(vertices(1)),
@@ -191,17 +197,10 @@ fn check(case: &Case) -> Vec<String> {
                 "{v}: ownership {mean:.2} for its colour, expected {expect:?}"
             ));
         }
-        if *proven {
-            let proven_ok = match expect {
-                Expect::Alive => life.unconditional(board, p) == Unconditional::Alive,
-                Expect::Dead => life.unconditional(board, p) == Unconditional::Dead,
-                Expect::Seki => life.seki.stones.contains(p),
-            };
-            if !proven_ok {
-                errors.push(format!(
-                    "{v}: the static layer says {}, expected a proof of {expect:?}",
-                    life.unconditional(board, p)
-                ));
+        if let Some(u) = proven {
+            let got = life.unconditional(board, p);
+            if got != *u {
+                errors.push(format!("{v}: the static layer says {got}, expected {u}"));
             }
         }
     }

@@ -21,8 +21,10 @@ pub struct Status {
 /// `tests/data/life/dead-stones.txt` fail that way.)
 const DEAD_BELOW: f32 = 0.5;
 /// An empty point that ends as nobody's in at least this share of playouts is a shared
-/// liberty (seki) rather than a dame that one side fills.
-const SEKI_NEUTRAL: f32 = 0.6;
+/// liberty (seki) rather than a dame that one side fills. (Dame end up filled in nearly
+/// every playout; the shared liberty of a seki of one eye each stays empty in 60-95%,
+/// the rest being playouts where a surrounding group without two eyes dies.)
+const SEKI_NEUTRAL: f32 = 0.5;
 
 /// Ownership and neutral shares (as `status_from_ownership` takes them, for `color`)
 /// from `n` playouts of `policy` straight from `board`, `to_move` to play.
@@ -158,7 +160,7 @@ pub fn status_from_ownership(
 /// `final_score` and the ownership displays cannot contradict each other.
 ///
 /// What the static analysis ([`StaticLife`]: pass-alive chains, their territory and
-/// its dead stones, seki by mutual self-atari) proves is never overruled by playouts;
+/// its dead stones) proves is never overruled by playouts;
 /// the playouts decide the rest.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Judgement {
@@ -214,15 +216,12 @@ pub fn judge(board: &Board, ownership: &[f32], neutral: &[f32], color: Color) ->
         }
     }
     // What is proven: pass-alive stones and safe territory are their colour's, dead
-    // stones the opponent's, seki liberties nobody's.
+    // stones the opponent's.
     for c in Color::ALL {
         let v = if c == Color::Black { 1.0 } else { -1.0 };
         for p in life.pass_alive[c].or(&life.territory[c]).iter() {
             black[index(p)] = v;
         }
-    }
-    for p in life.seki.shared.iter() {
-        black[index(p)] = 0.0;
     }
     Judgement {
         status,
@@ -285,17 +284,13 @@ impl Judgement {
 }
 
 /// Makes a status from playouts agree with what the static analysis proves:
-/// pass-alive and seki stones live, stones in pass-alive territory are dead.
+/// pass-alive stones live (and are in no seki), stones in pass-alive territory are
+/// dead.
 pub fn apply_static(status: &mut Status, life: &StaticLife) {
     let alive = life.pass_alive.black.or(&life.pass_alive.white);
-    let living = alive.or(&life.seki.stones);
-    status.dead = status.dead.and_not(&living).or(&life.dead);
-    status.alive = status.alive.and_not(&life.dead).or(&living);
-    status.seki = status
-        .seki
-        .and_not(&alive)
-        .and_not(&life.dead)
-        .or(&life.seki.stones);
+    status.dead = status.dead.and_not(&alive).or(&life.dead);
+    status.alive = status.alive.and_not(&life.dead).or(&alive);
+    status.seki = status.seki.and_not(&alive).and_not(&life.dead);
 }
 
 #[cfg(test)]

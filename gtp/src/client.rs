@@ -320,8 +320,9 @@ impl GtpClient {
         }
     }
 
-    /// Writes `command` and reads its answer; with `strict`, a line before the answer
-    /// that is not blank is [`ClientError::NotGtp`] rather than junk to skip.
+    /// Writes `command` and reads its answer. Lines before the answer that are not GTP
+    /// are skipped as junk; with `strict` (the handshake), one that echoes the command,
+    /// or more than `HANDSHAKE_JUNK` of them, is [`ClientError::NotGtp`] at once.
     fn exchange(
         &mut self,
         command: &str,

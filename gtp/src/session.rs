@@ -51,7 +51,7 @@ pub struct Session {
     pub(crate) clocks: ByColor<Clock>,
     pub(crate) options: SessionOptions,
     /// The engine's verdict on the stones of one position (see `handlers::scoring`).
-    pub(crate) status_cache: Option<((Hash, usize, Color), Judgement)>,
+    pub(crate) status_cache: Option<((Hash, usize, Color, Rules), Judgement)>,
     log: Box<dyn Write + Send>,
     pub(crate) quit: bool,
     /// Set after our move: ponder (if configured) until the next input.

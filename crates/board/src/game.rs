@@ -317,7 +317,10 @@ impl Game {
     /// in the middle of a game): each point of `changes` becomes empty or takes a stone
     /// of that colour, and `to_move` moves next. The result is the new start: the moves
     /// before it are forgotten (undo stops here, superko starts from it) and the setup
-    /// stones are its stones; the prisoners and the handicap count stay. A position
+    /// stones are its stones; the prisoners stay. The handicap count goes: the new start
+    /// is a set-up position, not a handicap placement (an SGF record of it, with its
+    /// stones in `AB` and `AW`, could not say otherwise, so keeping the count would
+    /// change the score on a round trip). A position
     /// where a group has no liberty is refused with [`IllegalMove::Suicide`], and then
     /// nothing changes.
     pub fn set_up(
@@ -351,6 +354,7 @@ impl Game {
         self.board = board;
         self.to_move = to_move;
         self.start_to_move = to_move;
+        self.handicap = 0;
         self.reset_seen();
         Ok(())
     }
@@ -500,5 +504,26 @@ mod tests {
         assert_eq!(g.move_count(), 1);
         g.undo();
         assert_eq!(g.undo(), None);
+    }
+
+    #[test]
+    fn a_set_up_position_is_no_handicap_game_and_its_record_scores_the_same() {
+        let size = BoardSize::new(9).unwrap();
+        let mut g = Game::new(size, Rules::chinese());
+        g.place_fixed_handicap(2).unwrap();
+        assert_eq!(g.handicap(), 2);
+        g.play(Color::White, size.parse_move("E5").unwrap())
+            .unwrap();
+        let e5 = size.parse_point("E5").unwrap();
+        g.set_up(&[(e5, None)], Color::White).unwrap();
+        assert_eq!(
+            g.handicap(),
+            0,
+            "an edited position is set up, not handicap"
+        );
+        let text = crate::sgf::write_sgf(&g, &crate::sgf::GameInfo::default());
+        let back = crate::sgf::parse_sgf(&text).unwrap().game;
+        assert_eq!(back.board(), g.board());
+        assert_eq!(back.effective_komi(), g.effective_komi());
     }
 }

@@ -14,7 +14,13 @@ type Answer = Result<String, GtpError>;
 /// of every point), computed once per position: GoGui asks for dead, alive and seki
 /// stones, the score and the ownership in a row, and they must agree.
 pub(crate) fn judgement(s: &mut Session) -> Judgement {
-    let key = (s.game.board().hash(), s.game.move_count(), s.game.to_move());
+    // The rules are in the key: `komi` and `kgs-rules` change the judgement.
+    let key = (
+        s.game.board().hash(),
+        s.game.move_count(),
+        s.game.to_move(),
+        *s.game.rules(),
+    );
     if let Some((k, j)) = &s.status_cache {
         if *k == key {
             return j.clone();

@@ -2,19 +2,19 @@
 //!
 //! - [`pass_alive`]: Benson's pass-alive chains of one colour and the regions they
 //!   enclose.
-//! - [`StaticLife`]: both colours at once: pass-alive stones, the territory they make
-//!   safe (and the opponent's stones in it, which are dead whatever anyone plays), and
-//!   the sekis of mutual self-atari ([`find_seki`]).
+//! - [`StaticLife`]: both colours at once: pass-alive stones, and the territory they
+//!   make safe (and the opponent's stones in it, which are dead whatever anyone plays).
 //!
-//! Everything here is a pure function of a [`Board`]: no randomness, no history.
+//! Everything here is a pure function of a [`Board`]: no randomness, no history. It
+//! proves nothing about seki: a sound static test needs a local search (a fill that
+//! looks like a self-atari may be a nakade throw-in), so seki is left to the engine's
+//! settling playouts.
 
 mod benson;
-mod seki;
 
 use std::fmt;
 
 pub use benson::{PassAlive, pass_alive};
-pub use seki::{Seki, find_seki};
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -49,8 +49,7 @@ impl fmt::Display for Unconditional {
 /// What the position proves about life and death, for both colours.
 ///
 /// Invariants: the sets of the two colours are disjoint; `dead` lies inside the
-/// opponent's `territory`; no stone is both pass-alive and dead; the seki stones are
-/// neither pass-alive nor dead.
+/// opponent's `territory`; no stone is both pass-alive and dead.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StaticLife {
     /// The stones of pass-alive chains.
@@ -61,8 +60,6 @@ pub struct StaticLife {
     pub territory: ByColor<Bitboard>,
     /// Stones inside the opponent's territory: dead whatever is played.
     pub dead: Bitboard,
-    /// Stones in a seki of mutual self-atari, and the liberties they share.
-    pub seki: Seki,
 }
 
 impl StaticLife {
@@ -79,8 +76,6 @@ impl StaticLife {
             .black
             .and(board.stones(Color::White))
             .or(&out.territory.white.and(board.stones(Color::Black)));
-        let settled = out.pass_alive.black.or(&out.pass_alive.white).or(&out.dead);
-        out.seki = find_seki(board, &settled);
         out
     }
 
@@ -104,8 +99,6 @@ impl StaticLife {
             || self.pass_alive.white.contains(p)
             || self.territory.black.contains(p)
             || self.territory.white.contains(p)
-            || self.seki.stones.contains(p)
-            || self.seki.shared.contains(p)
     }
 }
 
