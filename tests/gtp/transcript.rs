@@ -149,9 +149,12 @@ pub fn parse_cases(text: &str, format: Format) -> Result<Vec<Case>, String> {
     Ok(cases)
 }
 
+/// Answers by id: success flag and what follows the id.
+pub type Answers = HashMap<String, (bool, String)>;
+
 /// The answers in an engine's output, by id: success flag and text (what follows the id,
 /// lines joined by `\n`).
-pub fn parse_answers(output: &str) -> Result<HashMap<String, (bool, String)>, String> {
+pub fn parse_answers(output: &str) -> Result<Answers, String> {
     let mut answers = HashMap::new();
     let mut lines = output.split('\n').peekable();
     while let Some(line) = lines.next() {
@@ -252,7 +255,7 @@ pub fn with_paths_under(text: &str, dir: &Path) -> String {
 pub fn check_answers(
     name: &str,
     text: &str,
-    answers: &HashMap<String, (bool, String)>,
+    answers: &Answers,
     unnumbered_errors: &[String],
 ) -> Result<String, String> {
     let format = Format::of(name).ok_or_else(|| format!("{name}: neither .tst nor .transcript"))?;

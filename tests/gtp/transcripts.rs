@@ -3,7 +3,6 @@
 //! each waiting at most [`ANSWER_TIMEOUT`] for its answer, so a stream that only the next
 //! line would stop fails instead of hanging), a `.transcript` as one pipelined batch.
 
-use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -11,7 +10,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::binary::{FAST, run, tengen};
-use super::transcript::{self, Format};
+use super::transcript::{self, Answers, Format};
 
 /// How long a `.tst` command may take to answer, from sending it to the empty line that
 /// ends its answer.
@@ -19,11 +18,7 @@ const ANSWER_TIMEOUT: Duration = Duration::from_secs(20);
 
 /// Runs a `.tst` file the way `gogui-regress` does: returns the answers by id and the
 /// failed unnumbered commands, or why the run broke off.
-fn regress(
-    path: &Path,
-    dir: &Path,
-    text: &str,
-) -> Result<(HashMap<String, (bool, String)>, Vec<String>), String> {
+fn regress(path: &Path, dir: &Path, text: &str) -> Result<(Answers, Vec<String>), String> {
     let mut child = Command::new(path)
         .arg("gtp")
         .args(FAST)
@@ -44,7 +39,7 @@ fn regress(
             }
         }
     });
-    let mut answers = HashMap::new();
+    let mut answers = Answers::new();
     let mut unnumbered_errors = Vec::new();
     let mut result = Ok(());
     for (n, line) in transcript::command_lines(text) {
