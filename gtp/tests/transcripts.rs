@@ -1,4 +1,4 @@
-//! The GTP transcripts of `tests/data/gtp/*.tst`, run in process through
+//! The GTP test files of `tests/data/gtp` (`*.tst`, `*.transcript`), run in process through
 //! [`Session::run`] (the root package runs them again against the real binary).
 
 #[path = "../../tests/gtp/transcript.rs"]
@@ -57,7 +57,7 @@ fn every_transcript_passes_in_process() {
         .expect("tests/data/gtp")
         .filter_map(|e| e.ok())
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".tst"))
+        .filter(|n| transcript::Format::of(n).is_some())
         .collect();
     names.sort();
     assert!(!names.is_empty());

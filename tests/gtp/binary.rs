@@ -23,15 +23,12 @@ pub fn tengen() -> Option<PathBuf> {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_BIN_EXE_tengen")));
     let out = run(&path, &["gtp", "--quiet"], b"1 name\n2 quit\n");
-    if out.starts_with("=1 Tengen\n\n") {
-        Some(path)
-    } else {
-        println!(
-            "skipped: `{} gtp` does not speak GTP yet (got {out:?})",
-            path.display()
-        );
-        None
-    }
+    assert!(
+        out.starts_with("=1 Tengen\n\n"),
+        "`{} gtp` does not speak GTP (got {out:?})",
+        path.display()
+    );
+    Some(path)
 }
 
 /// Runs the binary with `args`, feeds it `input`, returns its stdout.

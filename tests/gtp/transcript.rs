@@ -1,22 +1,61 @@
-//! GTP transcript tests in the GNU Go regression format (`tests/data/gtp/*.tst`).
+//! GTP test files with `#? [expected]` lines, checked by the matching rules of GoGui's
+//! `gogui-regress` (`net.sf.gogui.tools.regress.Regress`), in two formats:
 //!
-//! A file is sent to the engine as it is, in one pipelined batch (so comment and blank
-//! lines exercise the engine's preprocessing). A numbered command (`12 play b D4`) is a
-//! test; the next `#? [expected]` line says what its answer must be:
+//! - `*.tst`, regression files in the GNU Go format that `gogui-regress` runs unchanged:
+//!   commands go one at a time, each waiting for its answer, and every test expects a
+//!   success answer, since `gogui-regress` counts an error answer as a failure whatever
+//!   the pattern says;
+//! - `*.transcript`, Tengen's own: the whole file goes to the engine as one pipelined
+//!   batch (so raw framing, ids, binary bytes and `quit` can be tested), and it may also
+//!   expect a failure answer (`[?pattern]`) or run a stream that stops only when the next
+//!   line arrives (`lz-analyze b 10`). Neither fits a `.tst` file: `gogui-regress` would
+//!   count the first as a failure and hang on the second.
 //!
-//! - `[text]`: the success answer after `=12 ` is exactly `text` (runs of white space,
-//!   new lines included, compare as one space);
-//! - `[text.*]`, `[.*text]`, `[.*text.*]`: the answer starts with, ends with or
-//!   contains `text`;
-//! - `[(a|b|c)]`: the answer is one of the alternatives;
-//! - `[?text]` (also with `.*` or alternatives): a failure answer `?12 text`; any
-//!   expectation without `?` requires a success answer, as gogui-regress does;
-//! - a `*` after the closing bracket marks a known failure: reported, not fatal.
+//! A numbered command (`12 play b D4`, the id followed by a space) is a test, and the next
+//! `#? [pattern]` line, if any, says what its answer must be:
 //!
-//! Unnumbered commands are sent too and their answers are not checked.
+//! - the pattern is a regular expression (multi-line, `.` matching new lines) that must
+//!   match the whole answer after the id, trimmed: `[C3 E5]`, `[Black wins.*]`,
+//!   `[(0|B\+0)]`, `[.*\ncaptures: black 0 white 0, komi 6\.5]`;
+//! - an error answer fails, except that in a `.transcript` a pattern starting with `?`
+//!   expects one and matches the rest against its text (`[?illegal move: suicide]`);
+//! - `!` before the pattern inverts the match; a `*` after the closing bracket marks a
+//!   known failure: reported, not fatal, and a pass is an error (remove the `*`).
+//!
+//! In a `.tst` file a numbered command without a `#?` line must succeed, as under
+//! `gogui-regress`, and so must every unnumbered command (`gogui-regress` reports a failed
+//! one as an error). In a `.transcript` the answers of unnumbered commands and of numbered
+//! ones without `#?` are not checked.
+
+// Each test binary that includes this file uses a part of it.
+#![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::path::Path;
+
+use regex::Regex;
+
+/// Which rules a file follows, from its extension.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// `*.tst`: `gogui-regress`'s file, one command at a time, success answers only.
+    Regress,
+    /// `*.transcript`: one pipelined batch; failure answers and streams allowed.
+    Transcript,
+}
+
+impl Format {
+    /// The format of a file name, `None` if it is neither.
+    pub fn of(name: &str) -> Option<Format> {
+        if name.ends_with(".tst") {
+            Some(Format::Regress)
+        } else if name.ends_with(".transcript") {
+            Some(Format::Transcript)
+        } else {
+            None
+        }
+    }
+}
 
 /// One numbered command and what its answer must be.
 #[derive(Clone, Debug)]
@@ -27,74 +66,103 @@ pub struct Case {
     pub id: String,
     /// The command as written.
     pub command: String,
-    /// The pattern between the brackets.
-    pub expected: String,
+    /// The pattern between the brackets, `None` without a `#?` line.
+    pub expected: Option<String>,
     /// Marked with a trailing `*`.
     pub known_failure: bool,
 }
 
+/// The id of a command line: in a `.tst` file as `gogui-regress` reads it, digits
+/// followed by a space and fitting a Java `int`; in a `.transcript` any leading digits,
+/// alone on the line too (an id without a command is a case there).
+pub fn command_id(line: &str, format: Format) -> Option<&str> {
+    let first = match format {
+        Format::Regress => line.split_once(' ')?.0,
+        Format::Transcript => line.split(' ').next()?,
+    };
+    let digits = !first.is_empty() && first.bytes().all(|b| b.is_ascii_digit());
+    let fits = format == Format::Transcript || first.parse::<i32>().is_ok();
+    (digits && fits).then_some(first)
+}
+
+/// The command lines of a file, as `gogui-regress` sends them: trimmed, tabs as spaces,
+/// comment and blank lines left out. With each, its line number (1-based).
+pub fn command_lines(text: &str) -> Vec<(usize, String)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, raw)| (i + 1, java_trim(raw).replace('\t', " ")))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
 /// Reads the numbered commands and their expectations.
-pub fn parse_cases(text: &str) -> Result<Vec<Case>, String> {
-    let mut cases = Vec::new();
-    let mut pending: Option<(usize, String, String)> = None;
+pub fn parse_cases(text: &str, format: Format) -> Result<Vec<Case>, String> {
+    let mut cases: Vec<Case> = Vec::new();
+    // Whether the last command line was a numbered one still without its `#?`.
+    let mut open = false;
     for (i, raw) in text.lines().enumerate() {
-        let line = raw.trim();
+        let line = java_trim(raw).replace('\t', " ");
         if let Some(rest) = line.strip_prefix("#?") {
-            let (n, id, command) = pending
-                .take()
-                .ok_or_else(|| format!("line {}: #? without a numbered command", i + 1))?;
+            if !open {
+                return Err(format!("line {}: #? without a numbered command", i + 1));
+            }
+            open = false;
             let rest = rest.trim();
-            let known_failure = rest.ends_with('*');
-            let rest = rest.trim_end_matches('*').trim_end();
+            let (rest, known_failure) = match rest.strip_suffix('*') {
+                Some(r) => (r.trim_end(), true),
+                None => (rest, false),
+            };
             let expected = rest
                 .strip_prefix('[')
                 .and_then(|r| r.strip_suffix(']'))
-                .ok_or_else(|| format!("line {}: expected `#? [pattern]`", i + 1))?;
-            cases.push(Case {
-                line: n,
-                id,
-                command,
-                expected: expected.to_string(),
-                known_failure,
-            });
+                .ok_or_else(|| format!("line {}: expected `#? [pattern]`", i + 1))?
+                .trim();
+            if format == Format::Regress && expected.starts_with('?') {
+                return Err(format!(
+                    "line {}: a .tst file cannot expect a failure answer (gogui-regress \
+                     counts every error answer as a failure): move the case to a \
+                     .transcript file",
+                    i + 1
+                ));
+            }
+            let case = cases.last_mut().expect("open means a case");
+            case.expected = Some(expected.to_string());
+            case.known_failure = known_failure;
             continue;
         }
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let mut words = line.split_whitespace();
-        let first = words.next().unwrap_or("");
-        if first.bytes().all(|b| b.is_ascii_digit()) {
+        open = false;
+        if let Some(id) = command_id(&line, format) {
             let command = line.split('#').next().unwrap_or("").trim().to_string();
-            pending = Some((i + 1, first.to_string(), command));
-        } else {
-            pending = None;
+            cases.push(Case {
+                line: i + 1,
+                id: id.to_string(),
+                command,
+                expected: None,
+                known_failure: false,
+            });
+            open = true;
         }
     }
     Ok(cases)
 }
 
-/// The answers in an engine's output, by id: success flag and text (lines joined by
-/// `\n`, the space after the id removed).
-pub fn parse_answers(output: &str) -> Result<HashMap<String, (bool, String)>, String> {
+/// Answers by id: success flag and what follows the id.
+pub type Answers = HashMap<String, (bool, String)>;
+
+/// The answers in an engine's output, by id: success flag and text (what follows the id,
+/// lines joined by `\n`).
+pub fn parse_answers(output: &str) -> Result<Answers, String> {
     let mut answers = HashMap::new();
     let mut lines = output.split('\n').peekable();
     while let Some(line) = lines.next() {
         if line.is_empty() {
             continue;
         }
-        let ok = match line.as_bytes()[0] {
-            b'=' => true,
-            b'?' => false,
-            _ => return Err(format!("line outside an answer: {line:?}")),
-        };
-        let head = &line[1..];
-        let id_len = head.bytes().take_while(u8::is_ascii_digit).count();
-        let id = head[..id_len].to_string();
-        let mut text = head[id_len..]
-            .strip_prefix(' ')
-            .unwrap_or(&head[id_len..])
-            .to_string();
+        let (id, ok, text) = parse_answer_head(line)?;
+        let mut text = text.to_string();
         let mut ended = false;
         for more in lines.by_ref() {
             if more.is_empty() {
@@ -107,42 +175,54 @@ pub fn parse_answers(output: &str) -> Result<HashMap<String, (bool, String)>, St
         if !ended {
             return Err(format!("answer not ended by an empty line: {line:?}"));
         }
-        if !id.is_empty() && answers.insert(id.clone(), (ok, text)).is_some() {
+        if !id.is_empty() && answers.insert(id.to_string(), (ok, text)).is_some() {
             return Err(format!("two answers with id {id}"));
         }
     }
     Ok(answers)
 }
 
-fn squash(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+/// The first line of an answer: its id, success flag and what follows the id.
+pub fn parse_answer_head(line: &str) -> Result<(&str, bool, &str), String> {
+    let ok = match line.as_bytes().first() {
+        Some(b'=') => true,
+        Some(b'?') => false,
+        _ => return Err(format!("line outside an answer: {line:?}")),
+    };
+    let head = &line[1..];
+    let id_len = head.bytes().take_while(u8::is_ascii_digit).count();
+    Ok((&head[..id_len], ok, &head[id_len..]))
 }
 
-/// Whether an answer matches a pattern (see the module doc).
-pub fn matches(pattern: &str, ok: bool, text: &str) -> bool {
+/// Java's `String.trim`: removes every character up to U+0020 at both ends.
+fn java_trim(s: &str) -> &str {
+    s.trim_matches(|c: char| c <= ' ')
+}
+
+/// The answer as `gogui-regress` compares it: from the first space of the whole answer
+/// on, trimmed (so `=5 C3` is `C3`, and `=5\nplay C3` is `C3` too).
+pub fn regress_text(after_id: &str) -> &str {
+    after_id.find(' ').map_or("", |i| java_trim(&after_id[i..]))
+}
+
+/// Whether an answer (`text`: what follows the id) matches a pattern, by `gogui-regress`'s
+/// rules (see the module doc); `Err` if the pattern is not a regular expression.
+pub fn matches(pattern: &str, format: Format, ok: bool, text: &str) -> Result<bool, String> {
     let (want_ok, pattern) = match pattern.strip_prefix('?') {
-        Some(p) => (false, p),
-        None => (true, pattern),
+        Some(p) if format == Format::Transcript => (false, p),
+        _ => (true, pattern),
     };
     if ok != want_ok {
-        return false;
+        return Ok(false);
     }
-    let text = squash(text);
-    let one = |p: &str| {
-        let (any_start, p) = p.strip_prefix(".*").map_or((false, p), |r| (true, r));
-        let (any_end, p) = p.strip_suffix(".*").map_or((false, p), |r| (true, r));
-        let p = squash(p);
-        match (any_start, any_end) {
-            (true, true) => text.contains(&p),
-            (true, false) => text.ends_with(&p),
-            (false, true) => text.starts_with(&p),
-            (false, false) => text == p,
-        }
+    let (invert, pattern) = match pattern.strip_prefix('!') {
+        Some(p) => (true, p),
+        None => (false, pattern),
     };
-    match pattern.strip_prefix('(').and_then(|p| p.strip_suffix(')')) {
-        Some(alts) if alts.contains('|') => alts.split('|').any(one),
-        _ => one(pattern),
-    }
+    // Java's `Matcher.matches` with MULTILINE | DOTALL: the whole text.
+    let re = Regex::new(&format!(r"(?ms)\A(?:{pattern})\z"))
+        .map_err(|e| format!("bad pattern [{pattern}]: {e}"))?;
+    Ok(re.is_match(regress_text(text)) != invert)
 }
 
 /// The file's text with relative `loadsgf`/`printsgf` paths made absolute against
@@ -169,14 +249,28 @@ pub fn with_paths_under(text: &str, dir: &Path) -> String {
     out
 }
 
-/// Checks an engine's whole output against a transcript: `Ok(report)` lists the
-/// passes and known failures, `Err` every unexpected result.
-pub fn check(name: &str, text: &str, output: &str) -> Result<String, String> {
-    let cases = parse_cases(text).map_err(|e| format!("{name}: {e}"))?;
-    let answers = parse_answers(output).map_err(|e| format!("{name}: {e}\n{output}"))?;
+/// Checks an engine's answers against a file: `Ok(report)` lists the passes and known
+/// failures, `Err` every unexpected result. `answers` maps ids to (success, text);
+/// `unnumbered_errors` lists the failed unnumbered commands (fatal in a `.tst`).
+pub fn check_answers(
+    name: &str,
+    text: &str,
+    answers: &Answers,
+    unnumbered_errors: &[String],
+) -> Result<String, String> {
+    let format = Format::of(name).ok_or_else(|| format!("{name}: neither .tst nor .transcript"))?;
+    let cases = parse_cases(text, format).map_err(|e| format!("{name}: {e}"))?;
     let mut errors = Vec::new();
     let mut report = Vec::new();
+    if format == Format::Regress {
+        for e in unnumbered_errors {
+            errors.push(format!("{name}: unnumbered command failed: {e}"));
+        }
+    }
     for case in &cases {
+        if case.expected.is_none() && format == Format::Transcript {
+            continue;
+        }
         let (ok, got) = match answers.get(&case.id) {
             Some((ok, got)) => (*ok, got.as_str()),
             None => {
@@ -187,9 +281,19 @@ pub fn check(name: &str, text: &str, output: &str) -> Result<String, String> {
                 continue;
             }
         };
-        let pass = matches(&case.expected, ok, got);
+        let pass = match (&case.expected, format) {
+            (Some(p), _) => match matches(p, format, ok, got) {
+                Ok(pass) => pass,
+                Err(e) => {
+                    errors.push(format!("{name}:{}: {e}", case.line));
+                    continue;
+                }
+            },
+            (None, _) => ok,
+        };
         let mark = if ok { "=" } else { "?" };
-        let shown = format!("{mark}{}", got.replace('\n', "\\n"));
+        let shown = format!("{mark}{}", regress_text(got).replace('\n', "\\n"));
+        let expected = case.expected.as_deref().unwrap_or("a success answer");
         match (pass, case.known_failure) {
             (true, false) => report.push(format!("pass {}", case.id)),
             (false, true) => report.push(format!("known failure {}: {shown}", case.id)),
@@ -198,8 +302,8 @@ pub fn check(name: &str, text: &str, output: &str) -> Result<String, String> {
                 case.line, case.command
             )),
             (false, false) => errors.push(format!(
-                "{name}:{} `{}`: expected [{}], got {shown}",
-                case.line, case.command, case.expected
+                "{name}:{} `{}`: expected [{expected}], got {shown}",
+                case.line, case.command
             )),
         }
     }
@@ -215,4 +319,11 @@ pub fn check(name: &str, text: &str, output: &str) -> Result<String, String> {
     } else {
         Err(errors.join("\n"))
     }
+}
+
+/// Checks an engine's whole output for a file sent as one pipelined batch (answers
+/// found by id; unnumbered answers are not checked).
+pub fn check(name: &str, text: &str, output: &str) -> Result<String, String> {
+    let answers = parse_answers(output).map_err(|e| format!("{name}: {e}\n{output}"))?;
+    check_answers(name, text, &answers, &[])
 }

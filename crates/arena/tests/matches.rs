@@ -1,5 +1,7 @@
 //! Real matches between engine processes: a small Python GTP engine
-//! (`tests/fake_engine.py`) that can be told to misbehave, and GNU Go when installed.
+//! (`tests/fake_engine.py`) that can be told to misbehave, and GNU Go. Without GNU Go
+//! the tests that need it are ignored with the reason (`cargo test` lists them), and under
+//! CI (the `CI` variable) they fail instead: see `build.rs`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -11,7 +13,8 @@ use tengen_arena::{ArenaError, MatchConfig, RuleSet, merge, run_match};
 use tengen_board::GameResult;
 use tengen_board::sgf::parse_sgf;
 
-const GNUGO: &str = "/usr/games/gnugo";
+/// Where `build.rs` looked for GNU Go (`TENGEN_GNUGO`, default `/usr/games/gnugo`).
+const GNUGO: &str = env!("TENGEN_GNUGO");
 
 fn fake(args: &str) -> String {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engine.py");
@@ -549,18 +552,23 @@ fn handicap_games() {
     check_records(&out);
 }
 
-fn gnugo() -> Option<String> {
-    if Path::new(GNUGO).exists() {
-        Some(format!("{GNUGO} --mode gtp --chinese-rules --level 1"))
-    } else {
-        eprintln!("skipped: GNU Go is not installed at {GNUGO} (apt-get install gnugo)");
-        None
-    }
+/// GNU Go's command line. Only tests marked `#[cfg_attr(not(any(has_gnugo, ci)), ignore)]`
+/// call it, so a missing GNU Go fails here only under CI.
+fn gnugo() -> String {
+    assert!(
+        Path::new(GNUGO).is_file(),
+        "GNU Go not found at {GNUGO} (apt-get install gnugo)"
+    );
+    format!("{GNUGO} --mode gtp --chinese-rules --level 1")
 }
 
 #[test]
+#[cfg_attr(
+    not(any(has_gnugo, ci)),
+    ignore = "GNU Go not found at /usr/games/gnugo or $TENGEN_GNUGO (apt-get install gnugo)"
+)]
 fn gnugo_against_the_fake_engine() {
-    let Some(gnugo) = gnugo() else { return };
+    let gnugo = gnugo();
     let out = out_dir("gnugo");
     let engines = [gnugo, fake("--pass-after 30 --name Random")];
     let mut cfg = config(&engines, 2, &out);
@@ -584,8 +592,12 @@ fn gnugo_against_the_fake_engine() {
 }
 
 #[test]
+#[cfg_attr(
+    not(any(has_gnugo, ci)),
+    ignore = "GNU Go not found at /usr/games/gnugo or $TENGEN_GNUGO (apt-get install gnugo)"
+)]
 fn gnugo_against_itself_agrees_on_dead_stones() {
-    let Some(gnugo) = gnugo() else { return };
+    let gnugo = gnugo();
     let out = out_dir("gnugo-self");
     let engines = [gnugo.clone(), gnugo];
     let mut cfg = config(&engines, 1, &out);

