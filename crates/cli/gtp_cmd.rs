@@ -29,6 +29,10 @@ pub struct GtpArgs {
     /// Seconds per move when no clock is set and no --playouts is given (default 5).
     #[arg(long, value_name = "SECS")]
     pub time_per_move: Option<f64>,
+    /// The longest any one move may think, whatever the GUI's clock says (default 120):
+    /// an absurd clock cannot hang a move.
+    #[arg(long, value_name = "SECS")]
+    pub max_move_time: Option<f64>,
     /// Rules: chinese (area scoring, the default), japanese (territory), korean,
     /// tromp-taylor, new_zealand, aga.
     #[arg(long, value_name = "RULES")]
@@ -82,6 +86,12 @@ impl GtpArgs {
                 return Err("--time-per-move must be a number of seconds above 0".into());
             }
             config.default_move_time = Duration::from_secs_f64(secs);
+        }
+        if let Some(secs) = self.max_move_time {
+            if !(secs.is_finite() && secs > 0.0 && secs <= 86_400.0) {
+                return Err("--max-move-time must be a number of seconds above 0".into());
+            }
+            config.max_move_time = Duration::from_secs_f64(secs);
         }
         if let Some(r) = self.resign_threshold {
             if !(0.0..=1.0).contains(&r) {

@@ -27,6 +27,10 @@ pub struct Config {
     pub max_nodes: usize,
     /// Time kept back on every move for process and pipe latency.
     pub lag: Duration,
+    /// The longest any one move may think, whatever the clock, `--time-per-move` or a
+    /// watchdog deadline say: a GUI's absurd clock (`time_settings 1e20 0 0`, a year
+    /// of main time) must not hang a move. [`MAX_MOVE_TIME`] by default.
+    pub max_move_time: Duration,
     /// Search parameters.
     pub search: SearchParams,
     /// Heavy playout probabilities.
@@ -130,6 +134,9 @@ pub struct HeavyParams {
     pub nakade: bool,
 }
 
+/// The default of [`Config::max_move_time`]: two minutes.
+pub const MAX_MOVE_TIME: Duration = Duration::from_secs(120);
+
 impl Default for Config {
     fn default() -> Config {
         Config {
@@ -143,6 +150,7 @@ impl Default for Config {
             ponder: false,
             max_nodes: 4_000_000,
             lag: Duration::from_millis(250),
+            max_move_time: MAX_MOVE_TIME,
             search: SearchParams::default(),
             heavy: HeavyParams::default(),
             settle_nakade: true,

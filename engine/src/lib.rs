@@ -24,7 +24,7 @@ pub mod time;
 mod tree;
 
 pub use analysis::{Analysis, Line, MoveStat, Report};
-pub use config::{Config, HeavyParams, Parallelism, SearchParams};
+pub use config::{Config, HeavyParams, MAX_MOVE_TIME, Parallelism, SearchParams};
 pub use ownership::{Judgement, Status, apply_static, judge, status_from_ownership};
 pub use player::{Decision, Engine, Mode};
 pub use playout::{Amaf, Outcome, Policy, PolicyKind, Replies, Rng};

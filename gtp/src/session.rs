@@ -189,8 +189,9 @@ impl Session {
     }
 
     /// How long the engine may think about a move for `color`, and the hard deadline a
-    /// watchdog enforces when the limit is a playout count but a clock is running: a
-    /// playout budget never makes the engine lose on time.
+    /// watchdog enforces when the limit is a playout count: a playout budget never
+    /// makes the engine lose on time. No move thinks longer than
+    /// `Config::max_move_time`, whatever the clock says.
     pub(crate) fn move_limit(&self, color: Color) -> (Limit, Option<MoveBudget>) {
         let config = self.engine.config();
         let clock = budget(
@@ -200,12 +201,20 @@ impl Session {
             self.game.size().area(),
             config.lag,
         );
+        let cap = |b: MoveBudget| MoveBudget {
+            soft: b.soft.min(config.max_move_time),
+            hard: b.hard.min(config.max_move_time),
+        };
+        let most = MoveBudget {
+            soft: config.max_move_time,
+            hard: config.max_move_time,
+        };
         match (config.playouts, clock) {
-            (Some(n), deadline) => (Limit::Playouts(n), deadline),
-            (None, Some(b)) => (Limit::Time(b), None),
+            (Some(n), deadline) => (Limit::Playouts(n), Some(deadline.map_or(most, cap))),
+            (None, Some(b)) => (Limit::Time(cap(b)), None),
             (None, None) => {
                 let t = config.default_move_time;
-                (Limit::Time(MoveBudget { soft: t, hard: t }), None)
+                (Limit::Time(cap(MoveBudget { soft: t, hard: t })), None)
             }
         }
     }
@@ -214,12 +223,10 @@ impl Session {
     /// else the default time per move.
     pub(crate) fn analysis_limit(&self) -> Limit {
         let config = self.engine.config();
+        let t = config.default_move_time.min(config.max_move_time);
         match config.playouts {
             Some(n) => Limit::Playouts(n),
-            None => Limit::Time(MoveBudget {
-                soft: config.default_move_time,
-                hard: config.default_move_time,
-            }),
+            None => Limit::Time(MoveBudget { soft: t, hard: t }),
         }
     }
 

@@ -240,3 +240,37 @@ proptest! {
         }
     }
 }
+
+/// A clock of a year (or of 1e20 seconds, clamped to a year) must not hang a move:
+/// `Config::max_move_time` caps every move, whatever the clock says.
+#[test]
+fn an_absurd_clock_cannot_hang_a_move() {
+    let mut s = Session::new(
+        Config {
+            threads: 1,
+            ..Config::default()
+        },
+        SessionOptions {
+            quiet: true,
+            ..SessionOptions::default()
+        },
+    );
+    s.set_log(Box::new(std::io::sink()));
+    assert!(feed(&mut s, b"boardsize 9").starts_with('='));
+    assert!(feed(&mut s, b"time_settings 1e20 0 0").starts_with('='));
+    assert!(feed(&mut s, b"tengen-set max_move_time 0.5").starts_with('='));
+    assert_eq!(feed(&mut s, b"tengen-get max_move_time"), "= 0.5\n\n");
+    let start = std::time::Instant::now();
+    let answer = feed(&mut s, b"genmove b");
+    assert!(answer.starts_with('='), "{answer}");
+    let took = start.elapsed();
+    assert!(
+        took < std::time::Duration::from_secs(5),
+        "genmove took {took:?}"
+    );
+    assert!(feed(&mut s, b"tengen-set max_move_time 0").starts_with('?'));
+    assert_eq!(
+        Config::default().max_move_time,
+        tengen_engine::MAX_MOVE_TIME
+    );
+}

@@ -136,6 +136,19 @@ const SETTINGS: &[Setting] = &[
             Ok(())
         },
     },
+    Setting {
+        name: "max_move_time",
+        kind: "string",
+        get: |c| format!("{}", c.max_move_time.as_secs_f64()),
+        set: |c, v| {
+            let t = seconds(v)?;
+            if t.is_zero() {
+                return Err("expected seconds above 0".into());
+            }
+            c.max_move_time = t;
+            Ok(())
+        },
+    },
 ];
 
 fn find(key: &str) -> Result<&'static Setting, GtpError> {
