@@ -322,14 +322,21 @@ mod tests {
         v
     }
 
-    #[test]
-    fn the_judgement_calls_dead_what_is_captured_more_often_than_not() {
+    /// The judgement of [`OPEN`] from these ownerships for Black, with C3 and G7.
+    fn judged(c3: f32, g7: f32) -> (Board, Point, Point, Judgement) {
         let board = parse_diagram(OPEN).unwrap();
         let s = board.size();
-        let (c3, g7) = (s.parse_point("C3").unwrap(), s.parse_point("G7").unwrap());
         let neutral = vec![0.0; s.area()];
+        let j = judge(&board, &ownership(&board, c3, g7), &neutral, Color::Black);
+        let (c3, g7) = (s.parse_point("C3").unwrap(), s.parse_point("G7").unwrap());
+        (board, c3, g7, j)
+    }
+
+    #[test]
+    fn the_judgement_calls_dead_what_is_captured_more_often_than_not() {
         // C3 kept in 60% of playouts (ownership +0.2), G7 kept in 40% (+0.2 for Black).
-        let j = judge(&board, &ownership(&board, 0.2, 0.2), &neutral, Color::Black);
+        let (board, c3, g7, j) = judged(0.2, 0.2);
+        let s = board.size();
         assert!(j.status.alive.contains(c3));
         assert!(j.status.dead.contains(g7));
         // Ownership and status agree: a dead stone is its opponent's.
@@ -340,11 +347,7 @@ mod tests {
 
     #[test]
     fn passing_resolves_every_doubt_against_the_passer() {
-        let board = parse_diagram(OPEN).unwrap();
-        let s = board.size();
-        let (c3, g7) = (s.parse_point("C3").unwrap(), s.parse_point("G7").unwrap());
-        let neutral = vec![0.0; s.area()];
-        let j = judge(&board, &ownership(&board, 0.2, 0.2), &neutral, Color::Black);
+        let (board, c3, g7, j) = judged(0.2, 0.2);
         // Black deciding to pass: its 60% stone may die, White's 40% stone may live.
         let st = j.for_passing(&board, Color::Black);
         assert!(st.dead.contains(c3) && !st.alive.contains(c3));
@@ -354,7 +357,7 @@ mod tests {
         assert!(st.alive.contains(c3));
         assert!(st.dead.contains(g7));
         // Clear cases stay: 90% and 10%.
-        let j = judge(&board, &ownership(&board, 0.8, 0.8), &neutral, Color::Black);
+        let (board, c3, g7, j) = judged(0.8, 0.8);
         let st = j.for_passing(&board, Color::Black);
         assert!(st.alive.contains(c3) && st.dead.contains(g7));
     }

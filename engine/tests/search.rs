@@ -3,7 +3,7 @@
 use std::sync::atomic::AtomicBool;
 
 use tengen_board::{Color, Game, Move, Rules, parse_diagram};
-use tengen_engine::{Config, Decision, Engine, Limit, Mode, Parallelism, PolicyKind};
+use tengen_engine::{Analysis, Config, Decision, Engine, Limit, Mode, Parallelism, PolicyKind};
 
 fn engine(playouts: u64) -> Engine {
     Engine::new(config(playouts))
@@ -201,42 +201,10 @@ fn same_position_same_move_with_one_thread_and_a_seed() {
     assert!(matches!(a, Decision::Play(Move::Play(_))));
 }
 
-#[test]
-fn tree_reuse_keeps_the_search_going() {
-    let size = tengen_board::BoardSize::new(9).unwrap();
-    let mut game = Game::new(size, Rules::chinese());
-    let stop = AtomicBool::new(false);
-    let mut e = engine(3000);
-    let first = e.search(
-        &game,
-        Color::Black,
-        Limit::Playouts(3000),
-        &stop,
-        false,
-        None,
-    );
-    let mv = first.best().unwrap().mv;
-    let reply = first
-        .best()
-        .unwrap()
-        .pv
-        .get(1)
-        .copied()
-        .unwrap_or(Move::Pass);
-    game.play(Color::Black, mv).unwrap();
-    game.play(Color::White, reply).unwrap();
-    // The reused subtree already holds visits before any new playout.
-    let again = e.search(&game, Color::Black, Limit::Playouts(1), &stop, false, None);
-    assert!(again.visits > 1, "reused {} visits", again.visits);
-    // They are told apart from this search's own playouts.
-    assert_eq!(again.reused, again.visits - 1, "{again:?}");
-    assert_eq!(again.playouts(), 1);
-    assert_eq!(first.reused, 0);
-    assert_eq!(first.playouts(), first.visits);
-}
-
-#[test]
-fn the_score_lead_after_tree_reuse_averages_this_searchs_playouts() {
+/// A 3 000-playout search of the empty 9×9 board for Black, then its best move and the
+/// reply it expects played, then a one-playout search of that position on the same
+/// engine (which reuses the tree): both analyses.
+fn search_then_reuse() -> (Analysis, Analysis) {
     let size = tengen_board::BoardSize::new(9).unwrap();
     let mut game = Game::new(size, Rules::chinese());
     let stop = AtomicBool::new(false);
@@ -253,9 +221,27 @@ fn the_score_lead_after_tree_reuse_averages_this_searchs_playouts() {
     let reply = best.pv.get(1).copied().unwrap_or(Move::Pass);
     game.play(Color::Black, best.mv).unwrap();
     game.play(Color::White, reply).unwrap();
+    let again = e.search(&game, Color::Black, Limit::Playouts(1), &stop, false, None);
+    (first, again)
+}
+
+#[test]
+fn tree_reuse_keeps_the_search_going() {
+    // The reused subtree already holds visits before any new playout.
+    let (first, again) = search_then_reuse();
+    assert!(again.visits > 1, "reused {} visits", again.visits);
+    // They are told apart from this search's own playouts.
+    assert_eq!(again.reused, again.visits - 1, "{again:?}");
+    assert_eq!(again.playouts(), 1);
+    assert_eq!(first.reused, 0);
+    assert_eq!(first.playouts(), first.visits);
+}
+
+#[test]
+fn the_score_lead_after_tree_reuse_averages_this_searchs_playouts() {
+    let (_, again) = search_then_reuse();
     // The reused tree keeps no scores: one new playout's score (an area count minus
     // 7.5 komi) is the lead, not that score spread over the reused visits.
-    let again = e.search(&game, Color::Black, Limit::Playouts(1), &stop, false, None);
     assert!(again.reused > 100, "{} reused", again.reused);
     assert_eq!(
         again.score_lead.abs().fract(),
