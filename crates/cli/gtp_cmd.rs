@@ -26,11 +26,13 @@ pub struct GtpArgs {
     /// (default: a fresh seed each run, so that games against a fixed opponent vary).
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
-    /// Seconds per move when no clock is set and no --playouts is given (default 5).
+    /// Seconds per move when no clock is set and no --playouts is given (default 5;
+    /// at most --max-move-time).
     #[arg(long, value_name = "SECS")]
     pub time_per_move: Option<f64>,
-    /// The longest any one move may think, whatever the GUI's clock says (default 120):
-    /// an absurd clock cannot hang a move.
+    /// The longest any one move may think, whatever the GUI's clock, --time-per-move or
+    /// --playouts would give it (default 120, at least 0.1): an absurd clock cannot
+    /// hang a move.
     #[arg(long, value_name = "SECS")]
     pub max_move_time: Option<f64>,
     /// Rules: chinese (area scoring, the default), japanese (territory), korean,
@@ -88,8 +90,8 @@ impl GtpArgs {
             config.default_move_time = Duration::from_secs_f64(secs);
         }
         if let Some(secs) = self.max_move_time {
-            if !(secs.is_finite() && secs > 0.0 && secs <= 86_400.0) {
-                return Err("--max-move-time must be a number of seconds above 0".into());
+            if !(secs.is_finite() && (0.1..=86_400.0).contains(&secs)) {
+                return Err("--max-move-time must be a number of seconds from 0.1 to 86400".into());
             }
             config.max_move_time = Duration::from_secs_f64(secs);
         }

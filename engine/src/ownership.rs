@@ -1,6 +1,6 @@
 //! Dead, alive and seki groups from playout ownership.
 
-use tengen_board::{Bitboard, Board, Color, Point, StaticLife};
+use tengen_board::{Bitboard, Board, Color, Point, Scoring, StaticLife};
 
 use crate::playout::{Amaf, Policy, Rng};
 
@@ -238,23 +238,30 @@ const THEIRS_DEAD_BELOW: f32 = 0.3;
 const OURS_DEAD_BELOW: f32 = 0.7;
 
 impl Judgement {
-    /// The status `color` should assume before passing: the judgement with every doubt
-    /// resolved against `color`. Opponent groups are dead only when captured in most
-    /// settling playouts (70%), its own groups dead as soon as they are captured in
-    /// 30%; what the static analysis proves stays. Passing on the plain judgement
-    /// loses the games where a living opponent group was judged dead by a narrow
-    /// margin (two of the 13x13 losses to GNU Go in STRENGTH.md).
-    pub fn for_passing(&self, board: &Board, color: Color) -> Status {
+    /// The status `color` should assume before passing under area scoring: the
+    /// judgement with every doubt resolved against `color`. Opponent groups are dead
+    /// only when captured in most settling playouts (70%), its own groups dead as soon
+    /// as they are captured in 30%; what the static analysis proves and the groups
+    /// judged in seki (whose shared liberty some playouts fill) keep their status.
+    /// Passing on the plain judgement loses the games where a living opponent group
+    /// was judged dead by a narrow margin (two of the 13x13 losses to GNU Go in
+    /// STRENGTH.md). Under territory scoring every move played on inside one's own
+    /// area costs a point, so the plain judgement stands.
+    pub fn for_passing(&self, board: &Board, color: Color, scoring: Scoring) -> Status {
         let size = board.size();
         let n = size.get();
         let mut st = self.status.clone();
-        if self.ownership.len() != size.area() {
+        if self.ownership.len() != size.area() || scoring == Scoring::Territory {
             return st;
         }
         let mut seen = Bitboard::EMPTY;
         for p in size.points() {
             let Some(c) = board.color_at(p) else { continue };
-            if seen.contains(p) || self.life.settles(p) || self.life.dead.contains(p) {
+            if seen.contains(p)
+                || self.life.settles(p)
+                || self.life.dead.contains(p)
+                || self.status.seki.contains(p)
+            {
                 continue;
             }
             let (x, y) = size.coords(p);
@@ -349,16 +356,20 @@ mod tests {
     fn passing_resolves_every_doubt_against_the_passer() {
         let (board, c3, g7, j) = judged(0.2, 0.2);
         // Black deciding to pass: its 60% stone may die, White's 40% stone may live.
-        let st = j.for_passing(&board, Color::Black);
+        let st = j.for_passing(&board, Color::Black, Scoring::Area);
         assert!(st.dead.contains(c3) && !st.alive.contains(c3));
         assert!(st.alive.contains(g7) && !st.dead.contains(g7));
         // White deciding to pass: C3 (60% Black's) lives, G7 (40% its own) is dead.
-        let st = j.for_passing(&board, Color::White);
+        let st = j.for_passing(&board, Color::White, Scoring::Area);
         assert!(st.alive.contains(c3));
         assert!(st.dead.contains(g7));
         // Clear cases stay: 90% and 10%.
         let (board, c3, g7, j) = judged(0.8, 0.8);
-        let st = j.for_passing(&board, Color::Black);
+        let st = j.for_passing(&board, Color::Black, Scoring::Area);
+        assert!(st.alive.contains(c3) && st.dead.contains(g7));
+        // Under territory scoring playing on costs points: the plain judgement.
+        let (board, c3, g7, j) = judged(0.2, 0.2);
+        let st = j.for_passing(&board, Color::Black, Scoring::Territory);
         assert!(st.alive.contains(c3) && st.dead.contains(g7));
     }
 }

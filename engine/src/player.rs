@@ -192,9 +192,11 @@ impl Engine {
         // which errs on the side of playing on); for clean-up, after the best move.
         let status = |first: Move| self.settled(game, color, first, 400).status;
         let wins_now = || {
-            let st = self
-                .settled(game, color, Move::Pass, 400)
-                .for_passing(game.board(), color);
+            let st = self.settled(game, color, Move::Pass, 400).for_passing(
+                game.board(),
+                color,
+                game.rules().scoring,
+            );
             let score = game.score(&st.dead, &st.seki);
             let margin = score.margin();
             if color == Color::Black {

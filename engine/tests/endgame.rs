@@ -319,6 +319,25 @@ fn one_eye_each_and_a_shared_liberty_is_seki() {
     assert_eq!((score.black, score.white), (24.0, 24.5));
 }
 
+/// The seki above, after Black passes: White wins the count by half a point (24.5 to
+/// 24 under area scoring) and must pass rather than play on, though its seki group
+/// keeps its shared liberty in only some of the settling playouts.
+#[test]
+fn passes_in_a_won_seki() {
+    let board = "O . O X . X O
+                 O O O X X X O
+                 X X O . X O O
+                 . X O O X O O
+                 X X X X O O O
+                 . X . X O . O
+                 X X X X O O .";
+    let mut game = game_from(board, Color::Black, 0.5);
+    assert_eq!(
+        genmove_after_pass(&mut game, Color::White),
+        Decision::Play(Move::Pass)
+    );
+}
+
 /// From a game lost to GNU Go: White's corner (D5 down to E1) and Black's A1–B1–B2
 /// share the liberties C1 and C2, which looks like a seki. It is not: Black C1 throws
 /// in a pyramid four, White must capture it, and Black B1 on the vital point leaves

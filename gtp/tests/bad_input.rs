@@ -269,8 +269,36 @@ fn an_absurd_clock_cannot_hang_a_move() {
         "genmove took {took:?}"
     );
     assert!(feed(&mut s, b"tengen-set max_move_time 0").starts_with('?'));
+    assert!(feed(&mut s, b"tengen-set max_move_time 0.01").starts_with('?'));
     assert_eq!(
         Config::default().max_move_time,
         tengen_engine::MAX_MOVE_TIME
+    );
+}
+
+/// A playout budget no move could spend (a billion) stops at `max_move_time` too.
+#[test]
+fn a_huge_playout_budget_stops_at_the_move_cap() {
+    let mut s = Session::new(
+        Config {
+            threads: 1,
+            playouts: Some(1_000_000_000),
+            ..Config::default()
+        },
+        SessionOptions {
+            quiet: true,
+            ..SessionOptions::default()
+        },
+    );
+    s.set_log(Box::new(std::io::sink()));
+    assert!(feed(&mut s, b"boardsize 9").starts_with('='));
+    assert!(feed(&mut s, b"tengen-set max_move_time 0.5").starts_with('='));
+    let start = std::time::Instant::now();
+    let answer = feed(&mut s, b"genmove b");
+    assert!(answer.starts_with("= "), "{answer}");
+    let took = start.elapsed();
+    assert!(
+        took < std::time::Duration::from_secs(5),
+        "genmove took {took:?}"
     );
 }

@@ -142,8 +142,8 @@ const SETTINGS: &[Setting] = &[
         get: |c| format!("{}", c.max_move_time.as_secs_f64()),
         set: |c, v| {
             let t = seconds(v)?;
-            if t.is_zero() {
-                return Err("expected seconds above 0".into());
+            if t < Duration::from_millis(100) {
+                return Err("expected at least 0.1 seconds".into());
             }
             c.max_move_time = t;
             Ok(())

@@ -58,9 +58,11 @@
 34 play w C4
 #? []
 # gogui-regress reads an answer from its first space on, so `=35\nplay C2` reads as `C2`.
-35 lz-genmove_analyze b 10
+# Interval 10 s: a 200-playout search prints no info line before its move, however
+# loaded the machine.
+35 lz-genmove_analyze b 1000
 #? [C2]
-36 kata-genmove_analyze w 10
+36 kata-genmove_analyze w 1000
 #? [(pass|[A-HJ-T][0-9]+)]
 37 list_stones w
 #? [.*]
