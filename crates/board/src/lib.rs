@@ -6,8 +6,8 @@
 //! - [`Game`]: a board plus history and [`Rules`]: positional or situational superko,
 //!   undo, handicap, scoring.
 //! - [`sgf`]: reading and writing games as SGF.
-//! - [`life`]: static life and death: Benson's pass-alive chains, the territory they
-//!   make safe, and seki by mutual self-atari.
+//! - [`life`]: static life and death: Benson's pass-alive chains and the territory they
+//!   make safe, with the opponent's stones dead in it.
 //!
 //! ```
 //! use tengen_board::{BoardSize, Color, Game, Move, Rules};
