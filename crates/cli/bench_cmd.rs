@@ -148,9 +148,17 @@ fn json_line(m: &Measurement, scaling: f64) -> String {
     } else {
         ("null".to_string(), "null".to_string())
     };
+    // CPU time where the system reports it (Linux), else null.
+    let cpu = m
+        .cpu_seconds
+        .map_or("null".to_string(), |c| format!("{c:.4}"));
+    let per_cpu = m
+        .playouts_per_cpu_sec()
+        .map_or("null".to_string(), |r| format!("{r:.1}"));
     format!(
         "{{\"size\":{},\"position\":\"{}\",\"policy\":\"{}\",\"threads\":{},\"playouts\":{},\
-         \"seconds\":{:.4},\"playouts_per_sec\":{:.1},\"avg_moves\":{},\
+         \"seconds\":{:.4},\"cpu_seconds\":{},\"playouts_per_sec\":{:.1},\
+         \"playouts_per_cpu_sec\":{},\"avg_moves\":{},\
          \"moves_per_sec\":{},\"black_win_rate\":{:.4},\"scaling\":{:.3},\"parallelism\":{}}}",
         m.size,
         m.position,
@@ -158,7 +166,9 @@ fn json_line(m: &Measurement, scaling: f64) -> String {
         m.threads,
         m.playouts,
         m.seconds,
+        cpu,
         m.playouts_per_sec(),
+        per_cpu,
         avg,
         mps,
         m.black_wins as f64 / m.playouts.max(1) as f64,
@@ -170,13 +180,14 @@ fn json_line(m: &Measurement, scaling: f64) -> String {
 
 fn print_table(rows: &[(Measurement, f64)]) {
     println!(
-        "{:>5} {:<10} {:<11} {:>3} {:>10} {:>12} {:>9} {:>8} {:>7} {:>7}",
+        "{:>5} {:<10} {:<11} {:>3} {:>10} {:>12} {:>12} {:>9} {:>8} {:>7} {:>7}",
         "size",
         "position",
         "policy",
         "thr",
         "playouts",
         "playouts/s",
+        "/CPU-s",
         "Mmoves/s",
         "avg len",
         "B wins",
@@ -192,8 +203,11 @@ fn print_table(rows: &[(Measurement, f64)]) {
         } else {
             ("-".to_string(), "-".to_string())
         };
+        let per_cpu = m
+            .playouts_per_cpu_sec()
+            .map_or("-".to_string(), |r| format!("{r:.0}"));
         println!(
-            "{:>5} {:<10} {:<11} {:>3} {:>10} {:>12.0} {:>9} {:>8} {:>6.1}% {:>6.2}x",
+            "{:>5} {:<10} {:<11} {:>3} {:>10} {:>12.0} {:>12} {:>9} {:>8} {:>6.1}% {:>6.2}x",
             format!("{}x{}", m.size, m.size),
             m.position,
             match m.parallelism {
@@ -203,6 +217,7 @@ fn print_table(rows: &[(Measurement, f64)]) {
             m.threads,
             m.playouts,
             m.playouts_per_sec(),
+            per_cpu,
             mps,
             len,
             100.0 * m.black_wins as f64 / m.playouts.max(1) as f64,

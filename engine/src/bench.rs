@@ -95,6 +95,10 @@ pub struct Measurement {
     pub moves: u64,
     /// Wall time.
     pub seconds: f64,
+    /// CPU time used meanwhile, where the system tells it (Linux): the measuring
+    /// threads' own for playouts, the whole process's for a tree search (whose threads
+    /// the engine starts; in `tengen bench` nothing else runs).
+    pub cpu_seconds: Option<f64>,
     /// Playouts won by Black (a sanity check on the score distribution).
     pub black_wins: u64,
 }
@@ -103,6 +107,13 @@ impl Measurement {
     /// Playouts a second.
     pub fn playouts_per_sec(&self) -> f64 {
         self.playouts as f64 / self.seconds.max(1e-9)
+    }
+
+    /// Playouts a CPU-second: the figure that stays honest on a busy machine.
+    pub fn playouts_per_cpu_sec(&self) -> Option<f64> {
+        self.cpu_seconds
+            .filter(|&c| c > 0.0)
+            .map(|c| self.playouts as f64 / c)
     }
 
     /// Average playout length in moves.
@@ -122,6 +133,8 @@ struct Tally {
     playouts: u64,
     moves: u64,
     black_wins: u64,
+    /// This thread's CPU time over the measurement, where known.
+    cpu_seconds: Option<f64>,
 }
 
 /// Runs playouts from `pos` on `threads` threads with the given policy.
@@ -141,6 +154,7 @@ pub fn measure_playouts(
         .expect("thread pool");
     let start = Instant::now();
     let tallies: Vec<Tally> = pool.broadcast(|ctx| {
+        let cpu_start = crate::cpu_time::thread_cpu_seconds();
         let mut rng = Rng::seed_from_u64(seed ^ (ctx.index() as u64).wrapping_mul(0x9E37_79B9));
         let mut board = pos.board.clone();
         let mut amaf = Amaf::default();
@@ -174,9 +188,12 @@ pub fn measure_playouts(
                 break;
             }
         }
+        tally.cpu_seconds = cpu_since(cpu_start, crate::cpu_time::thread_cpu_seconds());
         tally
     });
     let seconds = start.elapsed().as_secs_f64();
+    // The measuring threads' own CPU time: exact whatever else the process runs.
+    let cpu_seconds = tallies.iter().map(|t| t.cpu_seconds).sum::<Option<f64>>();
     let sum = |f: fn(&Tally) -> u64| tallies.iter().map(f).sum::<u64>();
     Measurement {
         size: pos.board.size().get(),
@@ -187,6 +204,7 @@ pub fn measure_playouts(
         playouts: sum(|t| t.playouts),
         moves: sum(|t| t.moves),
         seconds,
+        cpu_seconds,
         black_wins: sum(|t| t.black_wins),
     }
 }
@@ -219,6 +237,7 @@ pub fn measure_search(
         BenchLimit::Time(d) => (crate::Limit::Infinite, Some(d)),
         BenchLimit::Playouts(n) => (crate::Limit::Playouts(n), None),
     };
+    let cpu_start = crate::cpu_time::process_cpu_seconds();
     let start = Instant::now();
     let analysis = std::thread::scope(|scope| {
         if let Some(d) = wait {
@@ -231,6 +250,7 @@ pub fn measure_search(
         engine.search(&game, Color::White, search_limit, &stop, false, None)
     });
     let seconds = start.elapsed().as_secs_f64();
+    let cpu_seconds = cpu_since(cpu_start, crate::cpu_time::process_cpu_seconds());
     let black_wins = analysis
         .moves
         .iter()
@@ -245,8 +265,14 @@ pub fn measure_search(
         playouts: analysis.visits,
         moves: 0,
         seconds,
+        cpu_seconds,
         black_wins,
     }
+}
+
+/// The CPU time between two readings of one clock, where both are known.
+fn cpu_since(start: Option<f64>, now: Option<f64>) -> Option<f64> {
+    Some(now? - start?)
 }
 
 #[cfg(test)]
@@ -289,5 +315,31 @@ mod tests {
         );
         assert_eq!(m.playouts, 101);
         assert!(m.avg_moves() > 90.0 && m.avg_moves() < 140.0);
+    }
+
+    #[test]
+    fn cpu_time_is_measured_beside_wall_time() {
+        if cfg!(not(target_os = "linux")) {
+            return;
+        }
+        let pos = BenchPosition::empty(BoardSize::new(9).unwrap());
+        let m = measure_playouts(
+            &pos,
+            PolicyKind::Light,
+            1,
+            BenchLimit::Time(Duration::from_millis(300)),
+            7.5,
+            1,
+        );
+        let cpu = m.cpu_seconds.expect("Linux reports CPU time");
+        // One thread cannot use much more CPU than wall time (a tick of slack).
+        assert!(
+            cpu >= 0.0 && cpu <= m.seconds + 0.05,
+            "{cpu} s of CPU in {} s",
+            m.seconds
+        );
+        if cpu > 0.0 {
+            assert!(m.playouts_per_cpu_sec().unwrap() >= m.playouts_per_sec() * 0.9);
+        }
     }
 }

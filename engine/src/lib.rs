@@ -11,6 +11,7 @@
 mod analysis;
 pub mod bench;
 pub mod config;
+mod cpu_time;
 mod ownership;
 mod player;
 pub mod playout;
