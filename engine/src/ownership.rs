@@ -1,6 +1,6 @@
 //! Dead, alive and seki groups from playout ownership.
 
-use tengen_board::{Bitboard, Board, Color, Point, Scoring, StaticLife};
+use tengen_board::{Bitboard, Board, BoardSize, Color, Point, Scoring, StaticLife};
 
 use crate::playout::{Amaf, Policy, Rng};
 
@@ -26,6 +26,30 @@ const DEAD_BELOW: f32 = 0.5;
 /// the rest being playouts where a surrounding group without two eyes dies.)
 const SEKI_NEUTRAL: f32 = 0.5;
 
+/// A point's index in an ownership vector: row by row from the top left.
+fn cell(size: BoardSize, p: Point) -> usize {
+    let (x, y) = size.coords(p);
+    (size.get() - 1 - y) * size.get() + x
+}
+
+/// Every group on the board once, in board order: its colour and its stones.
+fn groups(board: &Board) -> Vec<(Color, Vec<Point>)> {
+    let mut seen = Bitboard::EMPTY;
+    let mut out = Vec::new();
+    for p in board.size().points() {
+        let Some(c) = board.color_at(p) else { continue };
+        if seen.contains(p) {
+            continue;
+        }
+        let stones: Vec<Point> = board.group_stones(p).collect();
+        for &s in &stones {
+            seen.insert(s);
+        }
+        out.push((c, stones));
+    }
+    out
+}
+
 /// Ownership and neutral shares (as `status_from_ownership` takes them, for `color`)
 /// from `n` playouts of `policy` straight from `board`, `to_move` to play.
 ///
@@ -50,10 +74,7 @@ pub fn playout_ownership(
     let mut white = vec![0u32; size.area()];
     let mut scratch = board.clone();
     let mut amaf = Amaf::default();
-    let index = |p: Point| {
-        let (x, y) = size.coords(p);
-        (size.get() - 1 - y) * size.get() + x
-    };
+    let index = |p: Point| cell(size, p);
     for _ in 0..n {
         scratch.copy_from(board);
         amaf.clear();
@@ -92,26 +113,15 @@ pub fn status_from_ownership(
 ) -> Status {
     let size = board.size();
     let mut st = Status::default();
-    let n = size.get();
     // Ownership for Black at a point.
     let black_own = |p: Point| -> f32 {
         if ownership.len() != size.area() {
             return 0.0;
         }
-        let (x, y) = size.coords(p);
-        let v = ownership[(n - 1 - y) * n + x];
+        let v = ownership[cell(size, p)];
         if color == Color::Black { v } else { -v }
     };
-    let mut seen = Bitboard::EMPTY;
-    for p in size.points() {
-        let Some(c) = board.color_at(p) else { continue };
-        if seen.contains(p) {
-            continue;
-        }
-        let stones: Vec<Point> = board.group_stones(p).collect();
-        for &s in &stones {
-            seen.insert(s);
-        }
+    for (c, stones) in groups(board) {
         let sign = if c == Color::Black { 1.0 } else { -1.0 };
         let own: f32 =
             stones.iter().map(|&s| sign * black_own(s)).sum::<f32>() / stones.len() as f32;
@@ -129,8 +139,7 @@ pub fn status_from_ownership(
     // Seki: living groups with a neutral liberty that a living opponent group shares.
     if neutral.len() == size.area() {
         for p in size.points() {
-            let (x, y) = size.coords(p);
-            if !board.is_empty_point(p) || neutral[(n - 1 - y) * n + x] < SEKI_NEUTRAL {
+            if !board.is_empty_point(p) || neutral[cell(size, p)] < SEKI_NEUTRAL {
                 continue;
             }
             let mut touches = [false; 2];
@@ -181,11 +190,7 @@ pub fn judge(board: &Board, ownership: &[f32], neutral: &[f32], color: Color) ->
     let mut status = status_from_ownership(board, ownership, neutral, color);
     apply_static(&mut status, &life);
     let size = board.size();
-    let n = size.get();
-    let index = |p: Point| {
-        let (x, y) = size.coords(p);
-        (n - 1 - y) * n + x
-    };
+    let index = |p: Point| cell(size, p);
     let sign = if color == Color::Black { 1.0 } else { -1.0 };
     let mut black: Vec<f32> = if ownership.len() == size.area() {
         ownership
@@ -196,22 +201,15 @@ pub fn judge(board: &Board, ownership: &[f32], neutral: &[f32], color: Color) ->
         vec![0.0; size.area()]
     };
     // Stones: the group's mean, on the side of its status.
-    let mut seen = Bitboard::EMPTY;
-    for p in size.points() {
-        let Some(c) = board.color_at(p) else { continue };
-        if seen.contains(p) {
-            continue;
-        }
-        let stones: Vec<Point> = board.group_stones(p).collect();
+    for (c, stones) in groups(board) {
         let own = if c == Color::Black { 1.0 } else { -1.0 };
         let mean = stones.iter().map(|&s| own * black[index(s)]).sum::<f32>() / stones.len() as f32;
-        let value = if status.dead.contains(p) {
+        let value = if status.dead.contains(stones[0]) {
             mean.min(0.0)
         } else {
             mean.max(0.0)
         };
         for s in stones {
-            seen.insert(s);
             black[index(s)] = own * value;
         }
     }
@@ -249,23 +247,17 @@ impl Judgement {
     /// area costs a point, so the plain judgement stands.
     pub fn for_passing(&self, board: &Board, color: Color, scoring: Scoring) -> Status {
         let size = board.size();
-        let n = size.get();
         let mut st = self.status.clone();
         if self.ownership.len() != size.area() || scoring == Scoring::Territory {
             return st;
         }
-        let mut seen = Bitboard::EMPTY;
-        for p in size.points() {
-            let Some(c) = board.color_at(p) else { continue };
-            if seen.contains(p)
-                || self.life.settles(p)
-                || self.life.dead.contains(p)
-                || self.status.seki.contains(p)
-            {
+        for (c, stones) in groups(board) {
+            let p = stones[0];
+            if self.life.settles(p) || self.life.dead.contains(p) || self.status.seki.contains(p) {
                 continue;
             }
-            let (x, y) = size.coords(p);
-            let black = self.ownership[(n - 1 - y) * n + x];
+            // A stone's ownership in the judgement is its group's.
+            let black = self.ownership[cell(size, p)];
             let own = if c == Color::Black { black } else { -black };
             let share = (own + 1.0) / 2.0;
             let below = if c == color {
@@ -274,8 +266,7 @@ impl Judgement {
                 THEIRS_DEAD_BELOW
             };
             let dead = share < below;
-            for s in board.group_stones(p) {
-                seen.insert(s);
+            for s in stones {
                 if dead {
                     st.dead.insert(s);
                     st.alive.remove(s);
@@ -320,11 +311,9 @@ mod tests {
     /// Black's share), 0 elsewhere.
     fn ownership(board: &Board, c3: f32, g7: f32) -> Vec<f32> {
         let size = board.size();
-        let n = size.get();
         let mut v = vec![0.0; size.area()];
         for (vertex, value) in [("C3", c3), ("G7", g7)] {
-            let (x, y) = size.coords(size.parse_point(vertex).unwrap());
-            v[(n - 1 - y) * n + x] = value;
+            v[cell(size, size.parse_point(vertex).unwrap())] = value;
         }
         v
     }
@@ -347,9 +336,7 @@ mod tests {
         assert!(j.status.alive.contains(c3));
         assert!(j.status.dead.contains(g7));
         // Ownership and status agree: a dead stone is its opponent's.
-        let n = s.get();
-        let (x, y) = s.coords(g7);
-        assert!(j.ownership[(n - 1 - y) * n + x] > 0.0);
+        assert!(j.ownership[cell(s, g7)] > 0.0);
     }
 
     #[test]
