@@ -291,19 +291,22 @@ fn dame_between_two_walls_is_not_seki() {
     assert!(status.dead.is_empty(), "dead: {:?}", status.dead);
 }
 
+/// White's A7–D4 group (eye B7) and Black's D7–E4 group (eye E7) share the liberty D5
+/// and have no other; the outer groups live.
+const ONE_EYE_SEKI: &str = "O . O X . X O
+                            O O O X X X O
+                            X X O . X O O
+                            . X O O X O O
+                            X X X X O O O
+                            . X . X O . O
+                            X X X X O O .";
+
 #[test]
 fn one_eye_each_and_a_shared_liberty_is_seki() {
     // White's A7–D4 group (eye B7) and Black's D7–E4 group (eye E7) share the liberty
     // D5 and have no other: whoever fills it is captured, and neither can play in the
     // other's eye. Black's outer group (left and bottom) and White's (right) live.
-    let board = "O . O X . X O
-                 O O O X X X O
-                 X X O . X O O
-                 . X O O X O O
-                 X X X X O O O
-                 . X . X O . O
-                 X X X X O O .";
-    let game = game_from(board, Color::Black, 0.5);
+    let game = game_from(ONE_EYE_SEKI, Color::Black, 0.5);
     let status = engine().final_status(&game);
     assert_seki_is(
         &game,
@@ -324,14 +327,7 @@ fn one_eye_each_and_a_shared_liberty_is_seki() {
 /// keeps its shared liberty in only some of the settling playouts.
 #[test]
 fn passes_in_a_won_seki() {
-    let board = "O . O X . X O
-                 O O O X X X O
-                 X X O . X O O
-                 . X O O X O O
-                 X X X X O O O
-                 . X . X O . O
-                 X X X X O O .";
-    let mut game = game_from(board, Color::Black, 0.5);
+    let mut game = game_from(ONE_EYE_SEKI, Color::Black, 0.5);
     assert_eq!(
         genmove_after_pass(&mut game, Color::White),
         Decision::Play(Move::Pass)
