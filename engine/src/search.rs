@@ -747,6 +747,16 @@ mod tests {
 
     /// Runs one search of the 9×9 position after Black's E5 with `threads` workers.
     fn run(threads: usize, parallelism: Parallelism, playouts: u64) -> Vec<Worker> {
+        run_from(threads, parallelism, playouts, Instant::now()).0
+    }
+
+    /// [`run`] with the search's clock started at `start`.
+    fn run_from(
+        threads: usize,
+        parallelism: Parallelism,
+        playouts: u64,
+        start: Instant,
+    ) -> (Vec<Worker>, Analysis) {
         let size = BoardSize::new(9).unwrap();
         let mut game = Game::new(size, Rules::chinese());
         game.play(Color::Black, size.parse_move("E5").unwrap())
@@ -769,9 +779,25 @@ mod tests {
             ownership: false,
             with_pass: true,
         };
-        let analysis = search(&mut workers, &policy, &config, &job, Instant::now(), None);
+        let analysis = search(&mut workers, &policy, &config, &job, start, None);
         assert_eq!(analysis.visits, playouts);
-        workers
+        (workers, analysis)
+    }
+
+    #[test]
+    fn a_playout_budget_ignores_the_wall_clock() {
+        // A search whose clock says it has run for ten minutes (a machine so loaded
+        // that the move took that long) plays the same playouts as one just begun:
+        // at a fixed budget the move must not depend on the machine's speed.
+        let long_ago = [600, 5]
+            .into_iter()
+            .find_map(|s| Instant::now().checked_sub(std::time::Duration::from_secs(s)))
+            .expect("the monotonic clock reaches 5 s back");
+        let (_, now) = run_from(1, Parallelism::Tree, 800, Instant::now());
+        let (_, late) = run_from(1, Parallelism::Tree, 800, long_ago);
+        assert_eq!(late.visits, 800);
+        assert_eq!(late.moves, now.moves);
+        assert_eq!(late.winrate, now.winrate);
     }
 
     #[test]
