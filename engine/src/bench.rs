@@ -7,10 +7,10 @@
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
-use tengen_board::{Board, BoardSize, Color, Move, Point};
+use tengen_board::{Board, BoardSize, Color, LightBoard, Move, Point};
 
 use crate::config::{HeavyParams, Parallelism};
-use crate::playout::{Amaf, Policy, PolicyKind, Rng};
+use crate::playout::{Amaf, Policy, PolicyKind, Rng, light_playout};
 
 /// A named start position for a measurement.
 #[derive(Clone, Debug)]
@@ -157,6 +157,10 @@ pub fn measure_playouts(
         let cpu_start = crate::cpu_time::thread_cpu_seconds();
         let mut rng = Rng::seed_from_u64(seed ^ (ctx.index() as u64).wrapping_mul(0x9E37_79B9));
         let mut board = pos.board.clone();
+        // Light playouts run on the light board (the same playouts, see
+        // `playout::light`), copied from one built once, as `board` is.
+        let light_start = LightBoard::from_board(&pos.board);
+        let mut light = light_start.clone();
         let mut amaf = Amaf::default();
         let mut tally = Tally::default();
         let quota = match limit {
@@ -170,17 +174,25 @@ pub fn measure_playouts(
             BenchLimit::Playouts(_) => None,
         };
         while tally.playouts < quota {
-            board.copy_from(&pos.board);
             amaf.clear();
-            let out = policy.run(
-                &mut board,
-                pos.to_move,
-                pos.last,
-                komi,
-                &mut rng,
-                &mut amaf,
-                None,
-            );
+            let out = match kind {
+                PolicyKind::Light => {
+                    light.copy_from(&light_start);
+                    light_playout(&mut light, pos.to_move, komi, &mut rng, &mut amaf)
+                }
+                PolicyKind::Heavy => {
+                    board.copy_from(&pos.board);
+                    policy.run(
+                        &mut board,
+                        pos.to_move,
+                        pos.last,
+                        komi,
+                        &mut rng,
+                        &mut amaf,
+                        None,
+                    )
+                }
+            };
             tally.playouts += 1;
             tally.moves += u64::from(out.moves);
             tally.black_wins += u64::from(out.winner() == Color::Black);

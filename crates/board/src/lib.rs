@@ -28,6 +28,7 @@ mod diagram;
 mod game;
 mod handicap;
 pub mod life;
+mod light;
 mod point;
 mod rules;
 mod score;
@@ -41,6 +42,7 @@ pub use diagram::{DiagramError, parse_diagram, to_diagram};
 pub use game::Game;
 pub use handicap::{HandicapError, fixed_handicap, max_fixed_handicap};
 pub use life::{StaticLife, Unconditional};
+pub use light::LightBoard;
 pub use point::{
     BoardSize, MAX_SIZE, MAX_SLOTS, MIN_SIZE, Move, ParseVertexError, Point, SizeError, Vertex,
 };

@@ -1,0 +1,439 @@
+//! The light-playout board: the same rules as [`Board`] (simple ko, no suicide for a
+//! legal move, the same empty-point list) with cheaper group bookkeeping.
+//!
+//! A group keeps *pseudo-liberties*: every (stone, empty neighbour) pair counts once,
+//! so a liberty touched by three stones of the group counts three times. Adding and
+//! removing a stone then changes each neighbouring group by exactly one pair, with no
+//! "is this liberty shared?" scan. A group is captured exactly when its pseudo-count
+//! falls to 0. Beside the count a group keeps the sum and the sum of squares of its
+//! pseudo-liberties' slot indices, so "is `p` the group's only liberty?" is exact:
+//! all `n` pairs sit on `p` exactly when the sum is `n·p` and the sum of squares
+//! `n·p²` (their variance about `p` is then 0). Legality is therefore decided exactly
+//! as on [`Board`].
+//!
+//! The board keeps the empty points in the same order as [`Board`] does and links the
+//! stones of a group in the same order (the same union by size), so the same random
+//! numbers pick the same moves on both: `tests/light_board.rs` plays each game on
+//! both and compares them move by move. Nothing here reads exact liberty counts; the
+//! tactics and the heavy policy use [`Board`].
+
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::color::{ByColor, Color};
+use crate::point::{BoardSize, MAX_SLOTS, Point};
+
+mod play;
+
+/// A slot's content: the colours are `Color as u8`.
+const EMPTY: u8 = 2;
+/// A slot off the board.
+const BORDER: u8 = 3;
+
+/// Neighbour counts packed in a `u16`, as [`Board`] packs them: 4 bits each for the
+/// black, white and empty orthogonal neighbours.
+const ONE_EMPTY: u16 = 1 << 8;
+/// The empty-neighbour field of a packed count.
+const EMPTY_FIELD: u16 = 0xF << 8;
+
+/// One neighbour of colour `c` in a packed count.
+#[inline(always)]
+const fn one(c: Color) -> u16 {
+    1 << (4 * c as u16)
+}
+
+/// The field of colour `c` in a packed count.
+#[inline(always)]
+const fn field(c: Color) -> u16 {
+    0xF << (4 * c as u16)
+}
+
+/// The root of empty and border slots: slot 0, always border, whose chain entry
+/// absorbs the branch-free updates aimed at "no group" and is never read as a group.
+const NO_GROUP: u16 = 0;
+
+/// No simple-ko point.
+const NO_KO: u32 = u32::MAX;
+
+/// A simple-ko point and the colour that may not play it, in one word.
+#[inline(always)]
+const fn ko_key(i: usize, c: Color) -> u32 {
+    (i as u32) << 1 | c as u32
+}
+
+/// What a group keeps at its root: its pseudo-liberties (count, sum and sum of
+/// squares of their slot indices) and its stone count. Kept together, so one cache
+/// line serves a group's update.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Chain {
+    libs: u32,
+    sum: u32,
+    squares: u32,
+    stones: u32,
+}
+
+impl Chain {
+    /// The chain gains (`+1`) or loses (`-1` as `u32::MAX`) the pseudo-liberty `i`.
+    /// Wrapping, because slot 0's chain takes updates that mean "no group".
+    #[inline(always)]
+    fn shift(&mut self, i: usize, sign: u32) {
+        let i = i as u32;
+        self.libs = self.libs.wrapping_add(sign);
+        self.sum = self.sum.wrapping_add(sign.wrapping_mul(i));
+        self.squares = self.squares.wrapping_add(sign.wrapping_mul(i * i));
+    }
+
+    /// Whether every pseudo-liberty of the chain is on slot `i` (its only liberty).
+    #[inline(always)]
+    fn only_liberty_is(&self, i: usize) -> bool {
+        let i = i as u32;
+        (self.sum == self.libs.wrapping_mul(i)) & (self.squares == self.libs.wrapping_mul(i * i))
+    }
+}
+
+/// A position for light playouts. Copying it is a memory copy of the slots in use.
+///
+/// Build it from a [`Board`] with [`LightBoard::from_board`] (or reload one with
+/// [`LightBoard::load`]); play with [`LightBoard::play`] the moves
+/// [`LightBoard::is_legal`] allows.
+#[derive(Clone)]
+pub struct LightBoard {
+    size: BoardSize,
+    /// `Color as u8`, `EMPTY` or `BORDER` for every slot.
+    cells: [u8; MAX_SLOTS],
+    /// Neighbour counts by kind, packed as `ONE_EMPTY` describes.
+    nbr: [u16; MAX_SLOTS],
+    /// For a stone, its group's root; `NO_GROUP` elsewhere.
+    root: [u16; MAX_SLOTS],
+    /// For a stone, the next stone of its group (a circular list).
+    next: [u16; MAX_SLOTS],
+    /// At a root, the group's chain.
+    chains: [Chain; MAX_SLOTS],
+    /// The empty points, `empty[..n_empty]`, in [`Board`]'s order.
+    empty: [u16; MAX_SLOTS],
+    /// For an empty point, its index in `empty`.
+    empty_pos: [u16; MAX_SLOTS],
+    n_empty: u16,
+    /// Stones of each colour (for scoring).
+    bits: ByColor<Bitboard>,
+    on_board: Bitboard,
+    /// As [`ko_key`] packs it, or `NO_KO`.
+    ko: u32,
+}
+
+impl std::fmt::Debug for LightBoard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "LightBoard {}x{}, {} empty",
+            self.size, self.size, self.n_empty
+        )
+    }
+}
+
+impl LightBoard {
+    /// An empty board.
+    pub fn new(size: BoardSize) -> LightBoard {
+        LightBoard::from_board(&Board::new(size))
+    }
+
+    /// The position of `board` (stones, simple ko, the order of its empty points).
+    pub fn from_board(board: &Board) -> LightBoard {
+        let mut b = LightBoard {
+            size: board.size(),
+            cells: [BORDER; MAX_SLOTS],
+            nbr: [4 * ONE_EMPTY; MAX_SLOTS],
+            root: [NO_GROUP; MAX_SLOTS],
+            next: [0; MAX_SLOTS],
+            chains: [Chain::default(); MAX_SLOTS],
+            empty: [0; MAX_SLOTS],
+            empty_pos: [0; MAX_SLOTS],
+            n_empty: 0,
+            bits: ByColor::default(),
+            on_board: Bitboard::EMPTY,
+            ko: NO_KO,
+        };
+        b.load(board);
+        b
+    }
+
+    /// Makes `self` the position of `board`, in time proportional to its slots.
+    pub fn load(&mut self, board: &Board) {
+        let size = board.size();
+        let n = size.slots();
+        let old = self.size.slots();
+        if old > n {
+            self.cells[n..old].fill(BORDER);
+        }
+        self.size = size;
+        self.cells[..n].fill(BORDER);
+        self.nbr[..n].fill(4 * ONE_EMPTY);
+        self.root[..n].fill(NO_GROUP);
+        self.chains[..n].fill(Chain::default());
+        for p in size.points() {
+            let i = p.index();
+            self.cells[i] = board.color_at(p).map_or(EMPTY, |c| c as u8);
+            if let Some(r) = board.group(p) {
+                self.root[i] = r.index() as u16;
+                // The successor of `p` in its group's list, as `Board` links it.
+                self.next[i] = board.group_stones(p).nth(1).unwrap_or(p).index() as u16;
+            }
+        }
+        for p in size.points() {
+            let i = p.index();
+            let mut counts = 0;
+            for q in size.neighbours(p) {
+                counts += match self.cells[q.index()] {
+                    EMPTY => ONE_EMPTY,
+                    BORDER => 0,
+                    c => 1 << (4 * c),
+                };
+            }
+            self.nbr[i] = counts;
+            let r = usize::from(self.root[i]);
+            if r != 0 {
+                self.chains[r].stones += 1;
+                for q in size.neighbours(p) {
+                    if self.cells[q.index()] == EMPTY {
+                        self.chains[r].shift(q.index(), 1);
+                    }
+                }
+            }
+        }
+        self.n_empty = 0;
+        for &p in board.empty_points() {
+            self.push_empty(p.index());
+        }
+        self.bits = ByColor {
+            black: *board.stones(Color::Black),
+            white: *board.stones(Color::White),
+        };
+        self.on_board = *board.on_board();
+        self.ko = board.ko().map_or(NO_KO, |(p, c)| ko_key(p.index(), c));
+    }
+
+    /// Makes `self` a copy of `other`, copying only the slots its size uses.
+    #[inline]
+    pub fn copy_from(&mut self, other: &LightBoard) {
+        let n = other.size.slots();
+        let old = self.size.slots();
+        if old > n {
+            self.cells[n..old].fill(BORDER);
+        }
+        self.size = other.size;
+        self.cells[..n].copy_from_slice(&other.cells[..n]);
+        self.nbr[..n].copy_from_slice(&other.nbr[..n]);
+        self.root[..n].copy_from_slice(&other.root[..n]);
+        self.next[..n].copy_from_slice(&other.next[..n]);
+        self.chains[..n].copy_from_slice(&other.chains[..n]);
+        self.empty_pos[..n].copy_from_slice(&other.empty_pos[..n]);
+        let e = other.n_empty as usize;
+        self.empty[..e].copy_from_slice(&other.empty[..e]);
+        self.n_empty = other.n_empty;
+        self.bits = other.bits;
+        self.on_board = other.on_board;
+        self.ko = other.ko;
+    }
+
+    /// The board's size.
+    #[inline]
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The stone on a point, if any.
+    #[inline]
+    pub fn color_at(&self, p: Point) -> Option<Color> {
+        match self.cells[p.index()] {
+            0 => Some(Color::Black),
+            1 => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// The stones of one colour.
+    #[inline]
+    pub fn stones(&self, c: Color) -> &Bitboard {
+        &self.bits[c]
+    }
+
+    /// The slots that are points of this board.
+    #[inline]
+    pub fn on_board(&self) -> &Bitboard {
+        &self.on_board
+    }
+
+    /// The empty points, in [`Board`]'s order.
+    pub fn empty_points(&self) -> impl Iterator<Item = Point> + '_ {
+        self.empty[..usize::from(self.n_empty)]
+            .iter()
+            .map(|&i| Point::from_index(usize::from(i)))
+    }
+
+    /// The point `color` may not play next because of simple ko.
+    pub fn ko(&self) -> Option<(Point, Color)> {
+        (self.ko != NO_KO).then(|| {
+            let c = if self.ko & 1 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            (Point::from_index((self.ko >> 1) as usize), c)
+        })
+    }
+
+    /// Whether `c` may play on the empty point `p`: not the simple-ko point, and the
+    /// stone has a liberty once its captures are made. Exact, as [`Board::check`].
+    #[inline(always)]
+    pub fn is_legal(&self, c: Color, p: Point) -> bool {
+        let i = p.index();
+        if self.nbr[i] & EMPTY_FIELD != 0 {
+            return true;
+        }
+        if self.ko == ko_key(i, c) {
+            return false;
+        }
+        // Every neighbour is a stone or the edge: alive if an own group keeps another
+        // liberty or an enemy group's only liberty is `p`. Edges are masked out.
+        let own = c as u8;
+        let s = self.size.stride();
+        let mut alive = false;
+        for j in [i - s, i - 1, i + 1, i + s] {
+            let cell = self.cells[j];
+            let only = self.chains[usize::from(self.root[j])].only_liberty_is(i);
+            alive |= (cell < EMPTY) & ((cell == own) != only);
+        }
+        alive
+    }
+
+    /// Whether playing the empty point `p` would only fill `c`'s own eye (the rule of
+    /// [`Board::is_eye`]).
+    #[inline(always)]
+    pub fn is_eye(&self, c: Color, p: Point) -> bool {
+        let i = p.index();
+        let v = self.nbr[i];
+        if v & (EMPTY_FIELD | field(c.opponent())) != 0 {
+            return false;
+        }
+        let edge = (v & field(c)) != 4 * one(c);
+        let enemy = c.opponent() as u8;
+        let s = self.size.stride();
+        let mut bad = u32::from(edge);
+        for d in [i - s - 1, i - s + 1, i + s - 1, i + s + 1] {
+            bad += u32::from(self.cells[d] == enemy);
+        }
+        bad < 2
+    }
+
+    /// Picks an empty point uniformly among those `accept` takes, exactly as
+    /// [`Board::pick_empty`] does (the same draws give the same point).
+    #[inline(always)]
+    pub fn pick_empty(
+        &mut self,
+        mut random_below: impl FnMut(usize) -> usize,
+        mut accept: impl FnMut(&LightBoard, Point) -> bool,
+    ) -> Option<Point> {
+        let mut k = usize::from(self.n_empty);
+        while k > 0 {
+            let at = random_below(k);
+            let p = self.empty[at];
+            if accept(self, Point::from_index(usize::from(p))) {
+                return Some(Point::from_index(usize::from(p)));
+            }
+            k -= 1;
+            let q = self.empty[k];
+            self.empty[at] = q;
+            self.empty[k] = p;
+            self.empty_pos[usize::from(q)] = at as u16;
+            self.empty_pos[usize::from(p)] = k as u16;
+        }
+        None
+    }
+
+    /// A pass: clears the simple-ko point.
+    #[inline]
+    pub fn pass(&mut self) {
+        self.ko = NO_KO;
+    }
+
+    #[inline(always)]
+    fn push_empty(&mut self, i: usize) {
+        self.empty_pos[i] = self.n_empty;
+        self.empty[usize::from(self.n_empty)] = i as u16;
+        self.n_empty += 1;
+    }
+
+    #[inline(always)]
+    fn remove_empty(&mut self, i: usize) {
+        let at = usize::from(self.empty_pos[i]);
+        self.n_empty -= 1;
+        let last = self.empty[usize::from(self.n_empty)];
+        self.empty[at] = last;
+        self.empty_pos[usize::from(last)] = at as u16;
+    }
+
+    /// Recomputes everything from the stones (groups by flood fill, pseudo-liberties,
+    /// neighbour counts, the empty list, the bitboards) and reports the first
+    /// difference from the incremental state. For tests.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let size = self.size;
+        let mut fresh = LightBoard::from_board(&Board::new(size));
+        // Rebuild from the stones alone, through an exact board.
+        let mut exact = Board::new(size);
+        for p in size.points() {
+            if let Some(c) = self.color_at(p) {
+                exact.place_setup(c, p).map_err(|e| format!("{p:?}: {e}"))?;
+            }
+        }
+        fresh.load(&exact);
+        for p in size.points() {
+            let i = p.index();
+            if self.cells[i] != fresh.cells[i] || self.nbr[i] != fresh.nbr[i] {
+                return Err(format!("slot {i}: cell or neighbour counts differ"));
+            }
+            if self.cells[i] == EMPTY {
+                let at = usize::from(self.empty_pos[i]);
+                if at >= usize::from(self.n_empty) || usize::from(self.empty[at]) != i {
+                    return Err(format!("slot {i}: not in the empty list"));
+                }
+                if self.root[i] != NO_GROUP {
+                    return Err(format!("slot {i}: empty with a group"));
+                }
+                continue;
+            }
+            // Same partition into groups, and the same chain at each root.
+            let (mine, theirs) = (usize::from(self.root[i]), usize::from(fresh.root[i]));
+            if exact.group(Point::from_index(mine)) != exact.group(p) {
+                return Err(format!("slot {i}: root outside its group"));
+            }
+            let (a, b) = (self.chains[mine], fresh.chains[theirs]);
+            if a != b {
+                return Err(format!("slot {i}: chain {a:?}, recomputed {b:?}"));
+            }
+            let mut walked = 0;
+            let mut s = i;
+            loop {
+                if self.root[s] != self.root[i] || walked > size.area() {
+                    return Err(format!("slot {i}: stone list leaves the group"));
+                }
+                walked += 1;
+                s = usize::from(self.next[s]);
+                if s == i {
+                    break;
+                }
+            }
+            if walked != exact.group_size(p) as usize {
+                return Err(format!("slot {i}: stone list has {walked} stones"));
+            }
+        }
+        if usize::from(self.n_empty) != exact.empty_points().len() {
+            return Err("empty count wrong".into());
+        }
+        if self.bits != fresh.bits {
+            return Err("bitboards differ".into());
+        }
+        if let Some(i) = (size.slots()..MAX_SLOTS).find(|&i| self.cells[i] != BORDER) {
+            return Err(format!("slot {i} past the board is not border"));
+        }
+        Ok(())
+    }
+}
