@@ -60,34 +60,32 @@ const fn ko_key(i: usize, c: Color) -> u32 {
     (i as u32) << 1 | c as u32
 }
 
-/// What a group keeps at its root: its pseudo-liberties (count, sum and sum of
-/// squares of their slot indices) and its stone count. Kept together, so one cache
-/// line serves a group's update.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Chain {
-    libs: u32,
-    sum: u32,
-    squares: u32,
-    stones: u32,
+/// A group's pseudo-liberties packed in one word, so that a stone's update of a
+/// neighbouring group is one addition: the count in the top 12 bits, the sum of their
+/// slot indices in the next 21 and the sum of squares in the low 31. No field of a
+/// real group overflows (at most 4·625 pairs, indices below 703), so the word's
+/// arithmetic is each field's; slot 0's word absorbs updates meaning "no group".
+type Libs = u64;
+
+/// One pseudo-liberty on slot `i`, as [`Libs`] counts it.
+#[inline(always)]
+const fn lib_key(i: usize) -> Libs {
+    1 << 52 | (i as u64) << 31 | (i * i) as u64
 }
 
-impl Chain {
-    /// The chain gains (`+1`) or loses (`-1` as `u32::MAX`) the pseudo-liberty `i`.
-    /// Wrapping, because slot 0's chain takes updates that mean "no group".
-    #[inline(always)]
-    fn shift(&mut self, i: usize, sign: u32) {
-        let i = i as u32;
-        self.libs = self.libs.wrapping_add(sign);
-        self.sum = self.sum.wrapping_add(sign.wrapping_mul(i));
-        self.squares = self.squares.wrapping_add(sign.wrapping_mul(i * i));
-    }
+/// The number of pseudo-liberties in a packed word.
+#[inline(always)]
+const fn lib_count(w: Libs) -> u64 {
+    w >> 52
+}
 
-    /// Whether every pseudo-liberty of the chain is on slot `i` (its only liberty).
-    #[inline(always)]
-    fn only_liberty_is(&self, i: usize) -> bool {
-        let i = i as u32;
-        (self.sum == self.libs.wrapping_mul(i)) & (self.squares == self.libs.wrapping_mul(i * i))
-    }
+/// Whether every pseudo-liberty in `w` is on slot `i`: then it has at most 4 (the
+/// stones next to `i`), the fields are `n`, `n·i` and `n·i²`, and no product below
+/// overflows a field, so comparing words compares the three sums exactly.
+#[inline(always)]
+const fn only_liberty_is(w: Libs, i: usize) -> bool {
+    let n = lib_count(w);
+    (n <= 4) & (w == n.wrapping_mul(lib_key(i)))
 }
 
 /// A position for light playouts. Copying it is a memory copy of the slots in use.
@@ -106,8 +104,10 @@ pub struct LightBoard {
     root: [u16; MAX_SLOTS],
     /// For a stone, the next stone of its group (a circular list).
     next: [u16; MAX_SLOTS],
-    /// At a root, the group's chain.
-    chains: [Chain; MAX_SLOTS],
+    /// At a root, the group's pseudo-liberties.
+    libs: [Libs; MAX_SLOTS],
+    /// At a root, the group's stone count.
+    stones: [u16; MAX_SLOTS],
     /// The empty points, `empty[..n_empty]`, in [`Board`]'s order.
     empty: [u16; MAX_SLOTS],
     /// For an empty point, its index in `empty`.
@@ -144,7 +144,8 @@ impl LightBoard {
             nbr: [4 * ONE_EMPTY; MAX_SLOTS],
             root: [NO_GROUP; MAX_SLOTS],
             next: [0; MAX_SLOTS],
-            chains: [Chain::default(); MAX_SLOTS],
+            libs: [0; MAX_SLOTS],
+            stones: [0; MAX_SLOTS],
             empty: [0; MAX_SLOTS],
             empty_pos: [0; MAX_SLOTS],
             n_empty: 0,
@@ -168,7 +169,8 @@ impl LightBoard {
         self.cells[..n].fill(BORDER);
         self.nbr[..n].fill(4 * ONE_EMPTY);
         self.root[..n].fill(NO_GROUP);
-        self.chains[..n].fill(Chain::default());
+        self.libs[..n].fill(0);
+        self.stones[..n].fill(0);
         for p in size.points() {
             let i = p.index();
             self.cells[i] = board.color_at(p).map_or(EMPTY, |c| c as u8);
@@ -191,10 +193,10 @@ impl LightBoard {
             self.nbr[i] = counts;
             let r = usize::from(self.root[i]);
             if r != 0 {
-                self.chains[r].stones += 1;
+                self.stones[r] += 1;
                 for q in size.neighbours(p) {
                     if self.cells[q.index()] == EMPTY {
-                        self.chains[r].shift(q.index(), 1);
+                        self.libs[r] += lib_key(q.index());
                     }
                 }
             }
@@ -224,7 +226,8 @@ impl LightBoard {
         self.nbr[..n].copy_from_slice(&other.nbr[..n]);
         self.root[..n].copy_from_slice(&other.root[..n]);
         self.next[..n].copy_from_slice(&other.next[..n]);
-        self.chains[..n].copy_from_slice(&other.chains[..n]);
+        self.libs[..n].copy_from_slice(&other.libs[..n]);
+        self.stones[..n].copy_from_slice(&other.stones[..n]);
         self.empty_pos[..n].copy_from_slice(&other.empty_pos[..n]);
         let e = other.n_empty as usize;
         self.empty[..e].copy_from_slice(&other.empty[..e]);
@@ -299,7 +302,7 @@ impl LightBoard {
         let mut alive = false;
         for j in [i - s, i - 1, i + 1, i + s] {
             let cell = self.cells[j];
-            let only = self.chains[usize::from(self.root[j])].only_liberty_is(i);
+            let only = only_liberty_is(self.libs[usize::from(self.root[j])], i);
             alive |= (cell < EMPTY) & ((cell == own) != only);
         }
         alive
@@ -405,9 +408,9 @@ impl LightBoard {
             if exact.group(Point::from_index(mine)) != exact.group(p) {
                 return Err(format!("slot {i}: root outside its group"));
             }
-            let (a, b) = (self.chains[mine], fresh.chains[theirs]);
-            if a != b {
-                return Err(format!("slot {i}: chain {a:?}, recomputed {b:?}"));
+            let (a, b) = (self.libs[mine], fresh.libs[theirs]);
+            if a != b || self.stones[mine] != fresh.stones[theirs] {
+                return Err(format!("slot {i}: pseudo-liberties {a:x}, recomputed {b:x}"));
             }
             let mut walked = 0;
             let mut s = i;

@@ -1,13 +1,9 @@
 //! The play path of [`LightBoard`]: placing a stone, merging, capturing.
 
-use super::{Chain, EMPTY, LightBoard, NO_GROUP, NO_KO, ONE_EMPTY, ko_key, one};
+use super::{EMPTY, LightBoard, Libs, NO_GROUP, NO_KO, ONE_EMPTY, ko_key, lib_count, lib_key, one};
 use crate::board::distinct_groups;
 use crate::color::Color;
 use crate::point::Point;
-
-/// `Chain::shift`'s sign for a pseudo-liberty gained or lost.
-const GAIN: u32 = 1;
-const LOSE: u32 = u32::MAX;
 
 impl LightBoard {
     /// Plays a legal move of `c` on `p` (an empty point that [`LightBoard::is_legal`]
@@ -28,10 +24,8 @@ impl LightBoard {
         // neighbours read `NO_GROUP`, whose chain takes the updates.
         let r = nbrs.map(|j| self.root[j]);
         let fresh = distinct_groups(r);
-        let mut mine = Chain {
-            stones: 1,
-            ..Chain::default()
-        };
+        let key = lib_key(i);
+        let mut mine: Libs = 0;
         let (mut keep, mut keep_size) = (NO_GROUP, 0);
         let mut friends = 0u32;
         let mut dead = false;
@@ -39,33 +33,30 @@ impl LightBoard {
             let j = nbrs[k];
             self.nbr[j] = self.nbr[j] - ONE_EMPTY + one(c);
             let cell = self.cells[j];
-            let chain = &mut self.chains[usize::from(r[k])];
-            chain.shift(i, LOSE);
-            let empty = u32::from(cell == EMPTY);
-            mine.libs += empty;
-            mine.sum += empty * j as u32;
-            mine.squares += empty * (j * j) as u32;
+            let g = usize::from(r[k]);
+            let w = self.libs[g].wrapping_sub(key);
+            self.libs[g] = w;
+            mine += u64::from(cell == EMPTY).wrapping_neg() & lib_key(j);
             let friend = cell == own;
-            dead |= (cell < EMPTY) & !friend & (chain.libs == 0);
-            let bigger = friend & (chain.stones > keep_size);
-            keep_size = if bigger { chain.stones } else { keep_size };
+            dead |= (cell < EMPTY) & !friend & (w == 0);
+            let size = self.stones[g];
+            let bigger = friend & (size > keep_size);
+            keep_size = if bigger { size } else { keep_size };
             keep = if bigger { r[k] } else { keep };
             friends += u32::from(fresh[k] & friend);
         }
 
         // The new stone joins its biggest friendly group, or starts one.
         let k = if keep == NO_GROUP { i } else { usize::from(keep) };
-        self.chains[i] = Chain::default();
+        self.libs[i] = 0;
+        self.stones[i] = 0;
         self.next[i] = i as u16;
         self.root[i] = k as u16;
         let after = self.next[k];
         self.next[i] = after;
         self.next[k] = i as u16;
-        let chain = &mut self.chains[k];
-        chain.libs = chain.libs.wrapping_add(mine.libs);
-        chain.sum = chain.sum.wrapping_add(mine.sum);
-        chain.squares = chain.squares.wrapping_add(mine.squares);
-        chain.stones += 1;
+        self.libs[k] = self.libs[k].wrapping_add(mine);
+        self.stones[k] += 1;
 
         let mut captured = 0u16;
         let mut captured_at = i;
@@ -74,7 +65,7 @@ impl LightBoard {
             for j in nbrs {
                 let cell = self.cells[j];
                 if cell == enemy {
-                    if self.chains[usize::from(self.root[j])].libs == 0 {
+                    if self.libs[usize::from(self.root[j])] == 0 {
                         captured += self.remove_group(j);
                         captured_at = j;
                     }
@@ -82,7 +73,7 @@ impl LightBoard {
                     let (a, b) = (self.root[i], self.root[j]);
                     if a != b {
                         let (a, b) = (usize::from(a), usize::from(b));
-                        if self.chains[a].stones >= self.chains[b].stones {
+                        if self.stones[a] >= self.stones[b] {
                             self.merge(a, b);
                         } else {
                             self.merge(b, a);
@@ -94,10 +85,9 @@ impl LightBoard {
 
         self.ko = NO_KO;
         let r = usize::from(self.root[i]);
-        let chain = self.chains[r];
-        if chain.libs == 0 {
+        if self.libs[r] == 0 {
             self.remove_group(i);
-        } else if captured == 1 && chain.stones == 1 && chain.libs == 1 {
+        } else if captured == 1 && self.stones[r] == 1 && lib_count(self.libs[r]) == 1 {
             self.ko = ko_key(captured_at, c.opponent());
         }
         captured
@@ -105,12 +95,8 @@ impl LightBoard {
 
     /// Merges group `gone` into group `keep` (both roots).
     fn merge(&mut self, keep: usize, gone: usize) {
-        let g = self.chains[gone];
-        let chain = &mut self.chains[keep];
-        chain.libs += g.libs;
-        chain.sum = chain.sum.wrapping_add(g.sum);
-        chain.squares = chain.squares.wrapping_add(g.squares);
-        chain.stones += g.stones;
+        self.libs[keep] += self.libs[gone];
+        self.stones[keep] += self.stones[gone];
         let mut s = gone;
         loop {
             self.root[s] = keep as u16;
@@ -134,6 +120,7 @@ impl LightBoard {
         let mut s = start;
         let mut removed = 0;
         loop {
+            let key = lib_key(s);
             self.cells[s] = EMPTY;
             self.root[s] = NO_GROUP;
             self.bits[color].remove(Point::from_index(s));
@@ -143,7 +130,8 @@ impl LightBoard {
             // this group and non-stones feed dead or `NO_GROUP` chains).
             for j in [s - stride, s - 1, s + 1, s + stride] {
                 self.nbr[j] = self.nbr[j] - one(color) + ONE_EMPTY;
-                self.chains[usize::from(self.root[j])].shift(s, GAIN);
+                let g = usize::from(self.root[j]);
+                self.libs[g] = self.libs[g].wrapping_add(key);
             }
             s = usize::from(self.next[s]);
             if s == start {
