@@ -42,7 +42,7 @@ pub use diagram::{DiagramError, parse_diagram, to_diagram};
 pub use game::Game;
 pub use handicap::{HandicapError, fixed_handicap, max_fixed_handicap};
 pub use life::{StaticLife, Unconditional};
-pub use light::LightBoard;
+pub use light::{LightBoard, LightBoard9, LightBoard13, LightBoard19, LightBoardAny};
 pub use point::{
     BoardSize, MAX_SIZE, MAX_SLOTS, MIN_SIZE, Move, ParseVertexError, Point, SizeError, Vertex,
 };

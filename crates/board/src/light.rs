@@ -16,11 +16,17 @@
 //! numbers pick the same moves on both: `tests/light_board.rs` plays each game on
 //! both and compares them move by move. Nothing here reads exact liberty counts; the
 //! tactics and the heavy policy use [`Board`].
+//!
+//! The board is generic over its array length `CAP` (a power of two: every index is
+//! masked with `CAP - 1`, so no access needs a bounds check) and its row stride
+//! (`STRIDE`, or 0 for a stride read at run time): [`LightBoard9`], [`LightBoard13`]
+//! and [`LightBoard19`] are compiled for one size each, [`LightBoardAny`] takes any
+//! size from 2 to 25.
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::{ByColor, Color};
-use crate::point::{BoardSize, MAX_SLOTS, Point};
+use crate::point::{BoardSize, Point, SizeError};
 
 mod play;
 
@@ -92,26 +98,28 @@ const fn only_liberty_is(w: Libs, i: usize) -> bool {
 ///
 /// Build it from a [`Board`] with [`LightBoard::from_board`] (or reload one with
 /// [`LightBoard::load`]); play with [`LightBoard::play`] the moves
-/// [`LightBoard::is_legal`] allows.
+/// [`LightBoard::is_legal`] allows. `CAP` is the (power-of-two) array length, at least
+/// the padded slots of the sizes it takes; `STRIDE` is the one size's row stride, or 0
+/// for any size.
 #[derive(Clone)]
-pub struct LightBoard {
+pub struct LightBoard<const CAP: usize, const STRIDE: usize> {
     size: BoardSize,
     /// `Color as u8`, `EMPTY` or `BORDER` for every slot.
-    cells: [u8; MAX_SLOTS],
+    cells: [u8; CAP],
     /// Neighbour counts by kind, packed as `ONE_EMPTY` describes.
-    nbr: [u16; MAX_SLOTS],
+    nbr: [u16; CAP],
     /// For a stone, its group's root; `NO_GROUP` elsewhere.
-    root: [u16; MAX_SLOTS],
+    root: [u16; CAP],
     /// For a stone, the next stone of its group (a circular list).
-    next: [u16; MAX_SLOTS],
+    next: [u16; CAP],
     /// At a root, the group's pseudo-liberties.
-    libs: [Libs; MAX_SLOTS],
+    libs: [Libs; CAP],
     /// At a root, the group's stone count.
-    stones: [u16; MAX_SLOTS],
+    stones: [u16; CAP],
     /// The empty points, `empty[..n_empty]`, in [`Board`]'s order.
-    empty: [u16; MAX_SLOTS],
+    empty: [u16; CAP],
     /// For an empty point, its index in `empty`.
-    empty_pos: [u16; MAX_SLOTS],
+    empty_pos: [u16; CAP],
     n_empty: u16,
     /// Stones of each colour (for scoring).
     bits: ByColor<Bitboard>,
@@ -120,7 +128,16 @@ pub struct LightBoard {
     ko: u32,
 }
 
-impl std::fmt::Debug for LightBoard {
+/// The light board compiled for 9×9.
+pub type LightBoard9 = LightBoard<128, 10>;
+/// The light board compiled for 13×13.
+pub type LightBoard13 = LightBoard<256, 14>;
+/// The light board compiled for 19×19.
+pub type LightBoard19 = LightBoard<512, 20>;
+/// The light board for any size from 2 to 25 (the stride read at run time).
+pub type LightBoardAny = LightBoard<1024, 0>;
+
+impl<const CAP: usize, const STRIDE: usize> std::fmt::Debug for LightBoard<CAP, STRIDE> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
@@ -130,36 +147,62 @@ impl std::fmt::Debug for LightBoard {
     }
 }
 
-impl LightBoard {
-    /// An empty board.
-    pub fn new(size: BoardSize) -> LightBoard {
-        LightBoard::from_board(&Board::new(size))
+impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
+    /// `CAP - 1`: every index is masked with it (a no-op on valid slots).
+    const MASK: usize = {
+        assert!(CAP.is_power_of_two() && CAP <= 1 << 16);
+        CAP - 1
+    };
+
+    /// Whether this type takes boards of `size`.
+    pub fn fits(size: BoardSize) -> bool {
+        size.slots() <= CAP && (STRIDE == 0 || STRIDE == size.stride())
     }
 
-    /// The position of `board` (stones, simple ko, the order of its empty points).
-    pub fn from_board(board: &Board) -> LightBoard {
+    /// An empty board; an error if this type does not take `size`.
+    pub fn new(size: BoardSize) -> Result<Self, SizeError> {
+        Self::from_board(&Board::new(size))
+    }
+
+    /// The position of `board` (stones, simple ko, the order of its empty points); an
+    /// error if this type does not take its size.
+    pub fn from_board(board: &Board) -> Result<Self, SizeError> {
         let mut b = LightBoard {
             size: board.size(),
-            cells: [BORDER; MAX_SLOTS],
-            nbr: [4 * ONE_EMPTY; MAX_SLOTS],
-            root: [NO_GROUP; MAX_SLOTS],
-            next: [0; MAX_SLOTS],
-            libs: [0; MAX_SLOTS],
-            stones: [0; MAX_SLOTS],
-            empty: [0; MAX_SLOTS],
-            empty_pos: [0; MAX_SLOTS],
+            cells: [BORDER; CAP],
+            nbr: [4 * ONE_EMPTY; CAP],
+            root: [NO_GROUP; CAP],
+            next: [0; CAP],
+            libs: [0; CAP],
+            stones: [0; CAP],
+            empty: [0; CAP],
+            empty_pos: [0; CAP],
             n_empty: 0,
             bits: ByColor::default(),
             on_board: Bitboard::EMPTY,
             ko: NO_KO,
         };
-        b.load(board);
-        b
+        b.load(board)?;
+        Ok(b)
     }
 
-    /// Makes `self` the position of `board`, in time proportional to its slots.
-    pub fn load(&mut self, board: &Board) {
+    /// The row stride: a constant where the type fixes it.
+    #[inline(always)]
+    fn stride(&self) -> usize {
+        if STRIDE == 0 {
+            self.size.stride()
+        } else {
+            STRIDE
+        }
+    }
+
+    /// Makes `self` the position of `board`, in time proportional to its slots; an
+    /// error (and nothing changed) if this type does not take its size.
+    pub fn load(&mut self, board: &Board) -> Result<(), SizeError> {
         let size = board.size();
+        if !Self::fits(size) {
+            return Err(SizeError(size.get() as u32));
+        }
         let n = size.slots();
         let old = self.size.slots();
         if old > n {
@@ -211,11 +254,12 @@ impl LightBoard {
         };
         self.on_board = *board.on_board();
         self.ko = board.ko().map_or(NO_KO, |(p, c)| ko_key(p.index(), c));
+        Ok(())
     }
 
     /// Makes `self` a copy of `other`, copying only the slots its size uses.
     #[inline]
-    pub fn copy_from(&mut self, other: &LightBoard) {
+    pub fn copy_from(&mut self, other: &Self) {
         let n = other.size.slots();
         let old = self.size.slots();
         if old > n {
@@ -246,7 +290,7 @@ impl LightBoard {
     /// The stone on a point, if any.
     #[inline]
     pub fn color_at(&self, p: Point) -> Option<Color> {
-        match self.cells[p.index()] {
+        match self.cells[p.index() & Self::MASK] {
             0 => Some(Color::Black),
             1 => Some(Color::White),
             _ => None,
@@ -288,7 +332,8 @@ impl LightBoard {
     /// stone has a liberty once its captures are made. Exact, as [`Board::check`].
     #[inline(always)]
     pub fn is_legal(&self, c: Color, p: Point) -> bool {
-        let i = p.index();
+        let m = Self::MASK;
+        let i = p.index() & m;
         if self.nbr[i] & EMPTY_FIELD != 0 {
             return true;
         }
@@ -298,11 +343,11 @@ impl LightBoard {
         // Every neighbour is a stone or the edge: alive if an own group keeps another
         // liberty or an enemy group's only liberty is `p`. Edges are masked out.
         let own = c as u8;
-        let s = self.size.stride();
+        let s = self.stride();
         let mut alive = false;
         for j in [i - s, i - 1, i + 1, i + s] {
-            let cell = self.cells[j];
-            let only = only_liberty_is(self.libs[usize::from(self.root[j])], i);
+            let cell = self.cells[j & m];
+            let only = only_liberty_is(self.libs[usize::from(self.root[j & m]) & m], i);
             alive |= (cell < EMPTY) & ((cell == own) != only);
         }
         alive
@@ -312,17 +357,18 @@ impl LightBoard {
     /// [`Board::is_eye`]).
     #[inline(always)]
     pub fn is_eye(&self, c: Color, p: Point) -> bool {
-        let i = p.index();
+        let m = Self::MASK;
+        let i = p.index() & m;
         let v = self.nbr[i];
         if v & (EMPTY_FIELD | field(c.opponent())) != 0 {
             return false;
         }
         let edge = (v & field(c)) != 4 * one(c);
         let enemy = c.opponent() as u8;
-        let s = self.size.stride();
+        let s = self.stride();
         let mut bad = u32::from(edge);
         for d in [i - s - 1, i - s + 1, i + s - 1, i + s + 1] {
-            bad += u32::from(self.cells[d] == enemy);
+            bad += u32::from(self.cells[d & m] == enemy);
         }
         bad < 2
     }
@@ -333,21 +379,22 @@ impl LightBoard {
     pub fn pick_empty(
         &mut self,
         mut random_below: impl FnMut(usize) -> usize,
-        mut accept: impl FnMut(&LightBoard, Point) -> bool,
+        mut accept: impl FnMut(&Self, Point) -> bool,
     ) -> Option<Point> {
+        let m = Self::MASK;
         let mut k = usize::from(self.n_empty);
         while k > 0 {
-            let at = random_below(k);
+            let at = random_below(k) & m;
             let p = self.empty[at];
             if accept(self, Point::from_index(usize::from(p))) {
                 return Some(Point::from_index(usize::from(p)));
             }
             k -= 1;
-            let q = self.empty[k];
+            let q = self.empty[k & m];
             self.empty[at] = q;
-            self.empty[k] = p;
-            self.empty_pos[usize::from(q)] = at as u16;
-            self.empty_pos[usize::from(p)] = k as u16;
+            self.empty[k & m] = p;
+            self.empty_pos[usize::from(q) & m] = at as u16;
+            self.empty_pos[usize::from(p) & m] = k as u16;
         }
         None
     }
@@ -360,18 +407,20 @@ impl LightBoard {
 
     #[inline(always)]
     fn push_empty(&mut self, i: usize) {
-        self.empty_pos[i] = self.n_empty;
-        self.empty[usize::from(self.n_empty)] = i as u16;
+        let m = Self::MASK;
+        self.empty_pos[i & m] = self.n_empty;
+        self.empty[usize::from(self.n_empty) & m] = i as u16;
         self.n_empty += 1;
     }
 
     #[inline(always)]
     fn remove_empty(&mut self, i: usize) {
-        let at = usize::from(self.empty_pos[i]);
+        let m = Self::MASK;
+        let at = usize::from(self.empty_pos[i & m]) & m;
         self.n_empty -= 1;
-        let last = self.empty[usize::from(self.n_empty)];
+        let last = self.empty[usize::from(self.n_empty) & m];
         self.empty[at] = last;
-        self.empty_pos[usize::from(last)] = at as u16;
+        self.empty_pos[usize::from(last) & m] = at as u16;
     }
 
     /// Recomputes everything from the stones (groups by flood fill, pseudo-liberties,
@@ -379,7 +428,7 @@ impl LightBoard {
     /// difference from the incremental state. For tests.
     pub fn check_invariants(&self) -> Result<(), String> {
         let size = self.size;
-        let mut fresh = LightBoard::from_board(&Board::new(size));
+        let mut fresh = Self::from_board(&Board::new(size)).map_err(|e| e.to_string())?;
         // Rebuild from the stones alone, through an exact board.
         let mut exact = Board::new(size);
         for p in size.points() {
@@ -387,7 +436,7 @@ impl LightBoard {
                 exact.place_setup(c, p).map_err(|e| format!("{p:?}: {e}"))?;
             }
         }
-        fresh.load(&exact);
+        fresh.load(&exact).map_err(|e| e.to_string())?;
         for p in size.points() {
             let i = p.index();
             if self.cells[i] != fresh.cells[i] || self.nbr[i] != fresh.nbr[i] {
@@ -434,7 +483,7 @@ impl LightBoard {
         if self.bits != fresh.bits {
             return Err("bitboards differ".into());
         }
-        if let Some(i) = (size.slots()..MAX_SLOTS).find(|&i| self.cells[i] != BORDER) {
+        if let Some(i) = (size.slots()..CAP).find(|&i| self.cells[i] != BORDER) {
             return Err(format!("slot {i} past the board is not border"));
         }
         Ok(())

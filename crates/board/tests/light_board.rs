@@ -2,7 +2,10 @@
 //! the same positions, the same legality, eyes, captures, ko and empty-point order, so
 //! the same random draws give the same light playout and the same score.
 
-use tengen_board::{Board, BoardSize, Color, LightBoard, Move, Point};
+use tengen_board::{
+    Board, BoardSize, Color, LightBoard, LightBoard9, LightBoard13, LightBoard19, LightBoardAny, Move,
+    Point,
+};
 
 /// A small deterministic generator (the board crate has no `rand`).
 struct Lcg(u64);
@@ -18,7 +21,11 @@ impl Lcg {
 }
 
 /// Everything a light playout reads, compared point by point.
-fn assert_same(exact: &Board, light: &LightBoard, what: &str) {
+fn assert_same<const CAP: usize, const STRIDE: usize>(
+    exact: &Board,
+    light: &LightBoard<CAP, STRIDE>,
+    what: &str,
+) {
     let size = exact.size();
     for c in Color::ALL {
         assert_eq!(exact.stones(c), light.stones(c), "{what}: {c} stones");
@@ -43,7 +50,12 @@ fn assert_same(exact: &Board, light: &LightBoard, what: &str) {
 
 /// Plays a light game on both boards with the same draws, comparing every move.
 /// Returns the number of moves.
-fn light_game_on_both(exact: &mut Board, light: &mut LightBoard, seed: u64, what: &str) -> u32 {
+fn light_game_on_both<const CAP: usize, const STRIDE: usize>(
+    exact: &mut Board,
+    light: &mut LightBoard<CAP, STRIDE>,
+    seed: u64,
+    what: &str,
+) -> u32 {
     let limit = 3 * exact.size().area() as u32;
     let (mut a, mut b) = (Lcg(seed), Lcg(seed));
     let mut c = Color::Black;
@@ -79,16 +91,49 @@ fn light_game_on_both(exact: &mut Board, light: &mut LightBoard, seed: u64, what
     moves
 }
 
+/// `light_game_on_both` from the empty board of `light`'s size.
+fn same_game<const CAP: usize, const STRIDE: usize>(
+    light: &mut LightBoard<CAP, STRIDE>,
+    seed: u64,
+    what: &str,
+) {
+    let mut exact = Board::new(light.size());
+    light_game_on_both(&mut exact, light, seed, what);
+}
+
+#[test]
+fn boards_compiled_for_one_size_refuse_the_others() {
+    for n in 2..=25u32 {
+        let size = BoardSize::new(n).unwrap();
+        assert_eq!(LightBoard9::new(size).is_ok(), n == 9);
+        assert_eq!(LightBoard13::new(size).is_ok(), n == 13);
+        assert_eq!(LightBoard19::new(size).is_ok(), n == 19);
+        assert!(LightBoardAny::new(size).is_ok());
+    }
+    // A refused load changes nothing.
+    let mut nine = LightBoard9::new(BoardSize::new(9).unwrap()).unwrap();
+    assert!(nine.load(&Board::new(BoardSize::new(19).unwrap())).is_err());
+    assert_eq!(nine.size().get(), 9);
+    nine.check_invariants().unwrap();
+}
+
 #[test]
 fn light_playouts_match_the_exact_board_on_every_size() {
     for n in 2..=25u32 {
         let size = BoardSize::new(n).unwrap();
         let games = if n <= 9 { 60 } else { 8 };
         for g in 0..games {
-            let mut exact = Board::new(size);
-            let mut light = LightBoard::new(size);
             let seed = u64::from(n) * 1000 + g;
-            light_game_on_both(&mut exact, &mut light, seed, &format!("{n}x{n} game {g}"));
+            let what = format!("{n}x{n} game {g}");
+            let mut light = LightBoardAny::new(size).unwrap();
+            light_game_on_both(&mut Board::new(size), &mut light, seed, &what);
+            // The boards compiled for one size play the same games.
+            match n {
+                9 => same_game(&mut LightBoard9::new(size).unwrap(), seed, &what),
+                13 => same_game(&mut LightBoard13::new(size).unwrap(), seed, &what),
+                19 => same_game(&mut LightBoard19::new(size).unwrap(), seed, &what),
+                _ => {}
+            }
         }
     }
 }
@@ -113,14 +158,18 @@ fn a_light_board_loaded_mid_game_plays_on_like_the_exact_one() {
                 }
                 c = c.opponent();
             }
-            let light = LightBoard::from_board(&exact);
+            let light = LightBoardAny::from_board(&exact).unwrap();
             light.check_invariants().unwrap();
             assert_same(&exact, &light, "loaded");
             // A copy into a board last used at another size is the same position.
-            let mut copy = LightBoard::new(BoardSize::new(25).unwrap());
+            let mut copy = LightBoardAny::new(BoardSize::new(25).unwrap()).unwrap();
             copy.copy_from(&light);
             copy.check_invariants().unwrap();
             assert_same(&exact, &copy, "copied");
+            if n == 19 {
+                let mut fixed = LightBoard19::from_board(&exact).unwrap();
+                light_game_on_both(&mut exact.clone(), &mut fixed, g, "19x19 loaded, fixed");
+            }
             light_game_on_both(&mut exact, &mut copy, g, &format!("{n}x{n} loaded {g}"));
         }
     }
@@ -135,7 +184,7 @@ fn random_games_with_eye_fills_keep_legality_exact() {
         for g in 0..6u64 {
             let mut rng = Lcg(g + 1000 * u64::from(n));
             let mut exact = Board::new(size);
-            let mut light = LightBoard::new(size);
+            let mut light = LightBoardAny::new(size).unwrap();
             let mut c = Color::Black;
             for m in 0..size.area() * 3 {
                 let legal: Vec<Point> = size

@@ -12,7 +12,11 @@ use super::{Amaf, Outcome, Rng, below, score_areas};
 
 /// A uniformly random legal move for `c` that does not fill its own eye, or a pass.
 #[inline(always)]
-pub fn light_board_move(board: &mut LightBoard, c: Color, rng: &mut Rng) -> Move {
+pub fn light_board_move<const CAP: usize, const STRIDE: usize>(
+    board: &mut LightBoard<CAP, STRIDE>,
+    c: Color,
+    rng: &mut Rng,
+) -> Move {
     board
         .pick_empty(
             |k| below(rng, k),
@@ -24,8 +28,8 @@ pub fn light_board_move(board: &mut LightBoard, c: Color, rng: &mut Rng) -> Move
 /// Plays light moves from `board` with `to_move` to play until both sides pass (or
 /// three times the board area in moves), records first plays in `amaf` and scores by
 /// area with `komi`: [`Policy::run`](super::Policy::run)'s light playout.
-pub fn light_playout(
-    board: &mut LightBoard,
+pub fn light_playout<const CAP: usize, const STRIDE: usize>(
+    board: &mut LightBoard<CAP, STRIDE>,
     to_move: Color,
     komi: f64,
     rng: &mut Rng,

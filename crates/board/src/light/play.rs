@@ -5,15 +5,16 @@ use crate::board::distinct_groups;
 use crate::color::Color;
 use crate::point::Point;
 
-impl LightBoard {
+impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
     /// Plays a legal move of `c` on `p` (an empty point that [`LightBoard::is_legal`]
     /// allows) and returns the number of stones it captured. A stone left without a
     /// liberty would be removed as a suicide, as [`crate::Board::play_unchecked`] does.
     #[inline(always)]
     pub fn play(&mut self, c: Color, p: Point) -> u16 {
-        let i = p.index();
-        let s = self.size.stride();
-        let nbrs = [i - s, i - 1, i + 1, i + s];
+        let m = Self::MASK;
+        let i = p.index() & m;
+        let s = self.stride();
+        let nbrs = [i - s, i - 1, i + 1, i + s].map(|j| j & m);
         let own = c as u8;
         self.cells[i] = own;
         self.bits[c].insert(p);
@@ -22,7 +23,7 @@ impl LightBoard {
         // Every neighbouring group loses one pseudo-liberty per touching stone; the
         // new stone's empty neighbours are its own. No branch: empty and border
         // neighbours read `NO_GROUP`, whose chain takes the updates.
-        let r = nbrs.map(|j| self.root[j]);
+        let r = nbrs.map(|j| self.root[j] & m as u16);
         let fresh = distinct_groups(r);
         let key = lib_key(i);
         let mut mine: Libs = 0;
@@ -47,7 +48,7 @@ impl LightBoard {
         }
 
         // The new stone joins its biggest friendly group, or starts one.
-        let k = if keep == NO_GROUP { i } else { usize::from(keep) };
+        let k = if keep == NO_GROUP { i } else { usize::from(keep) } & m;
         self.libs[i] = 0;
         self.stones[i] = 0;
         self.next[i] = i as u16;
@@ -65,14 +66,14 @@ impl LightBoard {
             for j in nbrs {
                 let cell = self.cells[j];
                 if cell == enemy {
-                    if self.libs[usize::from(self.root[j])] == 0 {
+                    if self.libs[usize::from(self.root[j]) & m] == 0 {
                         captured += self.remove_group(j);
                         captured_at = j;
                     }
                 } else if cell == own {
                     let (a, b) = (self.root[i], self.root[j]);
                     if a != b {
-                        let (a, b) = (usize::from(a), usize::from(b));
+                        let (a, b) = (usize::from(a) & m, usize::from(b) & m);
                         if self.stones[a] >= self.stones[b] {
                             self.merge(a, b);
                         } else {
@@ -84,7 +85,7 @@ impl LightBoard {
         }
 
         self.ko = NO_KO;
-        let r = usize::from(self.root[i]);
+        let r = usize::from(self.root[i]) & m;
         if self.libs[r] == 0 {
             self.remove_group(i);
         } else if captured == 1 && self.stones[r] == 1 && lib_count(self.libs[r]) == 1 {
@@ -95,12 +96,14 @@ impl LightBoard {
 
     /// Merges group `gone` into group `keep` (both roots).
     fn merge(&mut self, keep: usize, gone: usize) {
+        let m = Self::MASK;
+        let (keep, gone) = (keep & m, gone & m);
         self.libs[keep] += self.libs[gone];
         self.stones[keep] += self.stones[gone];
         let mut s = gone;
         loop {
             self.root[s] = keep as u16;
-            s = usize::from(self.next[s]);
+            s = usize::from(self.next[s]) & m;
             if s == gone {
                 break;
             }
@@ -111,12 +114,14 @@ impl LightBoard {
     /// Removes the group on slot `start`, its stones' slots becoming empty in list
     /// order; returns how many stones it had.
     fn remove_group(&mut self, start: usize) -> u16 {
+        let m = Self::MASK;
+        let start = start & m;
         let color = if self.cells[start] == Color::Black as u8 {
             Color::Black
         } else {
             Color::White
         };
-        let stride = self.size.stride();
+        let stride = self.stride();
         let mut s = start;
         let mut removed = 0;
         loop {
@@ -129,11 +134,12 @@ impl LightBoard {
             // Every neighbouring stone's group gains the pseudo-liberty `s` (stones of
             // this group and non-stones feed dead or `NO_GROUP` chains).
             for j in [s - stride, s - 1, s + 1, s + stride] {
+                let j = j & m;
                 self.nbr[j] = self.nbr[j] - one(color) + ONE_EMPTY;
-                let g = usize::from(self.root[j]);
+                let g = usize::from(self.root[j]) & m;
                 self.libs[g] = self.libs[g].wrapping_add(key);
             }
-            s = usize::from(self.next[s]);
+            s = usize::from(self.next[s]) & m;
             if s == start {
                 break;
             }
