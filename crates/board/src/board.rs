@@ -100,7 +100,7 @@ const fn field(c: Color) -> u16 {
 /// For the roots of a point's four neighbours: which are groups met for the first
 /// time in that order (`NO_GROUP` never is), computed without branches.
 #[inline(always)]
-pub(crate) fn distinct_groups(r: [u16; 4]) -> [bool; 4] {
+fn distinct_groups(r: [u16; 4]) -> [bool; 4] {
     [
         r[0] != NO_GROUP,
         (r[1] != NO_GROUP) & (r[1] != r[0]),

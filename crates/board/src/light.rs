@@ -79,6 +79,24 @@ const fn lib_key(i: usize) -> Libs {
     1 << 52 | (i as u64) << 31 | (i * i) as u64
 }
 
+/// [`lib_key`] of every slot index below 1024, computed at compile time: one load on
+/// the play path instead of a multiply.
+const LIB_KEYS: [Libs; 1024] = {
+    let mut keys = [0; 1024];
+    let mut i = 0;
+    while i < 1024 {
+        keys[i] = lib_key(i);
+        i += 1;
+    }
+    keys
+};
+
+/// [`lib_key`] by table.
+#[inline(always)]
+fn key_of(i: usize) -> Libs {
+    LIB_KEYS[i & 1023]
+}
+
 /// The number of pseudo-liberties in a packed word.
 #[inline(always)]
 const fn lib_count(w: Libs) -> u64 {
@@ -89,9 +107,9 @@ const fn lib_count(w: Libs) -> u64 {
 /// stones next to `i`), the fields are `n`, `n·i` and `n·i²`, and no product below
 /// overflows a field, so comparing words compares the three sums exactly.
 #[inline(always)]
-const fn only_liberty_is(w: Libs, i: usize) -> bool {
+fn only_liberty_is(w: Libs, i: usize) -> bool {
     let n = lib_count(w);
-    (n <= 4) & (w == n.wrapping_mul(lib_key(i)))
+    (n <= 4) & (w == n.wrapping_mul(key_of(i)))
 }
 
 /// A position for light playouts. Copying it is a memory copy of the slots in use.
@@ -353,16 +371,37 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
         alive
     }
 
+    /// Whether a light playout may play the empty point `p` for `c`: legal and not
+    /// `c`'s own eye, the same as `!is_eye(c, p) && is_legal(c, p)` with the common case
+    /// (an empty neighbour) decided by one read.
+    #[inline(always)]
+    pub fn is_playable(&self, c: Color, p: Point) -> bool {
+        let i = p.index() & Self::MASK;
+        let v = self.nbr[i];
+        if v & EMPTY_FIELD != 0 {
+            return true;
+        }
+        if v & field(c.opponent()) == 0 && self.eye_diagonals_hold(c, i, v) {
+            return false;
+        }
+        self.is_legal(c, p)
+    }
+
     /// Whether playing the empty point `p` would only fill `c`'s own eye (the rule of
     /// [`Board::is_eye`]).
     #[inline(always)]
     pub fn is_eye(&self, c: Color, p: Point) -> bool {
-        let m = Self::MASK;
-        let i = p.index() & m;
+        let i = p.index() & Self::MASK;
         let v = self.nbr[i];
-        if v & (EMPTY_FIELD | field(c.opponent())) != 0 {
-            return false;
-        }
+        v & (EMPTY_FIELD | field(c.opponent())) == 0 && self.eye_diagonals_hold(c, i, v)
+    }
+
+    /// For a point `i` whose orthogonal neighbours (counted in `v`) are all `c`'s or
+    /// the edge: whether the diagonals make it an eye (the opponent holds fewer than
+    /// two, none on the edge).
+    #[inline(always)]
+    fn eye_diagonals_hold(&self, c: Color, i: usize, v: u16) -> bool {
+        let m = Self::MASK;
         let edge = (v & field(c)) != 4 * one(c);
         let enemy = c.opponent() as u8;
         let s = self.stride();
@@ -397,6 +436,24 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
             self.empty_pos[usize::from(p) & m] = k as u16;
         }
         None
+    }
+
+    /// The area of each colour, as `score_finished` counts a finished playout: its
+    /// stones and the empty points next to its stones and none of the other's.
+    pub fn areas(&self) -> ByColor<Bitboard> {
+        let mut areas = self.bits;
+        let m = Self::MASK;
+        for &e in &self.empty[..usize::from(self.n_empty) & m] {
+            let v = self.nbr[usize::from(e) & m];
+            let p = Point::from_index(usize::from(e));
+            let (b, w) = (v & field(Color::Black) != 0, v & field(Color::White) != 0);
+            if b && !w {
+                areas.black.insert(p);
+            } else if w && !b {
+                areas.white.insert(p);
+            }
+        }
+        areas
     }
 
     /// A pass: clears the simple-ko point.

@@ -8,7 +8,7 @@
 
 use tengen_board::{Color, LightBoard, Move};
 
-use super::{Amaf, Outcome, Rng, below, score_areas};
+use super::{Amaf, Outcome, Rng, below};
 
 /// A uniformly random legal move for `c` that does not fill its own eye, or a pass.
 #[inline(always)]
@@ -20,7 +20,7 @@ pub fn light_board_move<const CAP: usize, const STRIDE: usize>(
     board
         .pick_empty(
             |k| below(rng, k),
-            |b, p| !b.is_eye(c, p) && b.is_legal(c, p),
+            |b, p| b.is_playable(c, p),
         )
         .map_or(Move::Pass, Move::Play)
 }
@@ -54,12 +54,12 @@ pub fn light_playout<const CAP: usize, const STRIDE: usize>(
         moves += 1;
         c = c.opponent();
     }
-    score_areas(
-        board.on_board(),
-        board.stones(Color::Black),
-        board.stones(Color::White),
-        board.size().stride(),
-        komi,
+    // The rule of `score_areas`, read from the neighbour counts of the empty points.
+    let areas = board.areas();
+    Outcome {
+        score: f64::from(areas.black.count()) - f64::from(areas.white.count()) - komi,
         moves,
-    )
+        black_area: areas.black,
+        white_area: areas.white,
+    }
 }

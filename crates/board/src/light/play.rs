@@ -1,7 +1,6 @@
 //! The play path of [`LightBoard`]: placing a stone, merging, capturing.
 
-use super::{EMPTY, LightBoard, Libs, NO_GROUP, NO_KO, ONE_EMPTY, ko_key, lib_count, lib_key, one};
-use crate::board::distinct_groups;
+use super::{EMPTY, LightBoard, Libs, NO_GROUP, NO_KO, ONE_EMPTY, key_of, ko_key, lib_count, one};
 use crate::color::Color;
 use crate::point::Point;
 
@@ -23,32 +22,30 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
         // Every neighbouring group loses one pseudo-liberty per touching stone; the
         // new stone's empty neighbours are its own. No branch: empty and border
         // neighbours read `NO_GROUP`, whose chain takes the updates.
-        let r = nbrs.map(|j| self.root[j] & m as u16);
-        let fresh = distinct_groups(r);
-        let key = lib_key(i);
+        let around = self.nbr[i];
+        let friends = (around >> (4 * own)) & 0xF;
+        let enemy = own ^ 1;
+        let key = key_of(i);
         let mut mine: Libs = 0;
-        let (mut keep, mut keep_size) = (NO_GROUP, 0);
-        let mut friends = 0u32;
+        // With one friendly neighbour, its root (the OR of the friends' roots).
+        let mut keep = usize::from(NO_GROUP);
         let mut dead = false;
-        for k in 0..4 {
-            let j = nbrs[k];
+        for j in nbrs {
             self.nbr[j] = self.nbr[j] - ONE_EMPTY + one(c);
             let cell = self.cells[j];
-            let g = usize::from(r[k]);
+            let g = usize::from(self.root[j]) & m;
             let w = self.libs[g].wrapping_sub(key);
             self.libs[g] = w;
-            mine += u64::from(cell == EMPTY).wrapping_neg() & lib_key(j);
-            let friend = cell == own;
-            dead |= (cell < EMPTY) & !friend & (w == 0);
-            let size = self.stones[g];
-            let bigger = friend & (size > keep_size);
-            keep_size = if bigger { size } else { keep_size };
-            keep = if bigger { r[k] } else { keep };
-            friends += u32::from(fresh[k] & friend);
+            mine += u64::from(cell == EMPTY).wrapping_neg() & key_of(j);
+            dead |= (cell == enemy) & (w == 0);
+            keep |= usize::from(cell == own).wrapping_neg() & g;
+        }
+        if friends > 1 {
+            keep = self.biggest_friend(nbrs, own);
         }
 
         // The new stone joins its biggest friendly group, or starts one.
-        let k = if keep == NO_GROUP { i } else { usize::from(keep) } & m;
+        let k = if keep == usize::from(NO_GROUP) { i } else { keep } & m;
         self.libs[i] = 0;
         self.stones[i] = 0;
         self.next[i] = i as u16;
@@ -62,7 +59,7 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
         let mut captured = 0u16;
         let mut captured_at = i;
         if dead || friends > 1 {
-            let enemy = c.opponent() as u8;
+            // Captures and merges in neighbour order, as `Board` makes them.
             for j in nbrs {
                 let cell = self.cells[j];
                 if cell == enemy {
@@ -92,6 +89,21 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
             self.ko = ko_key(captured_at, c.opponent());
         }
         captured
+    }
+
+    /// The root of the biggest group of colour `own` among the neighbours `nbrs` (the
+    /// first of equal ones), which `Board` also lets a new stone join.
+    fn biggest_friend(&self, nbrs: [usize; 4], own: u8) -> usize {
+        let m = Self::MASK;
+        let (mut keep, mut keep_size) = (usize::from(NO_GROUP), 0);
+        for j in nbrs {
+            let g = usize::from(self.root[j]) & m;
+            if self.cells[j] == own && self.stones[g] > keep_size {
+                keep = g;
+                keep_size = self.stones[g];
+            }
+        }
+        keep
     }
 
     /// Merges group `gone` into group `keep` (both roots).
@@ -125,7 +137,7 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
         let mut s = start;
         let mut removed = 0;
         loop {
-            let key = lib_key(s);
+            let key = key_of(s);
             self.cells[s] = EMPTY;
             self.root[s] = NO_GROUP;
             self.bits[color].remove(Point::from_index(s));
