@@ -139,8 +139,8 @@ pub struct LightBoard<const CAP: usize, const STRIDE: usize> {
     /// For an empty point, its index in `empty`.
     empty_pos: [u16; CAP],
     n_empty: u16,
-    /// Stones of each colour (for scoring).
-    bits: ByColor<Bitboard>,
+    /// Stones of each colour (for scoring), indexed by `Color as usize`.
+    bits: [Bitboard; 2],
     on_board: Bitboard,
     /// As [`ko_key`] packs it, or `NO_KO`.
     ko: u32,
@@ -196,7 +196,7 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
             empty: [0; CAP],
             empty_pos: [0; CAP],
             n_empty: 0,
-            bits: ByColor::default(),
+            bits: [Bitboard::EMPTY; 2],
             on_board: Bitboard::EMPTY,
             ko: NO_KO,
         };
@@ -266,10 +266,7 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
         for &p in board.empty_points() {
             self.push_empty(p.index());
         }
-        self.bits = ByColor {
-            black: *board.stones(Color::Black),
-            white: *board.stones(Color::White),
-        };
+        self.bits = [*board.stones(Color::Black), *board.stones(Color::White)];
         self.on_board = *board.on_board();
         self.ko = board.ko().map_or(NO_KO, |(p, c)| ko_key(p.index(), c));
         Ok(())
@@ -318,7 +315,7 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
     /// The stones of one colour.
     #[inline]
     pub fn stones(&self, c: Color) -> &Bitboard {
-        &self.bits[c]
+        &self.bits[c as usize]
     }
 
     /// The slots that are points of this board.
@@ -441,7 +438,8 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
     /// The area of each colour, as `score_finished` counts a finished playout: its
     /// stones and the empty points next to its stones and none of the other's.
     pub fn areas(&self) -> ByColor<Bitboard> {
-        let mut areas = self.bits;
+        let [black, white] = self.bits;
+        let mut areas = ByColor { black, white };
         let m = Self::MASK;
         for &e in &self.empty[..usize::from(self.n_empty) & m] {
             let v = self.nbr[usize::from(e) & m];

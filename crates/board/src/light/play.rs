@@ -16,7 +16,7 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
         let nbrs = [i - s, i - 1, i + 1, i + s].map(|j| j & m);
         let own = c as u8;
         self.cells[i] = own;
-        self.bits[c].insert(p);
+        self.bits[c as usize].insert(p);
         self.remove_empty(i);
 
         // Every neighbouring group loses one pseudo-liberty per touching stone; the
@@ -140,7 +140,7 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
             let key = key_of(s);
             self.cells[s] = EMPTY;
             self.root[s] = NO_GROUP;
-            self.bits[color].remove(Point::from_index(s));
+            self.bits[color as usize].remove(Point::from_index(s));
             self.push_empty(s);
             removed += 1;
             // Every neighbouring stone's group gains the pseudo-liberty `s` (stones of
