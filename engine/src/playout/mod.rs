@@ -119,8 +119,9 @@ impl Amaf {
     #[inline]
     pub fn record(&mut self, c: Color, p: Point) {
         let slot = &mut self.first[p.index()];
-        // A select, not a branch: whether the point was played before is random.
-        *slot = if *slot == 0 { c as u8 + 1 } else { *slot };
+        // Masks, not a branch (whether the point was played before is random, and the
+        // compiler turns a select on it into a branch).
+        *slot |= (c as u8 + 1) & u8::from(*slot == 0).wrapping_neg();
     }
 
     /// Records `c` on `p`, replacing any later record (tree moves, walked upwards).

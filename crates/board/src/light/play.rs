@@ -1,6 +1,6 @@
 //! The play path of [`LightBoard`]: placing a stone, merging, capturing.
 
-use super::{EMPTY, LightBoard, Libs, NO_GROUP, NO_KO, ONE_EMPTY, key_of, ko_key, lib_count, one};
+use super::{EMPTY, LightBoard, Libs, NO_GROUP, NO_KO, ONE_EMPTY, key_of, ko_key, lib_count, lib_key, one};
 use crate::color::Color;
 use crate::point::Point;
 
@@ -20,31 +20,38 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
         self.remove_empty(i);
 
         // Every neighbouring group loses one pseudo-liberty per touching stone; the
-        // new stone's empty neighbours are its own. No branch: empty and border
-        // neighbours read `NO_GROUP`, whose chain takes the updates.
-        let around = self.nbr[i];
-        let friends = (around >> (4 * own)) & 0xF;
+        // new stone's empty neighbours are its own; it joins the biggest friendly
+        // group (the first of equal ones, as `Board` picks). No branch: which
+        // neighbours are stones is as random as the playout, and empty and border
+        // neighbours read `NO_GROUP`, whose word takes the updates.
         let enemy = own ^ 1;
         let key = key_of(i);
         let mut mine: Libs = 0;
-        // With one friendly neighbour, its root (the OR of the friends' roots).
-        let mut keep = usize::from(NO_GROUP);
-        let mut dead = false;
-        for j in nbrs {
+        let (mut keep, mut keep_size) = (usize::from(NO_GROUP), 0);
+        let mut cells = [0u8; 4];
+        let mut roots = [0usize; 4];
+        for k in 0..4 {
+            let j = nbrs[k];
             self.nbr[j] = self.nbr[j] - ONE_EMPTY + one(c);
             let cell = self.cells[j];
             let g = usize::from(self.root[j]) & m;
-            let w = self.libs[g].wrapping_sub(key);
-            self.libs[g] = w;
-            mine += u64::from(cell == EMPTY).wrapping_neg() & key_of(j);
-            dead |= (cell == enemy) & (w == 0);
-            keep |= usize::from(cell == own).wrapping_neg() & g;
+            (cells[k], roots[k]) = (cell, g);
+            self.libs[g] = self.libs[g].wrapping_sub(key);
+            mine += u64::from(cell == EMPTY).wrapping_neg() & lib_key(j);
+            let size = self.stones[g];
+            let bigger = (cell == own) & (size > keep_size);
+            keep = if bigger { g } else { keep };
+            keep_size = if bigger { size } else { keep_size };
         }
-        if friends > 1 {
-            keep = self.biggest_friend(nbrs, own);
+        // Which neighbours start a capture (an enemy group left without a liberty)
+        // or a merge (a friendly group other than `keep`), one bit each.
+        let (mut captures, mut merges) = (0u32, 0u32);
+        for k in 0..4 {
+            let dead = (cells[k] == enemy) & (self.libs[roots[k]] == 0);
+            captures |= u32::from(dead) << k;
+            merges |= u32::from((cells[k] == own) & (roots[k] != keep)) << k;
         }
 
-        // The new stone joins its biggest friendly group, or starts one.
         let k = if keep == usize::from(NO_GROUP) { i } else { keep } & m;
         self.libs[i] = 0;
         self.stones[i] = 0;
@@ -56,54 +63,65 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
         self.libs[k] = self.libs[k].wrapping_add(mine);
         self.stones[k] += 1;
 
-        let mut captured = 0u16;
-        let mut captured_at = i;
-        if dead || friends > 1 {
-            // Captures and merges in neighbour order, as `Board` makes them.
-            for j in nbrs {
-                let cell = self.cells[j];
-                if cell == enemy {
-                    if self.libs[usize::from(self.root[j]) & m] == 0 {
-                        captured += self.remove_group(j);
-                        captured_at = j;
-                    }
-                } else if cell == own {
-                    let (a, b) = (self.root[i], self.root[j]);
-                    if a != b {
-                        let (a, b) = (usize::from(a) & m, usize::from(b) & m);
-                        if self.stones[a] >= self.stones[b] {
-                            self.merge(a, b);
-                        } else {
-                            self.merge(b, a);
-                        }
-                    }
-                }
-            }
+        let (mut captured, mut captured_at) = (0, i);
+        if captures | merges != 0 {
+            (captured, captured_at) = self.settle(i, nbrs, captures, merges, enemy);
         }
 
-        self.ko = NO_KO;
         let r = usize::from(self.root[i]) & m;
         if self.libs[r] == 0 {
             self.remove_group(i);
-        } else if captured == 1 && self.stones[r] == 1 && lib_count(self.libs[r]) == 1 {
-            self.ko = ko_key(captured_at, c.opponent());
         }
+        let ko = (captured == 1) & (self.stones[r] == 1) & (lib_count(self.libs[r]) == 1);
+        self.ko = if ko {
+            ko_key(captured_at, c.opponent())
+        } else {
+            NO_KO
+        };
         captured
     }
 
-    /// The root of the biggest group of colour `own` among the neighbours `nbrs` (the
-    /// first of equal ones), which `Board` also lets a new stone join.
-    fn biggest_friend(&self, nbrs: [usize; 4], own: u8) -> usize {
+    /// The captures and merges of a stone just placed on `i`: the enemy groups on the
+    /// neighbours in `captures` are removed (each from its first neighbour, so that
+    /// its stones empty in `Board`'s order), then the friendly groups on the
+    /// neighbours in `merges` join the stone's group, the smaller into the bigger.
+    /// (`Board` interleaves the two in neighbour order; neither changes what the other
+    /// does, so the result is the same.) Returns the stones captured and the last
+    /// captured neighbour.
+    fn settle(
+        &mut self,
+        i: usize,
+        nbrs: [usize; 4],
+        captures: u32,
+        merges: u32,
+        enemy: u8,
+    ) -> (u16, usize) {
         let m = Self::MASK;
-        let (mut keep, mut keep_size) = (usize::from(NO_GROUP), 0);
-        for j in nbrs {
-            let g = usize::from(self.root[j]) & m;
-            if self.cells[j] == own && self.stones[g] > keep_size {
-                keep = g;
-                keep_size = self.stones[g];
+        let (mut captured, mut captured_at) = (0, i);
+        let mut bits = captures;
+        while bits != 0 {
+            let j = nbrs[bits.trailing_zeros() as usize & 3];
+            bits &= bits - 1;
+            // A group met twice is gone by its second neighbour.
+            if self.cells[j] == enemy {
+                captured += self.remove_group(j);
+                captured_at = j;
             }
         }
-        keep
+        let mut bits = merges;
+        while bits != 0 {
+            let j = nbrs[bits.trailing_zeros() as usize & 3];
+            bits &= bits - 1;
+            let (a, b) = (usize::from(self.root[i]) & m, usize::from(self.root[j]) & m);
+            if a != b {
+                if self.stones[a] >= self.stones[b] {
+                    self.merge(a, b);
+                } else {
+                    self.merge(b, a);
+                }
+            }
+        }
+        (captured, captured_at)
     }
 
     /// Merges group `gone` into group `keep` (both roots).
