@@ -119,9 +119,11 @@ impl Amaf {
     #[inline]
     pub fn record(&mut self, c: Color, p: Point) {
         let slot = &mut self.first[p.index()];
-        // Masks, not a branch (whether the point was played before is random, and the
-        // compiler turns a select on it into a branch).
-        *slot |= (c as u8 + 1) & u8::from(*slot == 0).wrapping_neg();
+        // No branch (whether the point was played before is random): the slot keeps
+        // its colour (1 or 2) or takes `c`'s, by a shift the compiler cannot turn into
+        // a conditional store.
+        let old = *slot;
+        *slot = old | ((c as u8 + 1) >> (2 * u8::from(old != 0)));
     }
 
     /// Records `c` on `p`, replacing any later record (tree moves, walked upwards).
