@@ -8,8 +8,8 @@ use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use tengen_board::{
-    Board, BoardSize, Color, LightBoard, LightBoard9, LightBoard13, LightBoard19, LightBoardAny, Move,
-    Point,
+    Board, BoardSize, Color, LightBoard, LightBoard9, LightBoard13, LightBoard19, LightBoardAny,
+    Move, Point,
 };
 
 use crate::config::{HeavyParams, Parallelism};

@@ -61,7 +61,8 @@ fn playouts_make_no_heap_allocation() {
         let mut amaf = Amaf::default();
         let any = LightBoardAny::from_board(&pos.board).unwrap();
         let mut board = any.clone();
-        let fixed = (pos.board.size().get() == 19).then(|| LightBoard19::from_board(&pos.board).unwrap());
+        let fixed =
+            (pos.board.size().get() == 19).then(|| LightBoard19::from_board(&pos.board).unwrap());
         let mut fixed_board = fixed.clone();
         let mut moves = 0;
         let info = allocation_counter::measure(|| {
@@ -77,7 +78,11 @@ fn playouts_make_no_heap_allocation() {
             }
         });
         assert!(moves > 30 * 50, "the playouts ran ({moves} moves)");
-        assert_eq!(info.count_total, 0, "light-board playouts on {} allocated", pos.name);
+        assert_eq!(
+            info.count_total, 0,
+            "light-board playouts on {} allocated",
+            pos.name
+        );
     }
     // The counter itself works: a vector allocates.
     let info = allocation_counter::measure(|| {

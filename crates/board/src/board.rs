@@ -536,5 +536,4 @@ impl Board {
         }
         None
     }
-
 }

@@ -514,7 +514,9 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
             }
             let (a, b) = (self.libs[mine], fresh.libs[theirs]);
             if a != b || self.stones[mine] != fresh.stones[theirs] {
-                return Err(format!("slot {i}: pseudo-liberties {a:x}, recomputed {b:x}"));
+                return Err(format!(
+                    "slot {i}: pseudo-liberties {a:x}, recomputed {b:x}"
+                ));
             }
             let mut walked = 0;
             let mut s = i;

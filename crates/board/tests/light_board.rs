@@ -3,8 +3,8 @@
 //! the same random draws give the same light playout and the same score.
 
 use tengen_board::{
-    Board, BoardSize, Color, LightBoard, LightBoard9, LightBoard13, LightBoard19, LightBoardAny, Move,
-    Point,
+    Board, BoardSize, Color, LightBoard, LightBoard9, LightBoard13, LightBoard19, LightBoardAny,
+    Move, Point,
 };
 
 /// A small deterministic generator (the board crate has no `rand`).
@@ -65,7 +65,10 @@ fn light_game_on_both<const CAP: usize, const STRIDE: usize>(
             |k| a.below(k),
             |bd, p| !bd.is_eye(c, p) && bd.check(c, p).is_ok(),
         );
-        let pl = light.pick_empty(|k| b.below(k), |bd, p| !bd.is_eye(c, p) && bd.is_legal(c, p));
+        let pl = light.pick_empty(
+            |k| b.below(k),
+            |bd, p| !bd.is_eye(c, p) && bd.is_legal(c, p),
+        );
         assert_eq!(pe, pl, "{what}: move {moves}");
         match pe {
             Some(p) => {
@@ -87,7 +90,9 @@ fn light_game_on_both<const CAP: usize, const STRIDE: usize>(
         c = c.opponent();
     }
     assert_same(exact, light, what);
-    light.check_invariants().unwrap_or_else(|e| panic!("{what}: {e}"));
+    light
+        .check_invariants()
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
     moves
 }
 

@@ -18,10 +18,7 @@ pub fn light_board_move<const CAP: usize, const STRIDE: usize>(
     rng: &mut Rng,
 ) -> Move {
     board
-        .pick_empty(
-            |k| below(rng, k),
-            |b, p| b.is_playable(c, p),
-        )
+        .pick_empty(|k| below(rng, k), |b, p| b.is_playable(c, p))
         .map_or(Move::Pass, Move::Play)
 }
 

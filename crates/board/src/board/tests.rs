@@ -43,8 +43,7 @@ fn random_games_keep_every_invariant() {
             let mut b = Board::new(size);
             let mut c = Color::Black;
             for _ in 0..size.area() * 3 {
-                let legal: Vec<Point> =
-                    size.points().filter(|&p| b.check(c, p).is_ok()).collect();
+                let legal: Vec<Point> = size.points().filter(|&p| b.check(c, p).is_ok()).collect();
                 let m = if legal.is_empty() || rand(50) == 0 {
                     Move::Pass
                 } else {

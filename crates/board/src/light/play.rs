@@ -1,6 +1,8 @@
 //! The play path of [`LightBoard`]: placing a stone, merging, capturing.
 
-use super::{EMPTY, LightBoard, Libs, NO_GROUP, NO_KO, ONE_EMPTY, key_of, ko_key, lib_count, lib_key, one};
+use super::{
+    EMPTY, Libs, LightBoard, NO_GROUP, NO_KO, ONE_EMPTY, key_of, ko_key, lib_count, lib_key, one,
+};
 use crate::color::Color;
 use crate::point::Point;
 
@@ -52,7 +54,11 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
             merges |= u32::from((cells[k] == own) & (roots[k] != keep)) << k;
         }
 
-        let k = if keep == usize::from(NO_GROUP) { i } else { keep } & m;
+        let k = if keep == usize::from(NO_GROUP) {
+            i
+        } else {
+            keep
+        } & m;
         self.libs[i] = 0;
         self.stones[i] = 0;
         self.next[i] = i as u16;
