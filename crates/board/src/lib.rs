@@ -3,6 +3,9 @@
 //! - [`Board`]: the fast position playouts run on: stones as bitboards, groups by
 //!   union-find with exact liberty counts, simple ko, an incremental Zobrist hash;
 //!   no heap, so a copy is a memory copy.
+//! - [`LightBoard`]: the light playouts' board: the same rules, moves and empty-point
+//!   order as [`Board`] with pseudo-liberties, compiled per size ([`LightBoard9`],
+//!   [`LightBoard13`], [`LightBoard19`]) or for any ([`LightBoardAny`]).
 //! - [`Game`]: a board plus history and [`Rules`]: positional or situational superko,
 //!   undo, handicap, scoring.
 //! - [`sgf`]: reading and writing games as SGF.
