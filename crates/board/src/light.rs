@@ -54,7 +54,7 @@ const fn field(c: Color) -> u16 {
     0xF << (4 * c as u16)
 }
 
-/// The root of empty and border slots: slot 0, always border, whose chain entry
+/// The root of empty and border slots: slot 0, always border, whose pseudo-liberty word
 /// absorbs the branch-free updates aimed at "no group" and is never read as a group.
 const NO_GROUP: u16 = 0;
 

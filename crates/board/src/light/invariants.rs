@@ -34,7 +34,7 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
                 }
                 continue;
             }
-            // Same partition into groups, and the same chain at each root.
+            // Same partition into groups, and the same pseudo-liberties and size at each root.
             let (mine, theirs) = (usize::from(self.root[i]), usize::from(fresh.root[i]));
             if exact.group(Point::from_index(mine)) != exact.group(p) {
                 return Err(format!("slot {i}: root outside its group"));

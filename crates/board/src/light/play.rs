@@ -168,7 +168,7 @@ impl<const CAP: usize, const STRIDE: usize> LightBoard<CAP, STRIDE> {
             self.push_empty(s);
             removed += 1;
             // Every neighbouring stone's group gains the pseudo-liberty `s` (stones of
-            // this group and non-stones feed dead or `NO_GROUP` chains).
+            // this group and non-stones feed dead or `NO_GROUP` words).
             for j in [s - stride, s - 1, s + 1, s + stride] {
                 let j = j & m;
                 self.nbr[j] = self.nbr[j] - one(color) + ONE_EMPTY;
