@@ -1,11 +1,15 @@
 //! Single playouts per board size and policy (criterion). Each bench first checks that
 //! a playout from its position ends in a legal finished game with a sane length.
+//! `playout/light/...` is the light policy through `Policy::run` on the exact board;
+//! `playout/light-board/...` the same playouts on the light board (`LightBoard9`,
+//! `13`, `19`), what `tengen bench --policy light` times.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use std::hint::black_box;
-use tengen_board::{BoardSize, Color};
+use tengen_board::{BoardSize, Color, LightBoard};
 use tengen_engine::bench::BenchPosition;
+use tengen_engine::playout::light_playout;
 use tengen_engine::{Amaf, HeavyParams, Policy, PolicyKind, Rng};
 
 /// Runs one playout and checks the end position: no open point is left for either side
@@ -72,5 +76,60 @@ fn playouts(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, playouts);
+/// The light-board playout bench for one position on `LightBoard<CAP, STRIDE>`, after a
+/// check that its playouts are those of `Policy::run` on the exact board.
+fn light_board_bench<const CAP: usize, const STRIDE: usize>(
+    c: &mut Criterion,
+    pos: &BenchPosition,
+) {
+    let start = LightBoard::<CAP, STRIDE>::from_board(&pos.board).expect("the type takes the size");
+    let policy = Policy::new(PolicyKind::Light, HeavyParams::default());
+    let (mut rl, mut re) = (Rng::seed_from_u64(11), Rng::seed_from_u64(11));
+    let mut amaf = Amaf::default();
+    for _ in 0..20 {
+        let mut light = start.clone();
+        let mut exact = pos.board.clone();
+        let ol = light_playout(&mut light, pos.to_move, 7.5, &mut rl, &mut amaf);
+        let oe = policy.run(
+            &mut exact,
+            pos.to_move,
+            pos.last,
+            7.5,
+            &mut re,
+            &mut amaf,
+            None,
+        );
+        assert_eq!(
+            (ol.moves, ol.score),
+            (oe.moves, oe.score),
+            "light board differs"
+        );
+    }
+    let size = pos.board.size();
+    let name = format!("playout/light-board/{size}x{size}/{}", pos.name);
+    let mut board = start.clone();
+    let mut rng = Rng::seed_from_u64(7);
+    c.bench_function(&name, |b| {
+        b.iter(|| {
+            board.copy_from(&start);
+            amaf.clear();
+            black_box(light_playout(
+                &mut board,
+                pos.to_move,
+                7.5,
+                &mut rng,
+                &mut amaf,
+            ))
+        })
+    });
+}
+
+fn light_board_playouts(c: &mut Criterion) {
+    light_board_bench::<128, 10>(c, &BenchPosition::empty(BoardSize::new(9).expect("size")));
+    light_board_bench::<256, 14>(c, &BenchPosition::empty(BoardSize::new(13).expect("size")));
+    light_board_bench::<512, 20>(c, &BenchPosition::empty(BoardSize::new(19).expect("size")));
+    light_board_bench::<512, 20>(c, &BenchPosition::midgame19());
+}
+
+criterion_group!(benches, light_board_playouts, playouts);
 criterion_main!(benches);

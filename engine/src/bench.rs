@@ -7,10 +7,13 @@
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
-use tengen_board::{Board, BoardSize, Color, Move, Point};
+use tengen_board::{
+    Board, BoardSize, Color, LightBoard, LightBoard9, LightBoard13, LightBoard19, LightBoardAny,
+    Move, Point,
+};
 
 use crate::config::{HeavyParams, Parallelism};
-use crate::playout::{Amaf, Policy, PolicyKind, Rng};
+use crate::playout::{Amaf, Outcome, Policy, PolicyKind, Rng, light_playout};
 
 /// A named start position for a measurement.
 #[derive(Clone, Debug)]
@@ -137,6 +140,49 @@ struct Tally {
     cpu_seconds: Option<f64>,
 }
 
+/// One measuring thread's playout loop.
+struct Runner<'a> {
+    quota: u64,
+    deadline: Option<Instant>,
+    rng: &'a mut Rng,
+    amaf: &'a mut Amaf,
+}
+
+impl Runner<'_> {
+    /// Runs `one` (a playout from the start position) until the quota or the deadline.
+    #[inline(always)]
+    fn playouts(&mut self, mut one: impl FnMut(&mut Rng, &mut Amaf) -> Outcome) -> Tally {
+        let mut tally = Tally::default();
+        while tally.playouts < self.quota {
+            self.amaf.clear();
+            let out = one(self.rng, self.amaf);
+            tally.playouts += 1;
+            tally.moves += u64::from(out.moves);
+            tally.black_wins += u64::from(out.winner() == Color::Black);
+            if tally.playouts % 32 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+        }
+        tally
+    }
+
+    /// Light playouts from `pos` on `start`, its light board (copied each playout as
+    /// the exact board is for heavy playouts).
+    fn light<const CAP: usize, const STRIDE: usize>(
+        &mut self,
+        pos: &BenchPosition,
+        komi: f64,
+        start: Result<LightBoard<CAP, STRIDE>, tengen_board::SizeError>,
+    ) -> Tally {
+        let start = start.expect("the light board takes the bench position's size");
+        let mut board = start.clone();
+        self.playouts(|rng, amaf| {
+            board.copy_from(&start);
+            light_playout(&mut board, pos.to_move, komi, rng, amaf)
+        })
+    }
+}
+
 /// Runs playouts from `pos` on `threads` threads with the given policy.
 pub fn measure_playouts(
     pos: &BenchPosition,
@@ -156,9 +202,7 @@ pub fn measure_playouts(
     let tallies: Vec<Tally> = pool.broadcast(|ctx| {
         let cpu_start = crate::cpu_time::thread_cpu_seconds();
         let mut rng = Rng::seed_from_u64(seed ^ (ctx.index() as u64).wrapping_mul(0x9E37_79B9));
-        let mut board = pos.board.clone();
         let mut amaf = Amaf::default();
-        let mut tally = Tally::default();
         let quota = match limit {
             BenchLimit::Playouts(n) => {
                 n / threads as u64 + u64::from((ctx.index() as u64) < n % threads as u64)
@@ -169,25 +213,29 @@ pub fn measure_playouts(
             BenchLimit::Time(d) => Some(start + d),
             BenchLimit::Playouts(_) => None,
         };
-        while tally.playouts < quota {
-            board.copy_from(&pos.board);
-            amaf.clear();
-            let out = policy.run(
-                &mut board,
-                pos.to_move,
-                pos.last,
-                komi,
-                &mut rng,
-                &mut amaf,
-                None,
-            );
-            tally.playouts += 1;
-            tally.moves += u64::from(out.moves);
-            tally.black_wins += u64::from(out.winner() == Color::Black);
-            if tally.playouts % 32 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
+        let mut run = Runner {
+            quota,
+            deadline,
+            rng: &mut rng,
+            amaf: &mut amaf,
+        };
+        let mut tally = match kind {
+            PolicyKind::Heavy => {
+                let mut board = pos.board.clone();
+                run.playouts(|rng, amaf| {
+                    board.copy_from(&pos.board);
+                    policy.run(&mut board, pos.to_move, pos.last, komi, rng, amaf, None)
+                })
             }
-        }
+            // Light playouts run on the light board compiled for the size where there
+            // is one (the same playouts, see `playout::light`).
+            PolicyKind::Light => match pos.board.size().get() {
+                9 => run.light::<128, 10>(pos, komi, LightBoard9::from_board(&pos.board)),
+                13 => run.light::<256, 14>(pos, komi, LightBoard13::from_board(&pos.board)),
+                19 => run.light::<512, 20>(pos, komi, LightBoard19::from_board(&pos.board)),
+                _ => run.light::<1024, 0>(pos, komi, LightBoardAny::from_board(&pos.board)),
+            },
+        };
         tally.cpu_seconds = cpu_since(cpu_start, crate::cpu_time::thread_cpu_seconds());
         tally
     });

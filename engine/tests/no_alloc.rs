@@ -1,8 +1,9 @@
 //! A playout allocates nothing: measured with a counting global allocator.
 
 use rand::SeedableRng;
-use tengen_board::Color;
+use tengen_board::{Color, LightBoard19, LightBoardAny};
 use tengen_engine::bench::BenchPosition;
+use tengen_engine::playout::light_playout;
 use tengen_engine::{Amaf, HeavyParams, Policy, PolicyKind, Replies, Rng};
 
 #[test]
@@ -52,6 +53,36 @@ fn playouts_make_no_heap_allocation() {
                 info.count_total
             );
         }
+    }
+    // The light board's playouts, on the board compiled for 19×19 and on the one for
+    // any size.
+    for pos in &positions {
+        let mut rng = Rng::seed_from_u64(4);
+        let mut amaf = Amaf::default();
+        let any = LightBoardAny::from_board(&pos.board).unwrap();
+        let mut board = any.clone();
+        let fixed =
+            (pos.board.size().get() == 19).then(|| LightBoard19::from_board(&pos.board).unwrap());
+        let mut fixed_board = fixed.clone();
+        let mut moves = 0;
+        let info = allocation_counter::measure(|| {
+            for _ in 0..30 {
+                board.copy_from(&any);
+                amaf.clear();
+                moves += light_playout(&mut board, pos.to_move, 7.5, &mut rng, &mut amaf).moves;
+                if let (Some(start), Some(b)) = (&fixed, &mut fixed_board) {
+                    b.copy_from(start);
+                    amaf.clear();
+                    moves += light_playout(b, pos.to_move, 7.5, &mut rng, &mut amaf).moves;
+                }
+            }
+        });
+        assert!(moves > 30 * 50, "the playouts ran ({moves} moves)");
+        assert_eq!(
+            info.count_total, 0,
+            "light-board playouts on {} allocated",
+            pos.name
+        );
     }
     // The counter itself works: a vector allocates.
     let info = allocation_counter::measure(|| {

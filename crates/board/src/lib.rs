@@ -3,6 +3,9 @@
 //! - [`Board`]: the fast position playouts run on: stones as bitboards, groups by
 //!   union-find with exact liberty counts, simple ko, an incremental Zobrist hash;
 //!   no heap, so a copy is a memory copy.
+//! - [`LightBoard`]: the light playouts' board: the same rules, moves and empty-point
+//!   order as [`Board`] with pseudo-liberties, compiled per size ([`LightBoard9`],
+//!   [`LightBoard13`], [`LightBoard19`]) or for any ([`LightBoardAny`]).
 //! - [`Game`]: a board plus history and [`Rules`]: positional or situational superko,
 //!   undo, handicap, scoring.
 //! - [`sgf`]: reading and writing games as SGF.
@@ -28,6 +31,7 @@ mod diagram;
 mod game;
 mod handicap;
 pub mod life;
+mod light;
 mod point;
 mod rules;
 mod score;
@@ -41,6 +45,7 @@ pub use diagram::{DiagramError, parse_diagram, to_diagram};
 pub use game::Game;
 pub use handicap::{HandicapError, fixed_handicap, max_fixed_handicap};
 pub use life::{StaticLife, Unconditional};
+pub use light::{LightBoard, LightBoard9, LightBoard13, LightBoard19, LightBoardAny};
 pub use point::{
     BoardSize, MAX_SIZE, MAX_SLOTS, MIN_SIZE, Move, ParseVertexError, Point, SizeError, Vertex,
 };

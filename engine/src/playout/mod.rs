@@ -6,6 +6,7 @@
 //! Nothing here allocates: the caller owns the board copy, the RNG and the AMAF map.
 
 mod heavy;
+mod light;
 mod pattern;
 mod reply;
 
@@ -18,6 +19,7 @@ use tengen_board::{Bitboard, Board, Color, MAX_SLOTS, Move, Point};
 use crate::config::HeavyParams;
 use crate::shape::ShapeWeights;
 pub(crate) use heavy::self_atari_allowed;
+pub use light::{light_board_move, light_playout};
 pub use pattern::PatternTable;
 pub use reply::Replies;
 
@@ -117,8 +119,11 @@ impl Amaf {
     #[inline]
     pub fn record(&mut self, c: Color, p: Point) {
         let slot = &mut self.first[p.index()];
-        // A select, not a branch: whether the point was played before is random.
-        *slot = if *slot == 0 { c as u8 + 1 } else { *slot };
+        // No branch (whether the point was played before is random): the slot keeps
+        // its colour (1 or 2) or takes `c`'s, by a shift the compiler cannot turn into
+        // a conditional store.
+        let old = *slot;
+        *slot = old | ((c as u8 + 1) >> (2 * u8::from(old != 0)));
     }
 
     /// Records `c` on `p`, replacing any later record (tree moves, walked upwards).
@@ -303,10 +308,28 @@ pub fn light_move(board: &mut Board, c: Color, rng: &mut Rng) -> Move {
 /// Area score of a finished playout: stones, plus empty points next to one colour only.
 #[inline]
 pub fn score_finished(board: &Board, komi: f64, moves: u32) -> Outcome {
-    let stride = board.size().stride();
-    let on = board.on_board();
-    let black = board.stones(Color::Black);
-    let white = board.stones(Color::White);
+    score_areas(
+        board.on_board(),
+        board.stones(Color::Black),
+        board.stones(Color::White),
+        board.size().stride(),
+        komi,
+        moves,
+    )
+}
+
+/// The area score of a finished position given as its stones: each colour's stones
+/// plus the empty points next to that colour only (Tromp-Taylor, as every region of a
+/// finished playout is an eye or dame).
+#[inline]
+pub fn score_areas(
+    on: &Bitboard,
+    black: &Bitboard,
+    white: &Bitboard,
+    stride: usize,
+    komi: f64,
+    moves: u32,
+) -> Outcome {
     let empty = on.and_not(black).and_not(white);
     let near = |s: &Bitboard| {
         s.shift_up(1)

@@ -1,0 +1,109 @@
+//! The board's invariants recomputed from the stones, for tests.
+
+use super::{Board, Cell, NO_GROUP, ONE_EMPTY, one};
+use crate::bitboard::Bitboard;
+use crate::color::Color;
+use crate::point::{MAX_SLOTS, Point};
+use crate::zobrist::{Hash, stone_key};
+
+impl Board {
+    /// Recomputes groups, liberties, lists, bitboards and the hash from the stones and
+    /// reports the first difference from the incremental state. For tests.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let size = self.size;
+        let mut hash = Hash::default();
+        for i in 0..size.slots() {
+            let p = Point::from_index(i);
+            let on = size.contains_index(i);
+            let cell = self.cells[i];
+            if on == (cell == Cell::Border) {
+                return Err(format!("slot {i}: border mismatch"));
+            }
+            for c in Color::ALL {
+                if self.bits[c].contains(p) != (cell == Cell::of(c)) {
+                    return Err(format!("slot {i}: bitboard of {c} disagrees"));
+                }
+            }
+            match cell {
+                Cell::Empty => {
+                    let at = self.empty_pos[i] as usize;
+                    if at >= self.n_empty as usize || self.empty[at] != p {
+                        return Err(format!("slot {i}: not in the empty list"));
+                    }
+                    if self.root[i] != NO_GROUP {
+                        return Err(format!("slot {i}: empty with a group"));
+                    }
+                }
+                Cell::Black | Cell::White => {
+                    let c = if cell == Cell::Black {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    hash ^= stone_key(c, p);
+                    // Flood fill the group from scratch.
+                    let mut group = Bitboard::EMPTY;
+                    let mut stack = vec![p];
+                    group.insert(p);
+                    let mut libs = Bitboard::EMPTY;
+                    while let Some(q) = stack.pop() {
+                        for n in size.neighbours(q) {
+                            if self.cells[n.index()] == cell && !group.contains(n) {
+                                group.insert(n);
+                                stack.push(n);
+                            } else if self.cells[n.index()] == Cell::Empty {
+                                libs.insert(n);
+                            }
+                        }
+                    }
+                    let r = self.root[i] as usize;
+                    if group.iter().any(|q| self.root[q.index()] as usize != r) {
+                        return Err(format!("slot {i}: group has several roots"));
+                    }
+                    if !group.contains(Point::from_index(r)) {
+                        return Err(format!("slot {i}: root outside the group"));
+                    }
+                    if u32::from(self.libs[r]) != libs.count() {
+                        return Err(format!(
+                            "slot {i}: {} liberties kept, {} counted",
+                            self.libs[r],
+                            libs.count()
+                        ));
+                    }
+                    if u32::from(self.stones[r]) != group.count() {
+                        return Err(format!("slot {i}: group size wrong"));
+                    }
+                    let listed: Bitboard = self.group_stones(p).collect();
+                    if listed != group || self.group_stones(p).count() != group.count() as usize {
+                        return Err(format!("slot {i}: stone list wrong"));
+                    }
+                }
+                Cell::Border => {}
+            }
+        }
+        for p in size.points() {
+            let mut want = 0;
+            for n in size.neighbours(p) {
+                want += match self.cells[n.index()] {
+                    Cell::Black => one(Color::Black),
+                    Cell::White => one(Color::White),
+                    Cell::Empty => ONE_EMPTY,
+                    Cell::Border => 0,
+                };
+            }
+            if self.nbr[p.index()] != want {
+                return Err(format!("slot {}: neighbour counts wrong", p.index()));
+            }
+        }
+        if let Some(i) = (size.slots()..MAX_SLOTS).find(|&i| self.cells[i] != Cell::Border) {
+            return Err(format!("slot {i} past the board is not border"));
+        }
+        if self.n_empty as usize != self.empties().count() as usize {
+            return Err("empty count wrong".into());
+        }
+        if hash != self.hash {
+            return Err("incremental hash differs from the recomputed one".into());
+        }
+        Ok(())
+    }
+}
