@@ -1,5 +1,6 @@
 //! Dead, alive and seki groups from playout ownership.
 
+use tengen_board::life::Seki;
 use tengen_board::{Bitboard, Board, BoardSize, Color, Point, Scoring, StaticLife};
 
 use crate::playout::{Amaf, Policy, Rng};
@@ -214,11 +215,23 @@ pub fn judge(board: &Board, ownership: &[f32], neutral: &[f32], color: Color) ->
         }
     }
     // What is proven: pass-alive stones and safe territory are their colour's, dead
-    // stones the opponent's.
+    // stones the opponent's; the stones of a seki that holds are their colour's and
+    // the liberties they share nobody's.
     for c in Color::ALL {
         let v = if c == Color::Black { 1.0 } else { -1.0 };
         for p in life.pass_alive[c].or(&life.territory[c]).iter() {
             black[index(p)] = v;
+        }
+    }
+    for s in applied_seki(&status, &life) {
+        for c in Color::ALL {
+            let v = if c == Color::Black { 1.0 } else { -1.0 };
+            for p in s.stones.and(board.stones(c)).iter() {
+                black[index(p)] = v;
+            }
+        }
+        for p in s.shared.iter() {
+            black[index(p)] = 0.0;
         }
     }
     Judgement {
@@ -283,12 +296,30 @@ impl Judgement {
 
 /// Makes a status from playouts agree with what the static analysis proves:
 /// pass-alive stones live (and are in no seki), stones in pass-alive territory are
-/// dead.
+/// dead, and the stones of a seki the local search proves are in seki: always when
+/// it is proven outright, and when the status keeps every wall around it alive
+/// otherwise (the proof assumes the walls are never captured). A seki's stones are
+/// the ones the status lists in seki inside its area; the playouts' other seki
+/// stones there are alive.
 pub fn apply_static(status: &mut Status, life: &StaticLife) {
     let alive = life.pass_alive.black.or(&life.pass_alive.white);
     status.dead = status.dead.and_not(&alive).or(&life.dead);
     status.alive = status.alive.and_not(&life.dead).or(&alive);
     status.seki = status.seki.and_not(&alive).and_not(&life.dead);
+    for s in applied_seki(status, life) {
+        status.dead = status.dead.and_not(&s.stones);
+        status.alive = status.alive.or(&s.stones);
+        status.seki = status.seki.or(&s.stones);
+    }
+}
+
+/// The sekis of `life` that hold under `status`: proven outright, or with every wall
+/// alive in it.
+fn applied_seki<'a>(status: &Status, life: &'a StaticLife) -> Vec<&'a Seki> {
+    life.seki
+        .iter()
+        .filter(|s| s.proven || s.walls.and(&status.dead).is_empty())
+        .collect()
 }
 
 #[cfg(test)]
