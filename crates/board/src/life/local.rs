@@ -17,6 +17,9 @@
 //!   as uncapturable chains and any region that reaches an attacker wall as open):
 //!   the defender holds whatever follows.
 //!
+//! The defender needs only one way to hold, so it tries a subset of its moves (the
+//! liberties of its target chains and of the attacker chains touching them, and
+//! the pass): a hold is proven whatever the attacker does, a refutation is not.
 //! Anything else is *unknown* and spoils the proof: a ko capture by either side (its
 //! outcome depends on threats elsewhere), a position repeated on the line (superko),
 //! or the node budget running out. Positions proven either way are remembered.
@@ -44,7 +47,9 @@ pub(super) struct Arena {
 /// What a search proves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Outcome {
-    /// The attacker captures a target stone whatever the defender does.
+    /// The attacker captures a target stone against every defender move the search
+    /// tries (the defender's moves are a subset, so this proves nothing; it only
+    /// means the defender found no way to hold).
     Attacker,
     /// The defender keeps every target stone whatever the attacker does.
     Holds,
@@ -231,8 +236,9 @@ impl Arena {
     }
 
     /// Whether the defender `d` keeps every one of its arena stones of the start
-    /// whatever the attacker plays, the attacker moving first (`Some(true)`), the
-    /// attacker captures one of them (`Some(false)`), or neither is proven (`None`).
+    /// whatever the attacker plays, the attacker moving first (`Some(true)`, a
+    /// proof), the defender's moves tried all lose one of them (`Some(false)`), or
+    /// neither (`None`).
     pub(super) fn holds(&self, d: Color) -> Option<bool> {
         let mut search = Search {
             arena: self,
@@ -329,31 +335,48 @@ impl Search<'_> {
 
     fn defender_moves(&mut self, s: Stones) -> Outcome {
         let d = self.defender;
-        // Captures first, then the pass, then the other moves.
-        // The quiet moves that join a target chain to a wall come first, then the
-        // others next to a target chain.
+        let a = d.opponent();
+        // The defender needs one way to hold, so it may leave moves out: it plays only
+        // on the liberties of its target chains and of the attacker's chains that
+        // touch them. Captures come first, then the moves that join a target chain to
+        // a wall, then the pass, then the others.
+        let mut guarded = 0u64;
+        let mut left = s[d.index()];
+        while left != 0 {
+            let chain = self
+                .arena
+                .flood(left.trailing_zeros() as usize, s[d.index()]);
+            left &= !chain;
+            if chain & self.target != 0 {
+                guarded |= chain;
+            }
+        }
+        let mut near = self.arena.dilate(guarded);
+        let mut left = near & s[a.index()];
+        while left != 0 {
+            let chain = self
+                .arena
+                .flood(left.trailing_zeros() as usize, s[a.index()]);
+            left &= !chain;
+            near |= self.arena.dilate(chain);
+        }
         let mut captures = Vec::new();
         let mut quiet = Vec::new();
-        let near_target = self.arena.dilate(self.target);
         for i in bits(self.arena.empty(&s)) {
             if let Some((t, captured)) = self.arena.play(&s, d, i) {
                 if captured != 0 {
                     captures.push((i, t, captured));
-                } else {
+                } else if near >> i & 1 != 0 {
                     let own = self.arena.flood(i, t[d.index()]);
-                    let rank = if own & self.target != 0 && self.arena.anchored(d, own) {
-                        0
-                    } else if near_target >> i & 1 != 0 {
-                        1
-                    } else {
-                        2
-                    };
-                    quiet.push((rank, i, t, captured));
+                    let joins = own & self.target != 0 && self.arena.anchored(d, own);
+                    quiet.push((!joins, i, t, captured));
                 }
             }
         }
         quiet.sort_by_key(|q| q.0);
-        let quiet = quiet.into_iter().map(|(_, i, t, c)| (i, t, c));
+        let (joins, others): (Vec<_>, Vec<_>) = quiet.into_iter().partition(|q| !q.0);
+        captures.extend(joins.into_iter().map(|(_, i, t, c)| (i, t, c)));
+        let quiet = others.into_iter().map(|(_, i, t, c)| (i, t, c));
         let mut all_lost = true;
         let try_move = |this: &mut Self, i: usize, t: Stones, captured: u64| {
             if this.arena.is_ko(&t, d, i, captured) {
