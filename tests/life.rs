@@ -23,6 +23,9 @@
 //!                            live (they are not all pass-alive)
 //! no-seki J9                 the static layer finds no seki holding it (whatever
 //!                            the judgement says)
+//! local-dead A1              also proven: the local search kills it, kos played
+//!                            out without threats (its walls need not be
+//!                            pass-alive)
 //! territory b|w J9 …         empty points of that colour's pass-alive territory
 //! undecided A1 …             the static layer proves nothing there
 //! ```
@@ -67,6 +70,7 @@ struct Case {
     territory: Vec<(String, Color)>,
     undecided: Vec<String>,
     seki_proofs: Vec<(String, SekiProof)>,
+    local_dead: Vec<String>,
 }
 
 impl Case {
@@ -81,6 +85,7 @@ impl Case {
             territory: Vec::new(),
             undecided: Vec::new(),
             seki_proofs: Vec::new(),
+            local_dead: Vec::new(),
         }
     }
 }
@@ -135,6 +140,11 @@ fn parse(text: &str) -> Result<Vec<Case>, String> {
                 case.groups
                     .extend(vertices(1).map(|v| (v, Expect::Seki, None)));
                 case.seki_proofs.extend(vertices(1).map(|v| (v, proof)));
+            }
+            "local-dead" => {
+                case.groups
+                    .extend(vertices(1).map(|v| (v, Expect::Dead, None)));
+                case.local_dead.extend(vertices(1));
             }
             "no-seki" => case
                 .seki_proofs
@@ -270,6 +280,13 @@ fn check(case: &Case) -> Vec<String> {
             errors.push(format!(
                 "{v}: the seki search says {got:?}, expected {want:?}"
             ));
+        }
+    }
+    for v in &case.local_dead {
+        match point(board, v) {
+            Ok(p) if life.local_dead.iter().any(|d| d.stones.contains(p)) => {}
+            Ok(_) => errors.push(format!("{v}: the local search proves no death")),
+            Err(e) => errors.push(e),
         }
     }
     for v in &case.undecided {

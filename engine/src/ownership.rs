@@ -1,6 +1,6 @@
 //! Dead, alive and seki groups from playout ownership.
 
-use tengen_board::life::Seki;
+use tengen_board::life::{LocalDeath, Seki};
 use tengen_board::{Bitboard, Board, BoardSize, Color, Point, Scoring, StaticLife};
 
 use crate::playout::{Amaf, Policy, Rng};
@@ -234,6 +234,20 @@ pub fn judge(board: &Board, ownership: &[f32], neutral: &[f32], color: Color) ->
             black[index(p)] = 0.0;
         }
     }
+    // A chain the local search proves dead: its area is the taker's.
+    for d in applied_deaths(&status, &life) {
+        let Some(first) = d.stones.first() else {
+            continue;
+        };
+        let v = if board.color_at(first) == Some(Color::Black) {
+            -1.0
+        } else {
+            1.0
+        };
+        for p in d.stones.or(&d.takers).or(&d.liberties).iter() {
+            black[index(p)] = v;
+        }
+    }
     Judgement {
         status,
         ownership: black,
@@ -311,6 +325,20 @@ pub fn apply_static(status: &mut Status, life: &StaticLife) {
         status.alive = status.alive.or(&s.stones);
         status.seki = status.seki.or(&s.stones);
     }
+    for d in applied_deaths(status, life) {
+        status.dead = status.dead.or(&d.stones).and_not(&d.takers);
+        status.alive = status.alive.and_not(&d.stones).or(&d.takers);
+        status.seki = status.seki.and_not(&d.stones).and_not(&d.takers);
+    }
+}
+
+/// The chains of `life` proven dead by the local search that hold under `status`:
+/// proven outright, or with every wall alive in it.
+fn applied_deaths<'a>(status: &Status, life: &'a StaticLife) -> Vec<&'a LocalDeath> {
+    life.local_dead
+        .iter()
+        .filter(|d| d.proven || d.walls.and(&status.dead).is_empty())
+        .collect()
 }
 
 /// The sekis of `life` that hold under `status`: proven outright, or with every wall

@@ -240,19 +240,22 @@ impl Arena {
     /// proof), the defender's moves tried all lose one of them (`Some(false)`), or
     /// neither (`None`).
     pub(super) fn holds(&self, d: Color) -> Option<bool> {
-        let mut search = Search {
-            arena: self,
-            defender: d,
-            target: self.start[d.index()],
-            memo: HashMap::new(),
-            path: Vec::new(),
-            nodes: 0,
-        };
-        match search.attacker_node(self.start) {
+        let mut search = Search::new(self, d, self.start[d.index()], false);
+        match search.node(self.start, NO_BAN, true) {
             Outcome::Holds => Some(true),
             Outcome::Attacker => Some(false),
             Outcome::Unknown => None,
         }
+    }
+
+    /// Whether the attacker captures a stone of `target` (stones of colour `d`)
+    /// whatever the defender plays, the defender moving first, in the game where a
+    /// ko is played out with no ko threat on either side: after a ko capture the
+    /// other side may not take back at once, and a move elsewhere is a pass, which
+    /// lets the taker resolve the ko. The defender tries every move.
+    pub(super) fn kills(&self, d: Color, target: u64) -> bool {
+        let mut search = Search::new(self, d, target, true);
+        search.node(self.start, NO_BAN, false) == Outcome::Attacker
     }
 
     /// Whether the stones of colour `d` that hold a point of `target` are pass-alive
@@ -262,22 +265,58 @@ impl Arena {
     }
 }
 
+/// No point is banned by a ko.
+const NO_BAN: u8 = 64;
+
+/// A node: the stones, the point a ko forbids to the side to move ([`NO_BAN`] for
+/// none) and whether the attacker moves.
+type Key = (Stones, u8, bool);
+
 /// One exhaustive search (see the module's doc).
 struct Search<'a> {
     arena: &'a Arena,
     defender: Color,
     target: u64,
-    /// Proven outcomes by position and side to move (`true`: the attacker).
-    memo: HashMap<(Stones, bool), Outcome>,
-    /// The positions on the current line, for repetitions.
-    path: Vec<(Stones, bool)>,
+    /// Kos played out without threats and every defender move tried (a proof of a
+    /// capture), or kos unknown and the defender's moves pruned (a proof of a hold).
+    full: bool,
+    /// Proven outcomes by node.
+    memo: HashMap<Key, Outcome>,
+    /// The nodes on the current line, for repetitions.
+    path: Vec<Key>,
     nodes: u32,
 }
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    fn new(arena: &'a Arena, defender: Color, target: u64, full: bool) -> Search<'a> {
+        Search {
+            arena,
+            defender,
+            target,
+            full,
+            memo: HashMap::new(),
+            path: Vec::new(),
+            nodes: 0,
+        }
+    }
+
+    /// The node after a move by `c` on `i` that took `captured`: a ko bans the
+    /// taken point to the other side for one move, or ends the proof (unknown)
+    /// when kos are not played out.
+    fn after(&mut self, t: Stones, c: Color, i: usize, captured: u64) -> Outcome {
+        let attacker_next = c == self.defender;
+        if self.arena.is_ko(&t, c, i, captured) {
+            if !self.full {
+                return Outcome::Unknown;
+            }
+            return self.node(t, captured.trailing_zeros() as u8, attacker_next);
+        }
+        self.node(t, NO_BAN, attacker_next)
+    }
+
     /// Looks up or searches a node; `attacker` to move or not.
-    fn node(&mut self, s: Stones, attacker: bool) -> Outcome {
-        let key = (s, attacker);
+    fn node(&mut self, s: Stones, ban: u8, attacker: bool) -> Outcome {
+        let key = (s, ban, attacker);
         if let Some(&o) = self.memo.get(&key) {
             return o;
         }
@@ -291,9 +330,9 @@ impl Search<'_> {
         }
         self.path.push(key);
         let o = if attacker {
-            self.attacker_moves(s)
+            self.attacker_moves(s, ban)
         } else {
-            self.defender_moves(s)
+            self.defender_moves(s, ban)
         };
         self.path.pop();
         if o != Outcome::Unknown {
@@ -302,23 +341,20 @@ impl Search<'_> {
         o
     }
 
-    fn attacker_node(&mut self, s: Stones) -> Outcome {
-        self.node(s, true)
-    }
-
-    fn attacker_moves(&mut self, s: Stones) -> Outcome {
+    fn attacker_moves(&mut self, s: Stones, ban: u8) -> Outcome {
         let a = self.defender.opponent();
         let mut all_hold = true;
         for i in bits(self.arena.empty(&s)) {
+            if i == usize::from(ban) {
+                continue;
+            }
             let Some((t, captured)) = self.arena.play(&s, a, i) else {
                 continue;
             };
             let o = if captured & self.target != 0 {
                 Outcome::Attacker
-            } else if self.arena.is_ko(&t, a, i, captured) {
-                Outcome::Unknown
             } else {
-                self.node(t, false)
+                self.after(t, a, i, captured)
             };
             match o {
                 Outcome::Attacker => return Outcome::Attacker,
@@ -333,7 +369,7 @@ impl Search<'_> {
         }
     }
 
-    fn defender_moves(&mut self, s: Stones) -> Outcome {
+    fn defender_moves(&mut self, s: Stones, ban: u8) -> Outcome {
         let d = self.defender;
         let a = d.opponent();
         // The defender needs one way to hold, so it may leave moves out: it plays only
@@ -362,7 +398,13 @@ impl Search<'_> {
         }
         let mut captures = Vec::new();
         let mut quiet = Vec::new();
+        if self.full {
+            near = u64::MAX;
+        }
         for i in bits(self.arena.empty(&s)) {
+            if i == usize::from(ban) {
+                continue;
+            }
             if let Some((t, captured)) = self.arena.play(&s, d, i) {
                 if captured != 0 {
                     captures.push((i, t, captured));
@@ -378,13 +420,8 @@ impl Search<'_> {
         captures.extend(joins.into_iter().map(|(_, i, t, c)| (i, t, c)));
         let quiet = others.into_iter().map(|(_, i, t, c)| (i, t, c));
         let mut all_lost = true;
-        let try_move = |this: &mut Self, i: usize, t: Stones, captured: u64| {
-            if this.arena.is_ko(&t, d, i, captured) {
-                Outcome::Unknown
-            } else {
-                this.node(t, true)
-            }
-        };
+        let try_move =
+            |this: &mut Self, i: usize, t: Stones, captured: u64| this.after(t, d, i, captured);
         for (i, t, c) in captures {
             match try_move(self, i, t, c) {
                 Outcome::Holds => return Outcome::Holds,
@@ -392,7 +429,7 @@ impl Search<'_> {
                 Outcome::Attacker => {}
             }
         }
-        match self.node(s, true) {
+        match self.node(s, NO_BAN, true) {
             Outcome::Holds => return Outcome::Holds,
             Outcome::Unknown => all_lost = false,
             Outcome::Attacker => {}

@@ -8,7 +8,8 @@
 //! - [`find_seki`]: sekis proven by an exhaustive search of the small closed area
 //!   they stand in (`local.rs`): neither side can capture a stone of the other there,
 //!   whatever it plays, as long as the stones around the area live (proven outright
-//!   when those are pass-alive).
+//!   when those are pass-alive); [`find_local`] adds the chains the same search
+//!   proves dead there, kos played out without threats (bent four in the corner).
 //!
 //! Everything here is a pure function of a [`Board`]: no randomness, no history.
 
@@ -19,7 +20,7 @@ mod seki;
 use std::fmt;
 
 pub use benson::{PassAlive, pass_alive};
-pub use seki::{Seki, find_seki};
+pub use seki::{LocalDeath, Seki, find_local, find_seki};
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -69,6 +70,9 @@ pub struct StaticLife {
     /// The sekis the local search proves, outright or as long as their walls live
     /// ([`Seki::proven`]).
     pub seki: Vec<Seki>,
+    /// The chains the local search proves dead, outright or as long as their walls
+    /// live ([`LocalDeath::proven`]).
+    pub local_dead: Vec<LocalDeath>,
 }
 
 impl StaticLife {
@@ -86,7 +90,7 @@ impl StaticLife {
             .and(board.stones(Color::White))
             .or(&out.territory.white.and(board.stones(Color::Black)));
         let pass_alive = out.pass_alive.black.or(&out.pass_alive.white);
-        out.seki = find_seki(board, &pass_alive, &out.dead);
+        (out.seki, out.local_dead) = find_local(board, &pass_alive, &out.dead);
         out
     }
 

@@ -45,24 +45,61 @@ pub struct Seki {
     pub proven: bool,
 }
 
+/// A chain that the local search proves dead: its area's other side captures it
+/// whatever it plays, the kos in it played out with no ko threat on either side
+/// (the Japanese rules' confirmation of life and death; under area scoring the
+/// attacker can first remove every threat the defender has, so it holds unless the
+/// defender has one that cannot be removed). Bent four in the corner is one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LocalDeath {
+    /// The dead chain.
+    pub stones: Bitboard,
+    /// The other stones of its area (the attacker's, which live once it is taken).
+    pub takers: Bitboard,
+    /// The empty points of its area (the taker's once it is taken).
+    pub liberties: Bitboard,
+    /// The stones next to the area that the proof assumes are never captured.
+    pub walls: Bitboard,
+    /// Whether every wall is pass-alive, so that the death is proven outright.
+    pub proven: bool,
+}
+
 /// The sekis of `board`; `pass_alive` holds the pass-alive stones of both colours and
 /// `dead` the stones proven dead (neither can be in a seki).
 pub fn find_seki(board: &Board, pass_alive: &Bitboard, dead: &Bitboard) -> Vec<Seki> {
-    let mut out = Vec::new();
+    find_local(board, pass_alive, dead).0
+}
+
+/// The sekis and the chains proven dead by the local search (see [`find_seki`]).
+pub fn find_local(
+    board: &Board,
+    pass_alive: &Bitboard,
+    dead: &Bitboard,
+) -> (Vec<Seki>, Vec<LocalDeath>) {
+    let mut sekis = Vec::new();
+    let mut deaths = Vec::new();
     let stones = board.stones(Color::Black).or(board.stones(Color::White));
     let mut left = stones.and_not(pass_alive).and_not(dead);
     while let Some(p) = left.first() {
         match candidate(board, p, pass_alive) {
             Grown::Closed(members, libs) => {
                 left = left.and_not(&members);
-                if let Some(s) = prove(board, &members, &libs, pass_alive) {
-                    out.push(s);
+                match prove(board, &members, &libs, pass_alive) {
+                    Some(Found::Seki(s)) => sekis.push(s),
+                    Some(Found::Dead(d)) => deaths.push(d),
+                    None => {}
                 }
             }
             Grown::Open(seen) => left = left.and_not(&seen),
         }
     }
-    out
+    (sekis, deaths)
+}
+
+/// What the search proves of a candidate.
+enum Found {
+    Seki(Seki),
+    Dead(LocalDeath),
 }
 
 /// What growing a candidate from a chain gives.
@@ -119,13 +156,14 @@ fn candidate(board: &Board, start: Point, pass_alive: &Bitboard) -> Grown {
     Grown::Closed(members, libs)
 }
 
-/// The seki of a closed candidate, if the search proves one.
+/// The seki of a closed candidate, or else the death of a chain that is alone of
+/// its colour in it, if the search proves one.
 fn prove(
     board: &Board,
     members: &Bitboard,
     libs: &Bitboard,
     pass_alive: &Bitboard,
-) -> Option<Seki> {
+) -> Option<Found> {
     let size = board.size();
     let both = [
         !members.and(board.stones(Color::Black)).is_empty(),
@@ -162,10 +200,28 @@ fn prove(
         }
     }
     let arena = Arena::new(nb, wall, start);
-    for d in Color::ALL {
-        if arena.holds(d) != Some(true) {
-            return None;
+    let walls_groups = walls_of(board, &walls);
+    let proven = walls_groups.and_not(pass_alive).is_empty();
+    if !Color::ALL.iter().all(|&d| arena.holds(d) == Some(true)) {
+        // No seki: a colour with a single chain here may be dead.
+        for d in Color::ALL {
+            let own = members.and(board.stones(d));
+            let Some(first) = own.first() else { continue };
+            let chain: Bitboard = board.group_stones(first).collect();
+            if chain != own {
+                continue;
+            }
+            if arena.kills(d, start[d.index()]) {
+                return Some(Found::Dead(LocalDeath {
+                    stones: chain,
+                    takers: members.and_not(&chain),
+                    liberties: *libs,
+                    walls: walls_groups,
+                    proven,
+                }));
+            }
         }
+        return None;
     }
     // Chains with two eyes of their own inside the area are alive, not in seki.
     let mut stones = Bitboard::EMPTY;
@@ -185,14 +241,13 @@ fn prove(
     if shared.is_empty() {
         return None;
     }
-    let walls_groups = walls_of(board, &walls);
-    Some(Seki {
+    Some(Found::Seki(Seki {
         stones,
         shared,
         liberties: *libs,
         walls: walls_groups,
-        proven: walls_groups.and_not(pass_alive).is_empty(),
-    })
+        proven,
+    }))
 }
 
 /// The whole chains of the wall stones.
