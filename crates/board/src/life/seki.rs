@@ -263,7 +263,6 @@ fn walls_of(board: &Board, walls: &Bitboard) -> Bitboard {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::diagram::parse_diagram;
     use crate::life::StaticLife;
 
