@@ -472,6 +472,27 @@ fn static_life(c: &mut Criterion) {
     group.bench_function("19x19 middle game", |b| {
         b.iter(|| StaticLife::of(black_box(&mid)))
     });
+    // A seki between large groups (tests/data/life/seki.txt), proven by the local
+    // search for both colours.
+    let seki = tengen_board::parse_diagram(
+        ". O X . O X . X .
+         O O X . O X X X X
+         . O X X O X . . .
+         O O X X O X . . .
+         . O X X O X . . .
+         O O X X O X . . .
+         . O O O X X . . .
+         O O . O X . . . .
+         . O . O X . . . .",
+    )
+    .unwrap();
+    assert!(
+        StaticLife::of(&seki).seki.iter().any(|s| s.proven),
+        "the seki is proven"
+    );
+    group.bench_function("9x9 seki between large groups", |b| {
+        b.iter(|| StaticLife::of(black_box(&seki)))
+    });
     group.finish();
 }
 

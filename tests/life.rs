@@ -17,6 +17,15 @@
 //!                            if it is dead)
 //! pass-alive F6              also proven by the static layer: unconditionally alive
 //! proven-dead G7             also proven: unconditionally dead
+//! proven-seki H8             also proven: in a seki the local search proves, with
+//!                            pass-alive walls (never overruled by playouts)
+//! local-seki H8              in a seki the local search proves as long as its walls
+//!                            live (they are not all pass-alive)
+//! no-seki J9                 the static layer finds no seki holding it (whatever
+//!                            the judgement says)
+//! local-dead A1              also proven: the local search kills it, kos played
+//!                            out without threats (its walls need not be
+//!                            pass-alive)
 //! territory b|w J9 …         empty points of that colour's pass-alive territory
 //! undecided A1 …             the static layer proves nothing there
 //! ```
@@ -38,6 +47,17 @@ enum Expect {
     Seki,
 }
 
+/// What a case expects the static layer's seki search to say of a group.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SekiProof {
+    /// In a seki with pass-alive walls.
+    Proven,
+    /// In a seki whose walls are not all pass-alive.
+    Local,
+    /// In no seki.
+    None,
+}
+
 struct Case {
     name: String,
     rules: Rules,
@@ -49,6 +69,8 @@ struct Case {
     groups: Vec<(String, Expect, Option<Unconditional>)>,
     territory: Vec<(String, Color)>,
     undecided: Vec<String>,
+    seki_proofs: Vec<(String, SekiProof)>,
+    local_dead: Vec<String>,
 }
 
 impl Case {
@@ -62,6 +84,8 @@ impl Case {
             groups: Vec::new(),
             territory: Vec::new(),
             undecided: Vec::new(),
+            seki_proofs: Vec::new(),
+            local_dead: Vec::new(),
         }
     }
 }
@@ -107,6 +131,24 @@ fn parse(text: &str) -> Result<Vec<Case>, String> {
                 case.territory.extend(vertices(2).map(|v| (v, c)));
             }
             "undecided" => case.undecided.extend(vertices(1)),
+            "proven-seki" | "local-seki" => {
+                let proof = if words[0] == "proven-seki" {
+                    SekiProof::Proven
+                } else {
+                    SekiProof::Local
+                };
+                case.groups
+                    .extend(vertices(1).map(|v| (v, Expect::Seki, None)));
+                case.seki_proofs.extend(vertices(1).map(|v| (v, proof)));
+            }
+            "local-dead" => {
+                case.groups
+                    .extend(vertices(1).map(|v| (v, Expect::Dead, None)));
+                case.local_dead.extend(vertices(1));
+            }
+            "no-seki" => case
+                .seki_proofs
+                .extend(vertices(1).map(|v| (v, SekiProof::None))),
             _ if line.chars().all(|c| "XO.+ ".contains(c)) => case.rows.push(line.to_string()),
             w => return Err(format!("line {}: unknown statement {w:?}", n + 1)),
         }
@@ -218,6 +260,32 @@ fn check(case: &Case) -> Vec<String> {
                 "{v}: {}, expected {c:?}'s territory",
                 life.unconditional(board, p)
             )),
+            Err(e) => errors.push(e),
+        }
+    }
+    for (v, want) in &case.seki_proofs {
+        let p = match point(board, v) {
+            Ok(p) => p,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        let got = match life.seki.iter().find(|s| s.stones.contains(p)) {
+            Some(s) if s.proven => SekiProof::Proven,
+            Some(_) => SekiProof::Local,
+            None => SekiProof::None,
+        };
+        if got != *want {
+            errors.push(format!(
+                "{v}: the seki search says {got:?}, expected {want:?}"
+            ));
+        }
+    }
+    for v in &case.local_dead {
+        match point(board, v) {
+            Ok(p) if life.local_dead.iter().any(|d| d.stones.contains(p)) => {}
+            Ok(_) => errors.push(format!("{v}: the local search proves no death")),
             Err(e) => errors.push(e),
         }
     }

@@ -1,5 +1,6 @@
 //! Dead, alive and seki groups from playout ownership.
 
+use tengen_board::life::{LocalDeath, Seki};
 use tengen_board::{Bitboard, Board, BoardSize, Color, Point, Scoring, StaticLife};
 
 use crate::playout::{Amaf, Policy, Rng};
@@ -214,10 +215,36 @@ pub fn judge(board: &Board, ownership: &[f32], neutral: &[f32], color: Color) ->
         }
     }
     // What is proven: pass-alive stones and safe territory are their colour's, dead
-    // stones the opponent's.
+    // stones the opponent's; the stones of a seki that holds are their colour's and
+    // the liberties they share nobody's.
     for c in Color::ALL {
         let v = if c == Color::Black { 1.0 } else { -1.0 };
         for p in life.pass_alive[c].or(&life.territory[c]).iter() {
+            black[index(p)] = v;
+        }
+    }
+    for s in applied_seki(&status, &life) {
+        for c in Color::ALL {
+            let v = if c == Color::Black { 1.0 } else { -1.0 };
+            for p in s.stones.and(board.stones(c)).iter() {
+                black[index(p)] = v;
+            }
+        }
+        for p in s.shared.iter() {
+            black[index(p)] = 0.0;
+        }
+    }
+    // A chain the local search proves dead: its area is the taker's.
+    for d in applied_deaths(&status, &life) {
+        let Some(first) = d.stones.first() else {
+            continue;
+        };
+        let v = if board.color_at(first) == Some(Color::Black) {
+            -1.0
+        } else {
+            1.0
+        };
+        for p in d.stones.or(&d.takers).or(&d.liberties).iter() {
             black[index(p)] = v;
         }
     }
@@ -283,12 +310,44 @@ impl Judgement {
 
 /// Makes a status from playouts agree with what the static analysis proves:
 /// pass-alive stones live (and are in no seki), stones in pass-alive territory are
-/// dead.
+/// dead, and the stones of a seki the local search proves are in seki: always when
+/// it is proven outright, and when the status keeps every wall around it alive
+/// otherwise (the proof assumes the walls are never captured). A seki's stones are
+/// the ones the status lists in seki inside its area; the playouts' other seki
+/// stones there are alive.
 pub fn apply_static(status: &mut Status, life: &StaticLife) {
     let alive = life.pass_alive.black.or(&life.pass_alive.white);
     status.dead = status.dead.and_not(&alive).or(&life.dead);
     status.alive = status.alive.and_not(&life.dead).or(&alive);
     status.seki = status.seki.and_not(&alive).and_not(&life.dead);
+    for s in applied_seki(status, life) {
+        status.dead = status.dead.and_not(&s.stones);
+        status.alive = status.alive.or(&s.stones);
+        status.seki = status.seki.or(&s.stones);
+    }
+    for d in applied_deaths(status, life) {
+        status.dead = status.dead.or(&d.stones).and_not(&d.takers);
+        status.alive = status.alive.and_not(&d.stones).or(&d.takers);
+        status.seki = status.seki.and_not(&d.stones).and_not(&d.takers);
+    }
+}
+
+/// The chains of `life` proven dead by the local search that hold under `status`:
+/// proven outright, or with every wall alive in it.
+fn applied_deaths<'a>(status: &Status, life: &'a StaticLife) -> Vec<&'a LocalDeath> {
+    life.local_dead
+        .iter()
+        .filter(|d| d.proven || d.walls.and(&status.dead).is_empty())
+        .collect()
+}
+
+/// The sekis of `life` that hold under `status`: proven outright, or with every wall
+/// alive in it.
+fn applied_seki<'a>(status: &Status, life: &'a StaticLife) -> Vec<&'a Seki> {
+    life.seki
+        .iter()
+        .filter(|s| s.proven || s.walls.and(&status.dead).is_empty())
+        .collect()
 }
 
 #[cfg(test)]

@@ -10,7 +10,8 @@
 //!   undo, handicap, scoring.
 //! - [`sgf`]: reading and writing games as SGF.
 //! - [`life`]: static life and death: Benson's pass-alive chains and the territory they
-//!   make safe, with the opponent's stones dead in it.
+//!   make safe, with the opponent's stones dead in it, and the sekis and dead chains
+//!   an exhaustive search of small closed areas proves.
 //!
 //! ```
 //! use tengen_board::{BoardSize, Color, Game, Move, Rules};

@@ -5,16 +5,22 @@
 //! - [`StaticLife`]: both colours at once: pass-alive stones, and the territory they
 //!   make safe (and the opponent's stones in it, which are dead whatever anyone plays).
 //!
-//! Everything here is a pure function of a [`Board`]: no randomness, no history. It
-//! proves nothing about seki: a sound static test needs a local search (a fill that
-//! looks like a self-atari may be a nakade throw-in), so seki is left to the engine's
-//! settling playouts.
+//! - [`find_seki`]: sekis proven by an exhaustive search of the small closed area
+//!   they stand in (`local.rs`): neither side can capture a stone of the other there,
+//!   whatever it plays, as long as the stones around the area live (proven outright
+//!   when those are pass-alive); [`find_local`] adds the chains the same search
+//!   proves dead there, kos played out without threats (bent four in the corner).
+//!
+//! Everything here is a pure function of a [`Board`]: no randomness, no history.
 
 mod benson;
+mod local;
+mod seki;
 
 use std::fmt;
 
 pub use benson::{PassAlive, pass_alive};
+pub use seki::{LocalDeath, Seki, find_local, find_seki};
 
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -49,8 +55,9 @@ impl fmt::Display for Unconditional {
 /// What the position proves about life and death, for both colours.
 ///
 /// Invariants: the sets of the two colours are disjoint; `dead` lies inside the
-/// opponent's `territory`; no stone is both pass-alive and dead.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// opponent's `territory`; no stone is both pass-alive and dead; seki stones are
+/// neither pass-alive nor dead.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct StaticLife {
     /// The stones of pass-alive chains.
     pub pass_alive: ByColor<Bitboard>,
@@ -60,6 +67,12 @@ pub struct StaticLife {
     pub territory: ByColor<Bitboard>,
     /// Stones inside the opponent's territory: dead whatever is played.
     pub dead: Bitboard,
+    /// The sekis the local search proves, outright or as long as their walls live
+    /// ([`Seki::proven`]).
+    pub seki: Vec<Seki>,
+    /// The chains the local search proves dead, outright or as long as their walls
+    /// live ([`LocalDeath::proven`]).
+    pub local_dead: Vec<LocalDeath>,
 }
 
 impl StaticLife {
@@ -76,7 +89,20 @@ impl StaticLife {
             .black
             .and(board.stones(Color::White))
             .or(&out.territory.white.and(board.stones(Color::Black)));
+        let pass_alive = out.pass_alive.black.or(&out.pass_alive.white);
+        (out.seki, out.local_dead) = find_local(board, &pass_alive, &out.dead);
         out
+    }
+
+    /// The stones and the area of the sekis proven outright (their walls are
+    /// pass-alive).
+    pub fn proven_seki(&self) -> (Bitboard, Bitboard) {
+        self.seki
+            .iter()
+            .filter(|s| s.proven)
+            .fold((Bitboard::EMPTY, Bitboard::EMPTY), |(st, ar), s| {
+                (st.or(&s.stones), ar.or(&s.liberties))
+            })
     }
 
     /// The unconditional status of a point (see [`Unconditional`]).
@@ -93,9 +119,12 @@ impl StaticLife {
     }
 
     /// Whether the analysis settles the stone or point at `p` (its status cannot be
-    /// overruled by playouts).
+    /// overruled by playouts): pass-alive, safe territory, or a seki proven outright.
     pub fn settles(&self, p: Point) -> bool {
-        self.pass_alive.black.contains(p)
+        let (seki, area) = self.proven_seki();
+        seki.contains(p)
+            || area.contains(p)
+            || self.pass_alive.black.contains(p)
             || self.pass_alive.white.contains(p)
             || self.territory.black.contains(p)
             || self.territory.white.contains(p)
