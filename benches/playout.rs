@@ -12,10 +12,11 @@ use tengen_engine::bench::BenchPosition;
 use tengen_engine::playout::light_playout;
 use tengen_engine::{Amaf, HeavyParams, Policy, PolicyKind, Rng};
 
-/// Runs one playout and checks the end position: no open point is left for either side
-/// (every empty point is an own eye or illegal), the board's invariants hold, and the
-/// length is within sane bounds.
-fn checked_playout(pos: &BenchPosition, policy: &Policy, rng: &mut Rng) {
+/// Runs one playout and checks the end position: the board's invariants hold, the
+/// length is within sane bounds and, for the light policy, no open point is left for
+/// either side (every empty point is an own eye or illegal). The heavy policy may end
+/// with a point open that it refuses to play (a self-atari), so it gets no such check.
+fn checked_playout(pos: &BenchPosition, kind: PolicyKind, policy: &Policy, rng: &mut Rng) {
     let mut board = pos.board.clone();
     let mut amaf = Amaf::default();
     let out = policy.run(&mut board, pos.to_move, pos.last, 7.5, rng, &mut amaf, None);
@@ -24,6 +25,9 @@ fn checked_playout(pos: &BenchPosition, policy: &Policy, rng: &mut Rng) {
         .expect("board invariants after a playout");
     let area = board.size().area() as u32;
     assert!(out.moves > 0 && out.moves < 3 * area, "{} moves", out.moves);
+    if kind != PolicyKind::Light {
+        return;
+    }
     for &p in board.empty_points() {
         for c in Color::ALL {
             assert!(
@@ -46,7 +50,7 @@ fn playouts(c: &mut Criterion) {
         for pos in &positions {
             let mut rng = Rng::seed_from_u64(7);
             for _ in 0..20 {
-                checked_playout(pos, &policy, &mut rng);
+                checked_playout(pos, kind, &policy, &mut rng);
             }
             let name = format!(
                 "playout/{}/{}x{}/{}",
