@@ -11,6 +11,9 @@ use crate::tree::{NodeId, Tree};
 use super::descend::prior;
 use super::{Ctx, Scratch, slot};
 
+/// The longest principal variation reported.
+const PV_DEPTH: usize = 40;
+
 /// The snapshot of a search: root statistics from the shared counters, principal
 /// variations from `tree`, ownership merged over `scratches`.
 pub(super) fn snapshot(tree: &Tree, scratches: &[&Scratch], ctx: &Ctx<'_>) -> Analysis {
@@ -47,7 +50,7 @@ pub(super) fn snapshot(tree: &Tree, scratches: &[&Scratch], ctx: &Ctx<'_>) -> An
             let mut pv = Line::new();
             pv.push(mv);
             if let Some(c) = e.child() {
-                extend_principal_variation(tree, c, 12, &mut pv);
+                extend_principal_variation(tree, c, PV_DEPTH, &mut pv);
             }
             MoveStat {
                 mv,
