@@ -49,7 +49,7 @@ pub struct Config {
 pub enum Parallelism {
     /// Every thread grows its own tree; the root statistics are merged.
     Root,
-    /// The threads grow one tree behind a lock, steered apart by virtual loss.
+    /// The threads grow one tree of atomic counters, steered apart by virtual loss.
     Tree,
 }
 
