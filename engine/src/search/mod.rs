@@ -433,6 +433,16 @@ mod tests {
 
     /// Runs one search of the 9×9 position after Black's E5 with `threads` workers.
     fn run(threads: usize, parallelism: Parallelism, playouts: u64) -> Vec<Worker> {
+        run_in(threads, parallelism, playouts, Config::default().memory_mib)
+    }
+
+    /// [`run`] with a tree budget of `memory_mib`.
+    fn run_in(
+        threads: usize,
+        parallelism: Parallelism,
+        playouts: u64,
+        memory_mib: usize,
+    ) -> Vec<Worker> {
         let size = BoardSize::new(9).unwrap();
         let mut game = Game::new(size, Rules::chinese());
         game.play(Color::Black, size.parse_move("E5").unwrap())
@@ -440,6 +450,7 @@ mod tests {
         let config = Config {
             threads,
             parallelism,
+            memory_mib,
             ..Config::default()
         };
         let policy = Policy::new(config.policy, config.heavy.clone());
@@ -586,6 +597,19 @@ mod tests {
         assert_eq!(root_children_visits(tree), 20_000);
         let nodes = check_counts(tree);
         assert!(nodes > 2_000, "{nodes} nodes");
+        // And with a budget they fill many times over: every pause to make room
+        // happens between playouts, so the counts stay exact.
+        let workers = run_in(threads, Parallelism::Tree, 20_000, 1);
+        let tree = &workers[0].tree;
+        assert!(
+            tree.compactions() >= 2,
+            "{} compactions",
+            tree.compactions()
+        );
+        assert!(tree.bytes() <= 1 << 20);
+        assert_eq!(tree.node(tree.root()).visits(), 20_000);
+        assert_eq!(root_children_visits(tree), 20_000);
+        check_counts(tree);
     }
 
     #[test]

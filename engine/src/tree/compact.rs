@@ -2,7 +2,8 @@
 //!
 //! Both run with `&mut Tree`, so no thread searches meanwhile (the search pauses its
 //! workers for it). They keep a node's edges only if the node is kept and visited
-//! at least a threshold number of times; a kept node whose edges go becomes a leaf
+//! at least a threshold number of times (the root and the principal variation keep
+//! theirs whatever their visits); a kept node whose edges go becomes a leaf
 //! with its counts intact (it is expanded again when a descent next reaches it).
 //! Since a node has at least as many visits as any node below it, what is kept is the
 //! top of the tree, the principal lines first. Then everything kept slides down to the
@@ -31,7 +32,7 @@ fn bucket(visits: u32) -> usize {
 
 impl Tree {
     /// Frees at least half the budget: drops the edges of the least visited nodes
-    /// (never the root's) and compacts what is left.
+    /// (never the root's nor the principal variation's) and compacts what is left.
     pub fn make_room(&mut self) {
         // Half the budget, less what chunks round up: a partly used chunk of each
         // arena and the tails of chunks that a block did not fit in.
@@ -54,7 +55,20 @@ impl Tree {
             kept += cost[b];
             threshold = b;
         }
-        self.compact(self.root(), self.root_color, threshold, None);
+        // The principal variation keeps its edges whatever its visits, so that it
+        // goes on deepening however often the tree makes room.
+        let mut principal = Vec::new();
+        let mut node = self.root();
+        while let Some(next) = self
+            .edges(node)
+            .iter()
+            .filter_map(|e| e.child())
+            .max_by_key(|&c| self.node(c).visits())
+        {
+            principal.push(next);
+            node = next;
+        }
+        self.compact(self.root(), self.root_color, threshold, &principal, None);
         self.compactions += 1;
     }
 
@@ -62,7 +76,7 @@ impl Tree {
     /// kept (tree reuse); `None` if `deadline` passes first, so a very large tree
     /// cannot eat a move's time.
     pub fn reroot(mut self, id: NodeId, color: Color, deadline: Option<Instant>) -> Option<Tree> {
-        if self.compact(id, color, 0, deadline) {
+        if self.compact(id, color, 0, &[], deadline) {
             Some(self)
         } else {
             None
@@ -82,23 +96,31 @@ impl Tree {
     }
 
     /// Keeps the subtree of `root` with the edges of nodes whose visit bucket is at
-    /// least `threshold` (and the root's), slides it to the arenas' starts and frees
-    /// the rest. False if `deadline` passed while marking (the tree is then unusable).
+    /// least `threshold` (and the root's and `protected` nodes'), slides it to the
+    /// arenas' starts and frees the rest. False if `deadline` passed while marking
+    /// (the tree is then unusable).
     fn compact(
         &mut self,
         root: NodeId,
         color: Color,
         threshold: usize,
+        protected: &[NodeId],
         deadline: Option<Instant>,
     ) -> bool {
         const DEAD: u32 = u32::MAX;
+        const LIVE: u32 = 0;
+        const PROTECTED: u32 = 1;
         let n_nodes = self.nodes.len() as usize;
-        // Forwarding: the new index of each kept node (charged in `NODE_CHARGE`).
+        // Forwarding: the new index of each kept node (charged in `NODE_CHARGE`);
+        // while marking, whether a node is kept and whether its edges must be.
         let mut forward = vec![DEAD; n_nodes];
+        for p in protected {
+            forward[p.index()] = PROTECTED;
+        }
         // Kept expansions: (first edge, node, edges).
         let mut blocks: Vec<(u32, u32, u32)> = Vec::new();
         let mut stack = vec![root];
-        forward[root.index()] = 0;
+        forward[root.index()] = PROTECTED;
         let mut marked = 0usize;
         while let Some(id) = stack.pop() {
             marked += 1;
@@ -112,14 +134,16 @@ impl Tree {
                 node.link.store(LEAF, std::sync::atomic::Ordering::Relaxed);
                 continue;
             }
-            if id != root && bucket(node.visits()) < threshold {
+            if forward[id.index()] != PROTECTED && bucket(node.visits()) < threshold {
                 node.link.store(LEAF, std::sync::atomic::Ordering::Relaxed);
                 continue;
             }
             blocks.push(((link >> 32) as u32, id.0, ((link >> 2) & 0xFFFF) as u32));
             for e in self.edges(id) {
                 if let Some(c) = e.child() {
-                    forward[c.index()] = 0;
+                    if forward[c.index()] == DEAD {
+                        forward[c.index()] = LIVE;
+                    }
                     stack.push(c);
                 }
             }
@@ -257,7 +281,19 @@ mod tests {
         let mut t = two_levels(300, budget);
         assert!(t.bytes() > budget * 3 / 4, "{}", t.bytes());
         let root_visits = t.node(t.root()).visits();
+        // The principal variation goes on below the busiest child, to a node of one
+        // visit: it keeps its edges.
+        let busiest = t.find_child(t.root(), p(300)).unwrap();
+        let deep = t.child(&t.edges(busiest)[0]).unwrap();
+        t.node(deep).add_visit(false);
+        assert!(t.expand(deep, &[(p(9), 1.0, 0.5)]));
         t.make_room();
+        let busiest = t.find_child(t.root(), p(300)).unwrap();
+        let deep = t.find_child(busiest, p(1)).unwrap();
+        assert!(
+            t.node(deep).is_expanded(),
+            "the principal variation keeps its edges"
+        );
         assert!(t.bytes() <= budget / 2, "{}", t.bytes());
         assert!(!t.needs_room());
         assert_eq!(t.compactions(), 1);
