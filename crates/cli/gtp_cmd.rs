@@ -52,9 +52,10 @@ pub struct GtpArgs {
     /// Do not think on the opponent's time (the default).
     #[arg(long, overrides_with = "ponder")]
     pub no_ponder: bool,
-    /// Most search-tree nodes kept (bounds memory).
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<usize>,
+    /// Memory of the search tree in MiB (default 256, at most 32768): a full tree
+    /// drops its least visited branches and keeps growing, never past this.
+    #[arg(long, value_name = "MIB")]
+    pub memory: Option<usize>,
     /// Playout policy: light or heavy (the default).
     #[arg(long)]
     pub policy: Option<PolicyKind>,
@@ -107,11 +108,14 @@ impl GtpArgs {
         if self.no_ponder {
             config.ponder = false;
         }
-        if let Some(n) = self.max_nodes {
-            if n < 1000 {
-                return Err("--max-nodes must be at least 1000".into());
+        if let Some(mib) = self.memory {
+            if !(1..=tengen_engine::MAX_MEMORY_MIB).contains(&mib) {
+                return Err(format!(
+                    "--memory must be between 1 and {} (MiB)",
+                    tengen_engine::MAX_MEMORY_MIB
+                ));
             }
-            config.max_nodes = n;
+            config.memory_mib = mib;
         }
         if let Some(p) = self.parallelism {
             config.parallelism = p;

@@ -53,6 +53,11 @@ pub struct Analysis {
     pub neutral: Vec<f32>,
     /// Time searched so far.
     pub elapsed: Duration,
+    /// Bytes the search tree took (the first tree's, under root parallelism), never
+    /// more than its budget, `Config::memory_mib`.
+    pub tree_bytes: u64,
+    /// Times that tree was full and made room, since it was made.
+    pub tree_compactions: u32,
 }
 
 impl Analysis {

@@ -23,8 +23,10 @@ pub struct Config {
     pub resign_threshold: f64,
     /// Think on the opponent's time between moves.
     pub ponder: bool,
-    /// Most tree nodes kept (bounds memory; see `Tree::NODE_BYTES`).
-    pub max_nodes: usize,
+    /// The search tree's memory budget in MiB ([`DEFAULT_MEMORY_MIB`] by default),
+    /// shared by the threads (split between them under root parallelism). A full
+    /// tree drops its least visited branches and keeps growing; it never takes more.
+    pub memory_mib: usize,
     /// Time kept back on every move for process and pipe latency.
     pub lag: Duration,
     /// The longest any one move may think, whatever the clock, `--time-per-move` or a
@@ -47,7 +49,7 @@ pub struct Config {
 pub enum Parallelism {
     /// Every thread grows its own tree; the root statistics are merged.
     Root,
-    /// The threads grow one tree behind a lock, steered apart by virtual loss.
+    /// The threads grow one tree of atomic counters, steered apart by virtual loss.
     Tree,
 }
 
@@ -95,8 +97,13 @@ pub struct SearchParams {
     pub exploration: f64,
     /// RAVE equivalence: the visit count where AMAF and own values weigh the same.
     pub rave_equiv: f64,
-    /// Visits a leaf needs before it is expanded.
+    /// Visits a leaf needs before it is expanded, in a position of at most
+    /// `expand_width` empty points.
     pub expand_after: u32,
+    /// Wider positions need proportionally more visits (`expand_after × empty points
+    /// / expand_width`, rounded up), since an expansion costs an edge per move:
+    /// 2 visits on 9×9, 6 on an empty 19×19 board by default. 0 turns this off.
+    pub expand_width: u32,
     /// Weight, in virtual visits, of the prior knowledge.
     pub prior_weight: f64,
     /// Weight of the learned shapes in the prior: a shape of log strength `g`
@@ -134,6 +141,12 @@ pub struct HeavyParams {
     pub nakade: bool,
 }
 
+/// The default of [`Config::memory_mib`]: 256 MiB.
+pub const DEFAULT_MEMORY_MIB: usize = 256;
+
+/// The largest [`Config::memory_mib`]: 32 GiB (the tree's indices are 32 bits).
+pub const MAX_MEMORY_MIB: usize = 32 << 10;
+
 /// The default of [`Config::max_move_time`]: two minutes.
 pub const MAX_MOVE_TIME: Duration = Duration::from_secs(120);
 
@@ -148,7 +161,7 @@ impl Default for Config {
             policy: PolicyKind::Heavy,
             resign_threshold: 0.1,
             ponder: false,
-            max_nodes: 4_000_000,
+            memory_mib: DEFAULT_MEMORY_MIB,
             lag: Duration::from_millis(250),
             max_move_time: MAX_MOVE_TIME,
             search: SearchParams::default(),
@@ -164,10 +177,24 @@ impl Default for SearchParams {
             exploration: 0.0,
             rave_equiv: 1500.0,
             expand_after: 2,
+            expand_width: 128,
             prior_weight: 20.0,
             shape_weight: 1.0,
             nakade: false,
         }
+    }
+}
+
+impl SearchParams {
+    /// The visits a leaf needs before it is expanded in a position with `empty`
+    /// empty points.
+    pub fn expansion_threshold(&self, empty: usize) -> u32 {
+        if self.expand_width == 0 {
+            return self.expand_after;
+        }
+        let wide =
+            (u64::from(self.expand_after) * empty as u64).div_ceil(u64::from(self.expand_width));
+        wide.clamp(u64::from(self.expand_after), u64::from(u32::MAX)) as u32
     }
 }
 
@@ -183,5 +210,24 @@ impl Default for HeavyParams {
             self_atari_min: 2,
             nakade: true,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wide_positions_wait_longer_to_expand() {
+        let p = SearchParams::default();
+        assert_eq!(p.expansion_threshold(81), 2);
+        assert_eq!(p.expansion_threshold(169), 3);
+        assert_eq!(p.expansion_threshold(361), 6);
+        assert_eq!(p.expansion_threshold(0), 2);
+        let flat = SearchParams {
+            expand_width: 0,
+            ..SearchParams::default()
+        };
+        assert_eq!(flat.expansion_threshold(361), 2);
     }
 }

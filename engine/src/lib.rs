@@ -25,10 +25,13 @@ pub mod time;
 mod tree;
 
 pub use analysis::{Analysis, Line, MoveStat, Report};
-pub use config::{Config, HeavyParams, MAX_MOVE_TIME, Parallelism, SearchParams};
+pub use config::{
+    Config, DEFAULT_MEMORY_MIB, HeavyParams, MAX_MEMORY_MIB, MAX_MOVE_TIME, Parallelism,
+    SearchParams,
+};
 pub use ownership::{Judgement, Status, apply_static, judge, status_from_ownership};
 pub use player::{Decision, Engine, Mode};
 pub use playout::{Amaf, Outcome, Policy, PolicyKind, Replies, Rng};
 pub use search::Limit;
 pub use time::{Clock, MoveBudget, TimeControl, budget};
-pub use tree::NODE_BYTES;
+pub use tree::{EDGE_BYTES, NODE_BYTES};

@@ -10,7 +10,7 @@ use crate::config::{Config, HeavyParams};
 use crate::ownership::{Judgement, Status, judge, playout_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
 use crate::resign::ResignStreaks;
-use crate::search::{Job, Limit, Worker, search};
+use crate::search::{Job, Limit, Worker, search, tree_budget};
 
 /// How `genmove` treats the end of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -344,37 +344,27 @@ impl Engine {
             && self.tree_rules.as_ref() == Some(game.rules())
             && moves.len() >= self.tree_moves.len()
             && moves[..self.tree_moves.len()] == self.tree_moves[..];
+        let budget = tree_budget(&self.config, threads);
         if reusable {
             let extra = &moves[self.tree_moves.len()..];
+            let last = extra.last().map_or(Color::White, |m| m.0);
             for w in &mut self.workers {
-                let mut node = w.tree.root();
-                let mut ok = true;
-                for &(c, mv) in extra {
-                    match w.tree.find_child(node, mv) {
-                        Some(n) if w.tree.node(n).color() == c => node = n,
-                        _ => {
-                            ok = false;
-                            break;
-                        }
-                    }
-                }
-                let last = extra.last().map_or(Color::White, |m| m.0);
-                let fresh = || crate::tree::Tree::new(last, Move::Pass);
-                if !ok {
-                    w.tree = fresh();
-                } else if node != w.tree.root() {
-                    w.tree = w
-                        .tree
-                        .subtree_until(node, copy_deadline)
-                        .unwrap_or_else(fresh);
-                }
+                let fresh = || crate::tree::Tree::new(last, budget);
+                let tree = std::mem::replace(&mut w.tree, fresh());
+                w.tree = match tree.descendant(extra) {
+                    Some((node, _)) if node == tree.root() => tree,
+                    Some((node, color)) => tree
+                        .reroot(node, color, copy_deadline)
+                        .unwrap_or_else(fresh),
+                    None => fresh(),
+                };
             }
             for (i, w) in self.workers.iter_mut().enumerate() {
                 w.scratch.rng = rng(i);
             }
         } else {
             self.workers = (0..threads)
-                .map(|i| Worker::new(game.board(), rng(i)))
+                .map(|i| Worker::new(game.board(), rng(i), budget))
                 .collect();
         }
         self.tree_moves = moves;

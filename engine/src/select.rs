@@ -1,7 +1,23 @@
 //! The tree policy as pure functions: RAVE-blended values and the selection rule.
 
 use crate::config::SearchParams;
-use crate::tree::Node;
+
+/// What selection knows of one child: its own counts, AMAF counts and prior.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ChildStats {
+    /// Playouts through the child (running ones included).
+    pub visits: u32,
+    /// Their wins for the player choosing it.
+    pub wins: u32,
+    /// AMAF playouts.
+    pub amaf_visits: u32,
+    /// Their wins.
+    pub amaf_wins: u32,
+    /// Prior virtual visits.
+    pub prior_visits: f32,
+    /// Prior virtual wins.
+    pub prior_wins: f32,
+}
 
 /// Weight of the AMAF value against the node's own: near 1 with few visits, falling
 /// towards 0 as visits pass `equiv` (Gelly and Silver's schedule).
@@ -16,7 +32,7 @@ pub fn rave_beta(visits: f64, amaf_visits: f64, equiv: f64) -> f64 {
 /// The value of a child for the player choosing it: its own results with the prior's
 /// virtual playouts, blended with AMAF, plus the UCT exploration term.
 #[inline]
-pub fn child_value(child: &Node, parent_visits: u32, params: &SearchParams) -> f64 {
+pub fn child_value(child: &ChildStats, parent_visits: u32, params: &SearchParams) -> f64 {
     let n = f64::from(child.visits) + f64::from(child.prior_visits);
     let q = if n > 0.0 {
         (f64::from(child.wins) + f64::from(child.prior_wins)) / n
@@ -41,11 +57,15 @@ pub fn child_value(child: &Node, parent_visits: u32, params: &SearchParams) -> f
 
 /// The index of the child to descend into (highest value, first on ties).
 #[inline]
-pub fn select(children: &[Node], parent_visits: u32, params: &SearchParams) -> Option<usize> {
+pub fn select(
+    children: impl Iterator<Item = ChildStats>,
+    parent_visits: u32,
+    params: &SearchParams,
+) -> Option<usize> {
     let mut best = None;
     let mut best_value = f64::NEG_INFINITY;
-    for (i, c) in children.iter().enumerate() {
-        let v = child_value(c, parent_visits, params);
+    for (i, c) in children.enumerate() {
+        let v = child_value(&c, parent_visits, params);
         if v > best_value {
             best_value = v;
             best = Some(i);

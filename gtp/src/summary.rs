@@ -9,9 +9,10 @@ use tengen_engine::Analysis;
 
 /// The summary of a move: who played what in how long, then, from the search's last
 /// snapshot, this search's own playouts, time and speed, how many playouts the reused
-/// tree brought (when it brought any), the win rate, the score lead (from Black's
-/// side, see [`lead_text`]) and the best sequence: `tengen: B E5 in 0.45 s, 1200
-/// playouts in 0.40 s (3000/s), 2481 reused, win 45.0%, score W+3.5, pv E5 C3`.
+/// tree brought (when it brought any), the tree's memory, the win rate, the score
+/// lead (from Black's side, see [`lead_text`]) and the best sequence: `tengen: B E5
+/// in 0.45 s, 1200 playouts in 0.40 s (3000/s), 2481 reused, tree 1.2 MiB, win 45.0%,
+/// score W+3.5, pv E5 C3`.
 pub(crate) fn move_summary(
     color: Color,
     word: &str,
@@ -31,6 +32,7 @@ pub(crate) fn move_summary(
         if a.reused > 0 {
             line += &format!(", {} reused", a.reused);
         }
+        line += &format!(", tree {:.1} MiB", a.tree_bytes as f64 / f64::from(1 << 20));
         line += &format!(
             ", win {:.1}%, score {}",
             100.0 * a.winrate,
@@ -125,6 +127,8 @@ mod tests {
             ownership: Vec::new(),
             neutral: Vec::new(),
             elapsed,
+            tree_bytes: 3 << 19,
+            tree_compactions: 0,
         }
     }
 

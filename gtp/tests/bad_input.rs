@@ -287,3 +287,32 @@ fn genmove_within_5s(mut s: Session) -> Session {
     assert!(answer.starts_with("= "), "{answer}");
     s
 }
+
+/// `tengen-set memory` takes MiB from 1 to 32 GiB; anything else is refused and
+/// changes nothing.
+#[test]
+fn the_tree_memory_is_set_in_mib_within_bounds() {
+    let mut s = session_with(None);
+    let default = format!("= {}\n\n", tengen_engine::DEFAULT_MEMORY_MIB);
+    assert_eq!(feed(&mut s, b"tengen-get memory"), default);
+    for bad in [
+        &b"tengen-set memory 0"[..],
+        b"tengen-set memory -5",
+        b"tengen-set memory 32769",
+        b"tengen-set memory 1.5",
+        b"tengen-set memory lots",
+    ] {
+        assert!(
+            feed(&mut s, bad).starts_with('?'),
+            "{}",
+            String::from_utf8_lossy(bad)
+        );
+        assert_eq!(feed(&mut s, b"tengen-get memory"), default);
+    }
+    assert!(feed(&mut s, b"tengen-set memory 2").starts_with('='));
+    assert_eq!(feed(&mut s, b"tengen-get memory"), "= 2\n\n");
+    assert_eq!(
+        Config::default().memory_mib,
+        tengen_engine::DEFAULT_MEMORY_MIB
+    );
+}

@@ -152,8 +152,8 @@ fn the_flags_reach_the_engine() {
             "--resign-threshold",
             "0.05",
             "--ponder",
-            "--max-nodes",
-            "50000",
+            "--memory",
+            "64",
             "--time-per-move",
             "2.5",
             "--quiet",
@@ -168,7 +168,7 @@ fn the_flags_reach_the_engine() {
         "policy light",
         "resign_threshold 0.05",
         "ponder 1",
-        "max_nodes 50000",
+        "memory 64",
     ] {
         assert!(out.contains(want), "{want} in {out}");
     }

@@ -119,11 +119,20 @@ const SETTINGS: &[Setting] = &[
         },
     },
     Setting {
-        name: "max_nodes",
+        name: "memory",
         kind: "string",
-        get: |c| c.max_nodes.to_string(),
+        get: |c| c.memory_mib.to_string(),
         set: |c, v| {
-            c.max_nodes = int_in(v, 1000, 1 << 32)? as usize;
+            c.memory_mib = int_in(v, 1, tengen_engine::MAX_MEMORY_MIB as i64)? as usize;
+            Ok(())
+        },
+    },
+    Setting {
+        name: "expand_after",
+        kind: "string",
+        get: |c| c.search.expand_after.to_string(),
+        set: |c, v| {
+            c.search.expand_after = int_in(v, 1, 1_000_000)? as u32;
             Ok(())
         },
     },

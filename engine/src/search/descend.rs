@@ -1,0 +1,165 @@
+//! Descent and selection: from the root to a leaf, expanding the nodes that are ready.
+//!
+//! A descent adds a visit to every node it passes, the leaf included, before the
+//! playout (a virtual loss: other threads see a visit without a win and look
+//! elsewhere); the backup then adds only the result. A leaf visited
+//! `Ctx::expand_after` times (`SearchParams::expansion_threshold`) is claimed by the first thread to get there,
+//! which generates its moves and publishes them (`Tree::claim`, `Tree::publish`);
+//! a thread that finds a node claimed starts its playout there instead of waiting.
+
+use tengen_board::{Color, Move, Point};
+
+use crate::prior::{Knowledge, candidates};
+use crate::select::{ChildStats, select};
+use crate::tree::{Edge, NodeId, State, Tree};
+
+use super::{Ctx, Scratch};
+
+/// Where a descent ended: the leaf, the player to move there and the last move.
+#[derive(Clone, Copy)]
+pub(super) struct Descent {
+    pub(super) c: Color,
+    pub(super) last: Option<Point>,
+}
+
+/// The prior selection sees for `edge` of the root or of a deeper node: clean-up
+/// play makes the root's pass look lost, so that it is chosen only when nothing
+/// else is left.
+#[inline]
+pub(super) fn prior(ctx: &Ctx<'_>, at_root: bool, edge: &Edge) -> (f32, f32) {
+    if at_root && !ctx.job.with_pass && edge.mv() == Move::Pass {
+        (1e6, 0.0)
+    } else {
+        edge.prior()
+    }
+}
+
+/// What selection knows of `edge`.
+#[inline]
+pub(super) fn stats(tree: &Tree, ctx: &Ctx<'_>, at_root: bool, edge: &Edge) -> ChildStats {
+    let (prior_visits, prior_wins) = prior(ctx, at_root, edge);
+    let (amaf_visits, amaf_wins) = edge.amaf();
+    let (visits, wins) = match edge.child() {
+        Some(c) => (tree.node(c).visits(), tree.node(c).wins()),
+        None => (0, 0),
+    };
+    ChildStats {
+        visits,
+        wins,
+        amaf_visits,
+        amaf_wins,
+        prior_visits,
+        prior_wins,
+    }
+}
+
+/// Descends from the root to a leaf, playing the path's moves on the scratch board
+/// and recording the path (nodes and moves) and position keys in the scratch.
+/// `exclusive`: no other thread searches this tree.
+pub(super) fn descend(tree: &Tree, s: &mut Scratch, ctx: &Ctx<'_>, exclusive: bool) -> Descent {
+    let params = &ctx.config.search;
+    s.board.copy_from(&ctx.root);
+    s.path.clear();
+    s.keys.clear();
+    let mut id = tree.root();
+    s.path.push((id, Move::Pass));
+    let mut d = Descent {
+        c: ctx.job.color,
+        last: ctx.root_last,
+    };
+    let mut passes = 0;
+    loop {
+        let node = tree.node(id);
+        match node.state() {
+            State::Leaf => {
+                if node.visits() >= ctx.expand_after && !tree.needs_room() && tree.claim(id) {
+                    generate(s, ctx, d.c, d.last);
+                    if tree.publish(id, &s.cands) {
+                        continue;
+                    }
+                }
+                break;
+            }
+            State::Claimed => break,
+            State::Expanded => {}
+        }
+        let at_root = id == tree.root();
+        let edges = tree.edges(id);
+        let parent_visits = node.visits();
+        let children = edges.iter().map(|e| stats(tree, ctx, at_root, e));
+        let Some(i) = select(children, parent_visits, params) else {
+            break;
+        };
+        let edge = &edges[i];
+        let Some(child) = tree.child(edge) else {
+            break;
+        };
+        node.add_visit(exclusive);
+        let mv = edge.mv();
+        s.board.play_unchecked(d.c, mv);
+        s.keys
+            .push(ctx.job.game.position_key(s.board.hash(), d.c.opponent()));
+        s.path.push((child, mv));
+        id = child;
+        d.c = d.c.opponent();
+        match mv {
+            Move::Play(p) => {
+                d.last = Some(p);
+                passes = 0;
+            }
+            Move::Pass => {
+                d.last = None;
+                passes += 1;
+                if passes >= 2 {
+                    break;
+                }
+            }
+        }
+    }
+    tree.node(id).add_visit(exclusive);
+    d
+}
+
+/// Expands `id` (a leaf) for `c` at once, from the position on the scratch board and
+/// the path in it (the root before a search).
+pub(super) fn expand_now(
+    tree: &Tree,
+    s: &mut Scratch,
+    ctx: &Ctx<'_>,
+    id: NodeId,
+    c: Color,
+    last: Option<Point>,
+) {
+    generate(s, ctx, c, last);
+    tree.expand(id, &s.cands);
+}
+
+/// Fills the scratch candidate list with the moves of `c` on the scratch board, with
+/// their priors; a move that repeats a position of the game or of the path is left out
+/// (superko in the tree).
+fn generate(s: &mut Scratch, ctx: &Ctx<'_>, c: Color, last: Option<Point>) {
+    let game = ctx.job.game;
+    let board = &s.board;
+    let keys = &s.keys;
+    // The pass is always a child; clean-up play only makes it look lost at the root
+    // (`prior`), so a later normal search of the same node can still pass.
+    candidates(
+        board,
+        c,
+        last,
+        Knowledge {
+            patterns: ctx.policy.patterns(),
+            shapes: ctx.policy.shapes(),
+            params: &ctx.config.search,
+            with_pass: true,
+        },
+        |p| {
+            let key = game.position_key(board.hash_after(c, Move::Play(p)), c.opponent());
+            !game.has_seen(key) && !keys.contains(&key)
+        },
+        &mut s.cands,
+    );
+    if s.cands.is_empty() {
+        s.cands.push((Move::Pass, 1.0, 0.5));
+    }
+}

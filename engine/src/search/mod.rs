@@ -1,0 +1,748 @@
+//! The search loop: descend the tree, expand, run a playout, back the result up.
+//!
+//! The parts, each in its own file:
+//! - `descend.rs`: descent and selection, and the claiming of expansions;
+//! - `backup.rs`: the result and the AMAF counts along the path;
+//! - `snapshot.rs`: root statistics, principal variations and ownership for the
+//!   analysis;
+//! - the tree itself, with its memory budget and compaction, is `crate::tree`.
+//!
+//! Two kinds of parallelism ([`Parallelism`]):
+//! - **tree**: all workers search one tree through `&Tree`; its counters are atomics,
+//!   so no lock is held while descending, expanding or backing up. Each worker holds
+//!   a read guard of the tree's `RwLock` for one playout; a worker that finds the
+//!   tree full takes the write guard between playouts (the others pause at their
+//!   next playout) and makes room.
+//! - **root**: each worker searches a whole tree of its own and shares nothing with
+//!   the others but a [`RootShare`] of atomic counters per root move and the
+//!   read-only policy; a tree searched by one thread is updated with plain loads and
+//!   stores (`exclusive`), not read-modify-writes.
+//!
+//! Every worker keeps its own [`Scratch`] (board, AMAF map, path, RNG, ownership
+//! counts). One thread with a playout budget and a seed is deterministic.
+
+mod backup;
+mod descend;
+mod snapshot;
+
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::time::Instant;
+
+use tengen_board::{Board, Color, Game, Hash, MAX_SLOTS, Move, Point};
+
+use crate::analysis::{Analysis, Report};
+use crate::config::{Config, Parallelism};
+use crate::playout::{Amaf, Policy, Replies, Rng};
+use crate::prior::Candidate;
+use crate::time::MoveBudget;
+use crate::tree::{MIN_TREE_BYTES, NodeId, Tree};
+
+use backup::backup;
+use descend::{descend, expand_now};
+use snapshot::snapshot;
+
+/// When a search stops (besides the stop flag).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// This many playouts in total (over all threads).
+    Playouts(u64),
+    /// A soft and a hard time limit.
+    Time(MoveBudget),
+    /// Until the stop flag is raised.
+    Infinite,
+}
+
+/// One thread's search state. Kept between searches so the tree can be reused.
+#[derive(Debug)]
+pub(crate) struct Worker {
+    /// The worker's own tree (root parallelism); under tree parallelism only the first
+    /// worker's tree is used, and shared.
+    pub(crate) tree: Tree,
+    pub(crate) scratch: Scratch,
+}
+
+/// What one thread needs besides a tree: never shared.
+#[derive(Debug)]
+pub(crate) struct Scratch {
+    pub(crate) rng: Rng,
+    board: Board,
+    amaf: Amaf,
+    replies: Replies,
+    /// The descent's nodes and the moves that led to them (the root's is a pass).
+    path: Vec<(NodeId, Move)>,
+    keys: Vec<Hash>,
+    cands: Vec<Candidate>,
+    /// Playouts that ended with each point Black's / White's (written by this worker
+    /// only, read by the reporting thread: single-writer relaxed counters).
+    black_owned: Box<[AtomicU32]>,
+    white_owned: Box<[AtomicU32]>,
+    owned_playouts: AtomicU32,
+}
+
+impl Worker {
+    /// A worker with a root-only tree of `budget` bytes.
+    pub(crate) fn new(board: &Board, rng: Rng, budget: usize) -> Worker {
+        Worker {
+            tree: Tree::new(Color::White, budget),
+            scratch: Scratch {
+                rng,
+                board: board.clone(),
+                amaf: Amaf::default(),
+                replies: Replies::default(),
+                path: Vec::with_capacity(64),
+                keys: Vec::with_capacity(64),
+                cands: Vec::with_capacity(400),
+                black_owned: (0..MAX_SLOTS).map(|_| AtomicU32::new(0)).collect(),
+                white_owned: (0..MAX_SLOTS).map(|_| AtomicU32::new(0)).collect(),
+                owned_playouts: AtomicU32::new(0),
+            },
+        }
+    }
+}
+
+impl Scratch {
+    fn reset_ownership(&mut self) {
+        for a in self.black_owned.iter().chain(self.white_owned.iter()) {
+            a.store(0, Relaxed);
+        }
+        self.owned_playouts.store(0, Relaxed);
+    }
+}
+
+/// Counters per root move shared by the workers, indexed by point slot (0 = pass).
+pub(crate) struct RootShare {
+    visits: Box<[AtomicU64]>,
+    wins: Box<[AtomicU64]>,
+    /// Sum of final scores for the side to move, in half points, over this search's
+    /// playouts (the reused tree keeps no scores).
+    score2: Box<[AtomicI64]>,
+    /// The visits of `visits` that came from the reused tree (earlier searches).
+    reused: Box<[AtomicU64]>,
+    playouts: AtomicU64,
+    stop: AtomicBool,
+}
+
+impl RootShare {
+    fn new() -> RootShare {
+        RootShare {
+            visits: (0..MAX_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+            wins: (0..MAX_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+            score2: (0..MAX_SLOTS).map(|_| AtomicI64::new(0)).collect(),
+            reused: (0..MAX_SLOTS).map(|_| AtomicU64::new(0)).collect(),
+            playouts: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+        }
+    }
+}
+
+fn slot(mv: Move) -> usize {
+    match mv {
+        Move::Play(p) => p.index(),
+        Move::Pass => 0,
+    }
+}
+
+/// What one search is asked to do.
+pub(crate) struct Job<'a> {
+    pub game: &'a Game,
+    pub color: Color,
+    pub limit: Limit,
+    pub stop: &'a AtomicBool,
+    pub ownership: bool,
+    pub with_pass: bool,
+}
+
+/// The fixed inputs every worker reads.
+struct Ctx<'a> {
+    job: &'a Job<'a>,
+    policy: &'a Policy,
+    config: &'a Config,
+    root: Board,
+    root_last: Option<Point>,
+    /// What a playout's area count is compared with: the komi, handicap
+    /// compensation included ([`Game::area_komi`]).
+    komi: f64,
+    /// Visits a leaf needs before it is expanded, from the root's empty points.
+    expand_after: u32,
+    share: RootShare,
+    start: Instant,
+}
+
+/// Reads a tree; a worker that panicked holding a guard leaves counts that are still
+/// consistent enough to read, so poisoning is ignored.
+fn read(tree: &RwLock<Tree>) -> RwLockReadGuard<'_, Tree> {
+    tree.read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn write(tree: &RwLock<Tree>) -> RwLockWriteGuard<'_, Tree> {
+    tree.write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Whether `threads` workers share one tree under `config`.
+fn shares_tree(config: &Config, threads: usize) -> bool {
+    threads > 1 && config.parallelism == Parallelism::Tree
+}
+
+/// The bytes each tree of a search by `threads` workers may take: the whole
+/// `Config::memory_mib` for a shared tree, a share of it for a tree each.
+pub(crate) fn tree_budget(config: &Config, threads: usize) -> usize {
+    let trees = if shares_tree(config, threads) {
+        1
+    } else {
+        threads.max(1)
+    };
+    (config.memory_mib.saturating_mul(1 << 20) / trees).max(MIN_TREE_BYTES)
+}
+
+/// Runs a search with `workers` (one thread each) and returns the final snapshot.
+pub(crate) fn search(
+    workers: &mut [Worker],
+    policy: &Policy,
+    config: &Config,
+    job: &Job<'_>,
+    start: Instant,
+    mut report: Option<Report<'_>>,
+) -> Analysis {
+    let game = job.game;
+    let root_last = match game.last_move() {
+        Some((_, Move::Play(p))) => Some(p),
+        _ => None,
+    };
+    let shared = shares_tree(config, workers.len());
+    let n_trees = if shared { 1 } else { workers.len().max(1) };
+    let budget = tree_budget(config, workers.len());
+    let ctx = Ctx {
+        job,
+        policy,
+        config,
+        root: game.board().clone(),
+        root_last,
+        komi: game.area_komi(),
+        expand_after: config
+            .search
+            .expansion_threshold(game.board().empty_points().len()),
+        share: RootShare::new(),
+        start,
+    };
+    for w in workers.iter_mut().take(n_trees) {
+        if w.tree.root_color() != job.color.opponent() || w.tree.budget() != budget {
+            w.tree = Tree::new(job.color.opponent(), budget);
+        }
+        let root = w.tree.root();
+        if !w.tree.node(root).is_expanded() {
+            w.scratch.board.copy_from(&ctx.root);
+            w.scratch.path.clear();
+            w.scratch.keys.clear();
+            expand_now(&w.tree, &mut w.scratch, &ctx, root, job.color, root_last);
+        }
+        for e in w.tree.edges(root) {
+            let Some(child) = e.child() else { continue };
+            let (visits, wins) = (w.tree.node(child).visits(), w.tree.node(child).wins());
+            let s = slot(e.mv());
+            ctx.share.visits[s].fetch_add(u64::from(visits), Relaxed);
+            ctx.share.wins[s].fetch_add(u64::from(wins), Relaxed);
+            ctx.share.reused[s].fetch_add(u64::from(visits), Relaxed);
+        }
+    }
+    for w in workers.iter_mut() {
+        w.scratch.reset_ownership();
+    }
+    // The trees move behind locks for the search and back after it.
+    let trees: Vec<RwLock<Tree>> = workers
+        .iter_mut()
+        .take(n_trees)
+        .map(|w| {
+            RwLock::new(std::mem::replace(
+                &mut w.tree,
+                Tree::new(job.color.opponent(), 0),
+            ))
+        })
+        .collect();
+    let (main, rest) = workers.split_first_mut().expect("at least one worker");
+    std::thread::scope(|scope| {
+        for (i, w) in rest.iter_mut().enumerate() {
+            let ctx = &ctx;
+            let tree = &trees[if shared { 0 } else { i + 1 }];
+            scope.spawn(move || run_worker(&mut w.scratch, tree, !shared, ctx, false, None));
+        }
+        run_worker(
+            &mut main.scratch,
+            &trees[0],
+            !shared,
+            &ctx,
+            true,
+            report.as_mut(),
+        );
+    });
+    for (w, t) in workers.iter_mut().zip(trees) {
+        w.tree = t
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+    }
+    // Under tree parallelism the other workers keep root-only trees, never reused.
+    let scratches: Vec<&Scratch> = workers.iter().map(|w| &w.scratch).collect();
+    snapshot(&workers[0].tree, &scratches, &ctx)
+}
+
+/// Runs playouts until a stop condition; the main worker also applies the soft stop
+/// rules and sends the reports. `exclusive`: this worker is the tree's only one.
+fn run_worker(
+    s: &mut Scratch,
+    tree: &RwLock<Tree>,
+    exclusive: bool,
+    ctx: &Ctx<'_>,
+    main: bool,
+    mut report: Option<&mut Report<'_>>,
+) {
+    let mut next_report = report.as_ref().map(|r| ctx.start + r.interval);
+    let mut done = 0u64;
+    loop {
+        if ctx.job.stop.load(Relaxed) || ctx.share.stop.load(Relaxed) {
+            break;
+        }
+        if let Limit::Playouts(n) = ctx.job.limit {
+            if ctx.share.playouts.fetch_add(1, Relaxed) >= n {
+                break;
+            }
+        } else {
+            ctx.share.playouts.fetch_add(1, Relaxed);
+        }
+        let full = {
+            let t = read(tree);
+            playout(&t, s, ctx, exclusive);
+            t.needs_room()
+        };
+        if full {
+            let mut t = write(tree);
+            if t.needs_room() {
+                t.make_room();
+            }
+        }
+        done += 1;
+        if done % 16 == 0 {
+            let now = Instant::now();
+            if should_stop(ctx, now, main) {
+                ctx.share.stop.store(true, Relaxed);
+                break;
+            }
+            if let (Some(r), Some(at)) = (report.as_deref_mut(), next_report) {
+                if now >= at {
+                    let snap = snapshot(&read(tree), &[&*s], ctx);
+                    (r.sink)(&snap);
+                    next_report = Some(now + r.interval);
+                }
+            }
+        }
+    }
+}
+
+/// The stop rule for time limits, checked every few playouts: the hard limit always;
+/// by the main thread also the soft limit (unless the best move is unclear) and the
+/// point where the runner-up cannot catch the best move any more.
+fn should_stop(ctx: &Ctx<'_>, now: Instant, main: bool) -> bool {
+    let elapsed = now - ctx.start;
+    match ctx.job.limit {
+        Limit::Infinite => false,
+        // A playout budget is spent in full: the extra playouts deepen the tree the
+        // next move reuses, and the count stays exact and repeatable.
+        Limit::Playouts(_) => false,
+        Limit::Time(MoveBudget { soft, hard }) => {
+            if elapsed >= hard {
+                return true;
+            }
+            if !main {
+                return false;
+            }
+            let played = ctx.share.playouts.load(Relaxed).max(1);
+            let rate = played as f64 / elapsed.as_secs_f64().max(1e-3);
+            let left = (rate * (hard - elapsed).as_secs_f64()) as u64;
+            let (best, second) = top_two(&ctx.share);
+            if best.saturating_sub(second) > left && elapsed >= soft / 4 {
+                return true;
+            }
+            elapsed >= soft && second * 10 < best * 7
+        }
+    }
+}
+
+/// Visits of the two most visited root moves (all workers).
+fn top_two(share: &RootShare) -> (u64, u64) {
+    let (mut a, mut b) = (0, 0);
+    for v in share.visits.iter().map(|v| v.load(Relaxed)) {
+        if v > a {
+            b = a;
+            a = v;
+        } else if v > b {
+            b = v;
+        }
+    }
+    (a, b)
+}
+
+/// One descent, playout and backup.
+fn playout(tree: &Tree, s: &mut Scratch, ctx: &Ctx<'_>, exclusive: bool) {
+    let job = ctx.job;
+    let d = descend(tree, s, ctx, exclusive);
+    s.amaf.clear();
+    let out = ctx.policy.run(
+        &mut s.board,
+        d.c,
+        d.last,
+        ctx.komi,
+        &mut s.rng,
+        &mut s.amaf,
+        (ctx.config.heavy.reply > 0.0).then_some(&mut s.replies),
+    );
+    let black_won = out.score > 0.0;
+    if job.ownership {
+        for p in out.black_area.iter() {
+            let a = &s.black_owned[p.index()];
+            a.store(a.load(Relaxed) + 1, Relaxed);
+        }
+        for p in out.white_area.iter() {
+            let a = &s.white_owned[p.index()];
+            a.store(a.load(Relaxed) + 1, Relaxed);
+        }
+        s.owned_playouts
+            .store(s.owned_playouts.load(Relaxed) + 1, Relaxed);
+    }
+    let first = backup(tree, s, job.color.opponent(), black_won, exclusive);
+    if let Some(mv) = first {
+        let slot = slot(mv);
+        let mover_won = black_won == (job.color == Color::Black);
+        ctx.share.visits[slot].fetch_add(1, Relaxed);
+        ctx.share.wins[slot].fetch_add(u64::from(mover_won), Relaxed);
+        let score = if job.color == Color::Black {
+            out.score
+        } else {
+            -out.score
+        };
+        ctx.share.score2[slot].fetch_add((score * 2.0).round() as i64, Relaxed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::Line;
+    use rand::SeedableRng;
+    use tengen_board::{BoardSize, Rules};
+
+    /// Runs one search of the 9×9 position after Black's E5 with `threads` workers.
+    fn run(threads: usize, parallelism: Parallelism, playouts: u64) -> Vec<Worker> {
+        run_in(threads, parallelism, playouts, Config::default().memory_mib)
+    }
+
+    /// [`run`] with a tree budget of `memory_mib`.
+    fn run_in(
+        threads: usize,
+        parallelism: Parallelism,
+        playouts: u64,
+        memory_mib: usize,
+    ) -> Vec<Worker> {
+        run_from(threads, parallelism, playouts, memory_mib, Instant::now()).0
+    }
+
+    /// [`run_in`] with the search's clock started at `start`.
+    fn run_from(
+        threads: usize,
+        parallelism: Parallelism,
+        playouts: u64,
+        memory_mib: usize,
+        start: Instant,
+    ) -> (Vec<Worker>, Analysis) {
+        let size = BoardSize::new(9).unwrap();
+        let mut game = Game::new(size, Rules::chinese());
+        game.play(Color::Black, size.parse_move("E5").unwrap())
+            .unwrap();
+        let config = Config {
+            threads,
+            parallelism,
+            memory_mib,
+            ..Config::default()
+        };
+        let policy = Policy::new(config.policy, config.heavy.clone());
+        let mut workers: Vec<Worker> = (0..threads)
+            .map(|i| {
+                Worker::new(
+                    game.board(),
+                    Rng::seed_from_u64(i as u64),
+                    tree_budget(&config, threads),
+                )
+            })
+            .collect();
+        let stop = AtomicBool::new(false);
+        let job = Job {
+            game: &game,
+            color: Color::White,
+            limit: Limit::Playouts(playouts),
+            stop: &stop,
+            ownership: false,
+            with_pass: true,
+        };
+        let analysis = search(&mut workers, &policy, &config, &job, start, None);
+        assert_eq!(analysis.visits, playouts);
+        (workers, analysis)
+    }
+
+    #[test]
+    fn a_playout_budget_ignores_the_wall_clock() {
+        // A search whose clock says it has run for ten minutes (a machine so loaded
+        // that the move took that long) plays the same playouts as one just begun:
+        // at a fixed budget the move must not depend on the machine's speed.
+        let long_ago = [600, 5]
+            .into_iter()
+            .find_map(|s| Instant::now().checked_sub(std::time::Duration::from_secs(s)))
+            .expect("the monotonic clock reaches 5 s back");
+        let mib = Config::default().memory_mib;
+        let (_, now) = run_from(1, Parallelism::Tree, 800, mib, Instant::now());
+        let (_, late) = run_from(1, Parallelism::Tree, 800, mib, long_ago);
+        assert_eq!(late.visits, 800);
+        assert_eq!(late.moves, now.moves);
+        assert_eq!(late.winrate, now.winrate);
+    }
+
+    #[test]
+    fn playouts_count_the_handicap_compensation() {
+        // 5×5, every empty point a one-point eye, so every playout ends as it starts:
+        // Black 15 points (two of its stones handicap), White 10. With komi 4, Black
+        // wins by 1 without the compensation and loses by 1 with it.
+        let size = BoardSize::new(5).unwrap();
+        let mut game = Game::new(size, Rules::chinese().with_komi(4.0).unwrap());
+        let pt = |v: &str| size.parse_point(v).unwrap();
+        game.place_handicap(&[pt("A1"), pt("A5")]).unwrap();
+        let rows = [
+            "X . X O .",
+            "X X X O O",
+            "X . X O .",
+            "X X X O O",
+            "X . X O .",
+        ];
+        for (r, row) in rows.iter().enumerate() {
+            for (col, cell) in row.split(' ').enumerate() {
+                let p = size.point(col, 4 - r).unwrap();
+                let c = match cell {
+                    "X" => Color::Black,
+                    "O" => Color::White,
+                    _ => continue,
+                };
+                if game.board().color_at(p).is_none() {
+                    game.add_setup_stone(c, p).unwrap();
+                }
+            }
+        }
+        let config = Config::default();
+        let policy = Policy::new(config.policy, config.heavy.clone());
+        let mut workers = vec![Worker::new(game.board(), Rng::seed_from_u64(1), 1 << 20)];
+        let stop = AtomicBool::new(false);
+        let job = Job {
+            game: &game,
+            color: Color::White,
+            limit: Limit::Playouts(200),
+            stop: &stop,
+            ownership: false,
+            with_pass: true,
+        };
+        let analysis = search(&mut workers, &policy, &config, &job, Instant::now(), None);
+        assert!(
+            analysis.winrate > 0.9,
+            "White's win rate {}",
+            analysis.winrate
+        );
+        assert!(
+            (analysis.score_lead - 1.0).abs() < 0.01,
+            "White's lead {}",
+            analysis.score_lead
+        );
+    }
+
+    /// Every node of `tree`: wins never exceed visits, the children of a node were
+    /// visited at most as often as the node itself (no virtual loss left behind and
+    /// none counted twice), no claim is left unfinished and no expansion is empty.
+    /// Returns the number of nodes.
+    fn check_counts(tree: &Tree) -> usize {
+        let mut stack = vec![tree.root()];
+        let mut nodes = 0;
+        while let Some(id) = stack.pop() {
+            nodes += 1;
+            let n = tree.node(id);
+            assert!(
+                n.wins() <= n.visits(),
+                "wins {} visits {}",
+                n.wins(),
+                n.visits()
+            );
+            assert_ne!(
+                n.state(),
+                crate::tree::State::Claimed,
+                "a claim left behind"
+            );
+            if n.is_expanded() {
+                assert!(!tree.edges(id).is_empty());
+            }
+            let kids: Vec<NodeId> = tree.edges(id).iter().filter_map(|e| e.child()).collect();
+            let below: u32 = kids.iter().map(|&c| tree.node(c).visits()).sum();
+            assert!(
+                below <= n.visits(),
+                "children {below} > node {}",
+                n.visits()
+            );
+            stack.extend(kids);
+        }
+        nodes
+    }
+
+    fn root_children_visits(tree: &Tree) -> u32 {
+        tree.edges(tree.root())
+            .iter()
+            .filter_map(|e| e.child())
+            .map(|c| tree.node(c).visits())
+            .sum()
+    }
+
+    #[test]
+    fn shared_tree_counts_every_playout_once() {
+        let workers = run(2, Parallelism::Tree, 3000);
+        let tree = &workers[0].tree;
+        assert_eq!(root_children_visits(tree), 3000);
+        assert_eq!(tree.node(tree.root()).visits(), 3000);
+        check_counts(tree);
+        // The second worker searched the shared tree, not one of its own.
+        assert!(!workers[1].tree.node(workers[1].tree.root()).is_expanded());
+    }
+
+    #[test]
+    fn more_threads_than_cores_keep_the_tree_consistent() {
+        let threads = 3 * std::thread::available_parallelism()
+            .map_or(2, |n| n.get())
+            .max(6);
+        let workers = run(threads, Parallelism::Tree, 20_000);
+        let tree = &workers[0].tree;
+        assert_eq!(tree.node(tree.root()).visits(), 20_000);
+        assert_eq!(root_children_visits(tree), 20_000);
+        let nodes = check_counts(tree);
+        assert!(nodes > 2_000, "{nodes} nodes");
+        // And with a budget they fill many times over: every pause to make room
+        // happens between playouts, so the counts stay exact.
+        let workers = run_in(threads, Parallelism::Tree, 20_000, 1);
+        let tree = &workers[0].tree;
+        assert!(
+            tree.compactions() >= 2,
+            "{} compactions",
+            tree.compactions()
+        );
+        assert!(tree.bytes() <= 1 << 20);
+        assert_eq!(tree.node(tree.root()).visits(), 20_000);
+        assert_eq!(root_children_visits(tree), 20_000);
+        check_counts(tree);
+    }
+
+    #[test]
+    fn root_parallel_workers_grow_their_own_trees() {
+        let workers = run(2, Parallelism::Root, 3000);
+        let total: u32 = workers
+            .iter()
+            .map(|w| w.tree.node(w.tree.root()).visits())
+            .sum();
+        assert_eq!(total, 3000);
+        for w in &workers {
+            assert!(w.tree.node(w.tree.root()).visits() > 0);
+            check_counts(&w.tree);
+        }
+    }
+
+    #[test]
+    fn one_thread_and_a_seed_repeat() {
+        let a = run(1, Parallelism::Tree, 2000);
+        let b = run(1, Parallelism::Tree, 2000);
+        let key = |w: &[Worker]| {
+            let t = &w[0].tree;
+            let mut pv = Line::new();
+            snapshot::extend_principal_variation(t, t.root(), 30, &mut pv);
+            let kids: Vec<(Move, u32, u32)> = t
+                .edges(t.root())
+                .iter()
+                .map(|e| {
+                    let n = e.child().map(|c| t.node(c));
+                    (
+                        e.mv(),
+                        n.map_or(0, |n| n.visits()),
+                        n.map_or(0, |n| n.wins()),
+                    )
+                })
+                .collect();
+            (pv, kids)
+        };
+        assert_eq!(key(&a), key(&b));
+    }
+
+    #[test]
+    fn a_full_tree_makes_room_and_keeps_growing() {
+        // 1 MiB on 9×9 is full within 4 000 playouts: less than half a CPU-second on
+        // the benchmark machine (a playout count, so a loaded machine cannot fail it).
+        let size = BoardSize::new(9).unwrap();
+        let game = Game::new(size, Rules::chinese());
+        let config = Config {
+            threads: 1,
+            memory_mib: 1,
+            ..Config::default()
+        };
+        let policy = Policy::new(config.policy, config.heavy.clone());
+        let budget = tree_budget(&config, 1);
+        assert_eq!(budget, 1 << 20);
+        let mut workers = vec![Worker::new(game.board(), Rng::seed_from_u64(3), budget)];
+        let stop = AtomicBool::new(false);
+        let job = Job {
+            game: &game,
+            color: Color::Black,
+            limit: Limit::Playouts(2000),
+            stop: &stop,
+            ownership: false,
+            with_pass: true,
+        };
+        // The principal variation as far as its nodes have 200 visits or more (the
+        // full line's length flickers as the best move changes on an empty board).
+        let pv_len = |t: &Tree| {
+            let mut pv = Line::new();
+            snapshot::extend_principal_variation(t, t.root(), 80, &mut pv);
+            let mut node = t.root();
+            let mut n = 0;
+            for &mv in &pv {
+                match t.find_child(node, mv) {
+                    Some(c) if t.node(c).visits() >= 200 => {
+                        node = c;
+                        n += 1;
+                    }
+                    _ => break,
+                }
+            }
+            n
+        };
+        let mut filled = None;
+        let mut last_visits = 0;
+        for round in 0..20 {
+            search(&mut workers, &policy, &config, &job, Instant::now(), None);
+            let t = &workers[0].tree;
+            assert!(t.bytes() <= budget, "{} bytes", t.bytes());
+            let visits = t.node(t.root()).visits();
+            assert_eq!(visits, 2000 * (round + 1), "root visits keep rising");
+            assert!(visits > last_visits);
+            last_visits = visits;
+            check_counts(t);
+            if filled.is_none() && t.compactions() > 0 {
+                filled = Some((visits, pv_len(t), t.expansions()));
+            }
+        }
+        let (when, pv_then, expanded_then) = filled.expect("the budget filled");
+        assert!(when <= 4000, "filled after {when} playouts");
+        let t = &workers[0].tree;
+        // About one expansion in four playouts goes on after the budget filled.
+        let later = t.expansions() - expanded_then;
+        assert!(later > 5_000, "{later} expansions after the budget filled");
+        assert!(t.compactions() >= 3, "{} compactions", t.compactions());
+        assert!(pv_len(t) > pv_then, "PV {} then {pv_then}", pv_len(t));
+    }
+}

@@ -1,0 +1,212 @@
+//! Chunked storage under a byte budget.
+//!
+//! An [`Arena`] keeps its elements in fixed-size chunks, each allocated the first time
+//! an index in it is handed out, so memory grows with the tree and no element ever
+//! moves while threads read it by index. A block of elements (a node's edges) never
+//! straddles two chunks, so it is one slice. Every chunk is charged to the tree's
+//! [`Budget`] before it exists; an allocation the budget cannot pay for fails and
+//! allocates nothing.
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
+
+/// The bytes a tree may take, and what it has taken (a count of charged chunks).
+#[derive(Debug)]
+pub(crate) struct Budget {
+    limit: usize,
+    used: AtomicUsize,
+}
+
+impl Budget {
+    /// A budget of `limit` bytes, nothing charged.
+    pub(crate) fn new(limit: usize) -> Budget {
+        Budget {
+            limit,
+            used: AtomicUsize::new(0),
+        }
+    }
+
+    /// The limit in bytes.
+    pub(crate) fn limit(&self) -> usize {
+        self.limit
+    }
+
+    /// Bytes charged now.
+    pub(crate) fn used(&self) -> usize {
+        self.used.load(Relaxed)
+    }
+
+    /// Charges `bytes` if they fit under the limit.
+    fn try_charge(&self, bytes: usize) -> bool {
+        self.used
+            .fetch_update(Relaxed, Relaxed, |u| {
+                (u + bytes <= self.limit).then_some(u + bytes)
+            })
+            .is_ok()
+    }
+
+    /// Charges `bytes` whatever the limit (a tree's first chunks).
+    fn force_charge(&self, bytes: usize) {
+        self.used.fetch_add(bytes, Relaxed);
+    }
+
+    /// Gives `bytes` back.
+    fn refund(&self, bytes: usize) {
+        self.used.fetch_sub(bytes, Relaxed);
+    }
+}
+
+/// Elements in chunks of `1 << BITS`, handed out by a bump index.
+#[derive(Debug)]
+pub(crate) struct Arena<T, const BITS: u32> {
+    chunks: Box<[OnceLock<Box<[T]>>]>,
+    /// Elements handed out (blocks skip the tail of a chunk they would not fit in).
+    len: AtomicU32,
+    /// Chunks charged to the budget (always at least the chunks allocated).
+    paid: AtomicU32,
+    /// Bytes one chunk is charged: its elements and what compaction needs per element.
+    chunk_charge: usize,
+}
+
+impl<T: Default, const BITS: u32> Arena<T, BITS> {
+    /// Elements in one chunk.
+    pub(crate) const CHUNK: u32 = 1 << BITS;
+    const MASK: u32 = Self::CHUNK - 1;
+
+    /// An empty arena of at most `max_chunks` chunks, each charged
+    /// `CHUNK × charge_per_element` bytes.
+    pub(crate) fn new(max_chunks: usize, charge_per_element: usize) -> Self {
+        let max_chunks = max_chunks.clamp(1, (u32::MAX >> BITS) as usize);
+        Arena {
+            chunks: (0..max_chunks).map(|_| OnceLock::new()).collect(),
+            len: AtomicU32::new(0),
+            paid: AtomicU32::new(0),
+            chunk_charge: Self::CHUNK as usize * charge_per_element,
+        }
+    }
+
+    /// Bytes one chunk is charged.
+    pub(crate) fn chunk_charge(&self) -> usize {
+        self.chunk_charge
+    }
+
+    /// The elements handed out so far (an upper bound of every index in use).
+    #[inline]
+    pub(crate) fn len(&self) -> u32 {
+        self.len.load(Relaxed)
+    }
+
+    /// The element at `i`, which was handed out.
+    #[inline]
+    pub(crate) fn get(&self, i: u32) -> &T {
+        &self.chunk(i >> BITS)[(i & Self::MASK) as usize]
+    }
+
+    /// The `n` elements from `start`, a block handed out by [`Arena::alloc`].
+    #[inline]
+    pub(crate) fn block(&self, start: u32, n: u32) -> &[T] {
+        let off = (start & Self::MASK) as usize;
+        &self.chunk(start >> BITS)[off..off + n as usize]
+    }
+
+    #[inline]
+    fn chunk(&self, c: u32) -> &[T] {
+        self.chunks[c as usize]
+            .get()
+            .expect("an index handed out lies in an allocated chunk")
+    }
+
+    /// Hands out `n` (1..=CHUNK) contiguous elements within one chunk, their chunk
+    /// allocated; `None` when the budget or the arena's size cannot take them (then
+    /// nothing changes). With `force` the first chunk is charged whatever the budget.
+    pub(crate) fn alloc(&self, n: u32, budget: &Budget, force: bool) -> Option<u32> {
+        debug_assert!((1..=Self::CHUNK).contains(&n));
+        let mut cur = self.len.load(Relaxed);
+        let start = loop {
+            let start = if (cur & Self::MASK) + n > Self::CHUNK {
+                (cur | Self::MASK).checked_add(1)?
+            } else {
+                cur
+            };
+            let end = start.checked_add(n)?;
+            let chunks_needed = (end - 1) / Self::CHUNK + 1;
+            if !self.pay_for(chunks_needed, budget, force) {
+                return None;
+            }
+            match self.len.compare_exchange_weak(cur, end, Relaxed, Relaxed) {
+                Ok(_) => break start,
+                Err(now) => cur = now,
+            }
+        };
+        self.chunks[(start >> BITS) as usize]
+            .get_or_init(|| (0..Self::CHUNK).map(|_| T::default()).collect());
+        Some(start)
+    }
+
+    /// Makes sure the first `chunks` chunks are charged to the budget.
+    fn pay_for(&self, chunks: u32, budget: &Budget, force: bool) -> bool {
+        loop {
+            let paid = self.paid.load(Relaxed);
+            if paid >= chunks {
+                return true;
+            }
+            if paid as usize >= self.chunks.len() {
+                return false;
+            }
+            if force && paid == 0 {
+                budget.force_charge(self.chunk_charge);
+            } else if !budget.try_charge(self.chunk_charge) {
+                return false;
+            }
+            if self
+                .paid
+                .compare_exchange(paid, paid + 1, Relaxed, Relaxed)
+                .is_err()
+            {
+                budget.refund(self.chunk_charge);
+            }
+        }
+    }
+
+    /// Keeps the first `len` elements, frees the chunks past them and refunds their
+    /// charge (compaction; no thread reads the arena meanwhile).
+    pub(crate) fn truncate(&mut self, len: u32, budget: &Budget) {
+        let keep = len.div_ceil(Self::CHUNK).max(1);
+        let paid = *self.paid.get_mut();
+        for c in keep as usize..self.chunks.len() {
+            self.chunks[c].take();
+        }
+        if paid > keep {
+            budget.refund((paid - keep) as usize * self.chunk_charge);
+            *self.paid.get_mut() = keep;
+        }
+        *self.len.get_mut() = len;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_stay_in_one_chunk_and_the_budget_holds() {
+        // Chunks of 8 elements, 8 bytes charged per element: 64 bytes a chunk.
+        let budget = Budget::new(3 * 64);
+        let mut a: Arena<AtomicU32, 3> = Arena::new(10, 8);
+        assert_eq!(a.alloc(5, &budget, false), Some(0));
+        // 5 + 5 > 8: the second block starts the next chunk.
+        assert_eq!(a.alloc(5, &budget, false), Some(8));
+        assert_eq!(a.alloc(3, &budget, false), Some(13));
+        assert_eq!(budget.used(), 128);
+        a.get(14).store(7, Relaxed);
+        assert_eq!(a.block(13, 3)[1].load(Relaxed), 7);
+        assert_eq!(a.alloc(8, &budget, false), Some(16));
+        // A fourth chunk is over budget: refused, nothing changes.
+        assert_eq!(a.alloc(1, &budget, false), None);
+        assert_eq!(a.len(), 24);
+        assert_eq!(budget.used(), 3 * 64);
+        a.truncate(9, &budget);
+        assert_eq!(budget.used(), 128);
+        assert_eq!(a.alloc(8, &budget, false), Some(16));
+    }
+}

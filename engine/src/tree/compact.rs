@@ -1,0 +1,318 @@
+//! Making room in a full tree, and re-rooting it for the next move.
+//!
+//! Both run with `&mut Tree`, so no thread searches meanwhile (the search pauses its
+//! workers for it). They keep a node's edges only if the node is kept and visited
+//! at least a threshold number of times (the root and the principal variation keep
+//! theirs whatever their visits); a kept node whose edges go becomes a leaf
+//! with its counts intact (it is expanded again when a descent next reaches it).
+//! Since a node has at least as many visits as any node below it, what is kept is the
+//! top of the tree, the principal lines first. Then everything kept slides down to the
+//! start of its arena in its old order (a node is always stored after its parent, an
+//! edge block never straddles a chunk), and the chunks past the end are freed.
+
+use std::time::Instant;
+
+use super::{EDGE_BYTES, EXPANDED, LEAF, NODE_CHARGE, NodeId, Tree};
+use tengen_board::Color;
+
+/// Buckets of visit counts, a quarter of a binary order of magnitude wide.
+const BUCKETS: usize = 4 * 32 + 1;
+
+fn bucket(visits: u32) -> usize {
+    // floor(4 log2(v + 1)), from the bit length and the two bits after the top one.
+    let v = u64::from(visits) + 1;
+    let top = 63 - v.leading_zeros();
+    let frac = if top >= 2 {
+        (v >> (top - 2)) & 3
+    } else {
+        (v << (2 - top)) & 3
+    };
+    ((top * 4) as usize + frac as usize).min(BUCKETS - 1)
+}
+
+impl Tree {
+    /// Frees at least half the budget: drops the edges of the least visited nodes
+    /// (never the root's nor the principal variation's) and compacts what is left.
+    pub fn make_room(&mut self) {
+        // Half the budget, less what chunks round up: a partly used chunk of each
+        // arena and the tails of chunks that a block did not fit in.
+        let slack = self.nodes.chunk_charge() + self.edges.chunk_charge();
+        let target = (self.budget.limit() / 2).saturating_sub(slack) / 16 * 15;
+        let mut cost = [0usize; BUCKETS];
+        self.walk(self.root(), |tree, id| {
+            let edges = tree.edges(id);
+            let nodes = edges.iter().filter(|e| e.child().is_some()).count();
+            cost[bucket(tree.node(id).visits())] += edges.len() * EDGE_BYTES + nodes * NODE_CHARGE;
+            true
+        });
+        // The lowest bucket whose nodes, with every busier one, fit in the target.
+        let mut kept = 0;
+        let mut threshold = BUCKETS;
+        for b in (0..BUCKETS).rev() {
+            if kept + cost[b] > target {
+                break;
+            }
+            kept += cost[b];
+            threshold = b;
+        }
+        // The principal variation keeps its edges whatever its visits, so that it
+        // goes on deepening however often the tree makes room.
+        let mut principal = Vec::new();
+        let mut node = self.root();
+        while let Some(next) = self
+            .edges(node)
+            .iter()
+            .filter_map(|e| e.child())
+            .max_by_key(|&c| self.node(c).visits())
+        {
+            principal.push(next);
+            node = next;
+        }
+        self.compact(self.root(), self.root_color, threshold, &principal, None);
+        self.compactions += 1;
+    }
+
+    /// The tree with `id` (a node by `color`) as its root and everything below it
+    /// kept (tree reuse); `None` if `deadline` passes first, so a very large tree
+    /// cannot eat a move's time.
+    pub fn reroot(mut self, id: NodeId, color: Color, deadline: Option<Instant>) -> Option<Tree> {
+        if self.compact(id, color, 0, &[], deadline) {
+            Some(self)
+        } else {
+            None
+        }
+    }
+
+    /// Visits every expanded node reachable from `from`, parents first; `f` says
+    /// whether to go on below the node.
+    fn walk(&self, from: NodeId, mut f: impl FnMut(&Tree, NodeId) -> bool) {
+        let mut stack = vec![from];
+        while let Some(id) = stack.pop() {
+            if !self.node(id).is_expanded() || !f(self, id) {
+                continue;
+            }
+            stack.extend(self.edges(id).iter().filter_map(|e| e.child()));
+        }
+    }
+
+    /// Keeps the subtree of `root` with the edges of nodes whose visit bucket is at
+    /// least `threshold` (and the root's and `protected` nodes'), slides it to the
+    /// arenas' starts and frees the rest. False if `deadline` passed while marking
+    /// (the tree is then unusable).
+    fn compact(
+        &mut self,
+        root: NodeId,
+        color: Color,
+        threshold: usize,
+        protected: &[NodeId],
+        deadline: Option<Instant>,
+    ) -> bool {
+        const DEAD: u32 = u32::MAX;
+        const LIVE: u32 = 0;
+        const PROTECTED: u32 = 1;
+        let n_nodes = self.nodes.len() as usize;
+        // Forwarding: the new index of each kept node (charged in `NODE_CHARGE`);
+        // while marking, whether a node is kept and whether its edges must be.
+        let mut forward = vec![DEAD; n_nodes];
+        for p in protected {
+            forward[p.index()] = PROTECTED;
+        }
+        // Kept expansions: (first edge, node, edges).
+        let mut blocks: Vec<(u32, u32, u32)> = Vec::new();
+        let mut stack = vec![root];
+        forward[root.index()] = PROTECTED;
+        let mut marked = 0usize;
+        while let Some(id) = stack.pop() {
+            marked += 1;
+            if marked % 4096 == 1 && deadline.is_some_and(|d| Instant::now() >= d) {
+                return false;
+            }
+            let node = self.node(id);
+            let link = node.link.load(std::sync::atomic::Ordering::Relaxed);
+            if link & 3 != EXPANDED {
+                // Leaves, and claims no thread will finish (none is searching).
+                node.link.store(LEAF, std::sync::atomic::Ordering::Relaxed);
+                continue;
+            }
+            if forward[id.index()] != PROTECTED && bucket(node.visits()) < threshold {
+                node.link.store(LEAF, std::sync::atomic::Ordering::Relaxed);
+                continue;
+            }
+            blocks.push(((link >> 32) as u32, id.0, ((link >> 2) & 0xFFFF) as u32));
+            for e in self.edges(id) {
+                if let Some(c) = e.child() {
+                    if forward[c.index()] == DEAD {
+                        forward[c.index()] = LIVE;
+                    }
+                    stack.push(c);
+                }
+            }
+        }
+        // New node indices in the old order; the root (stored before everything
+        // under it) becomes 0.
+        let mut next = 0u32;
+        for (i, f) in forward.iter_mut().enumerate() {
+            if *f != DEAD {
+                debug_assert!(next > 0 || i == root.index());
+                *f = next;
+                next += 1;
+            }
+        }
+        // Edge blocks slide down in their old order, their children renumbered.
+        blocks.sort_unstable_by_key(|b| b.0);
+        let chunk = super::arena::Arena::<super::Edge, { super::EDGE_BITS }>::CHUNK;
+        let mut cursor = 0u32;
+        for &(first, node, n) in &blocks {
+            if cursor % chunk + n > chunk {
+                cursor = (cursor / chunk + 1) * chunk;
+            }
+            debug_assert!(cursor <= first);
+            for k in 0..n {
+                let (from, to) = (self.edges.get(first + k), self.edges.get(cursor + k));
+                if cursor != first {
+                    to.copy_from(from);
+                }
+                if let Some(c) = to.child() {
+                    to.child
+                        .store(forward[c.index()], std::sync::atomic::Ordering::Relaxed);
+                }
+            }
+            self.nodes.get(node).link.store(
+                (u64::from(cursor) << 32) | (u64::from(n) << 2) | EXPANDED,
+                std::sync::atomic::Ordering::Relaxed,
+            );
+            cursor += n;
+        }
+        // Nodes slide down likewise.
+        for (i, &f) in forward.iter().enumerate() {
+            if f != DEAD && f as usize != i {
+                let (from, to) = (self.nodes.get(i as u32), self.nodes.get(f));
+                to.copy_from(from);
+            }
+        }
+        drop(forward);
+        self.nodes.truncate(next, &self.budget);
+        self.edges.truncate(cursor, &self.budget);
+        self.root_color = color;
+        self.full.store(false, std::sync::atomic::Ordering::Relaxed);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::prior::Candidate;
+    use tengen_board::{Move, Point};
+
+    fn p(i: usize) -> Move {
+        Move::Play(Point::from_index(i))
+    }
+
+    #[test]
+    fn buckets_grow_with_visits() {
+        assert_eq!(bucket(0), 0);
+        assert_eq!(bucket(1), 4);
+        assert!(bucket(100) < bucket(130));
+        assert_eq!(bucket(u32::MAX), BUCKETS - 1);
+        let mut last = 0;
+        for v in 0..10_000 {
+            assert!(bucket(v) >= last);
+            last = bucket(v);
+        }
+    }
+
+    /// A root with `wide` children, each visited `i` times, each expanded with `wide`
+    /// children of its own.
+    fn two_levels(wide: usize, budget: usize) -> Tree {
+        let t = Tree::new(Color::White, budget);
+        let moves: Vec<Candidate> = (1..=wide).map(|i| (p(i), 1.0, 0.5)).collect();
+        assert!(t.expand(t.root(), &moves));
+        for (i, e) in t.edges(t.root()).iter().enumerate() {
+            let c = t.child(e).unwrap();
+            for _ in 0..i + 1 {
+                t.node(c).add_visit(false);
+                t.node(t.root()).add_visit(false);
+            }
+            t.node(c).add_win(false);
+            assert!(t.expand(c, &moves));
+        }
+        t
+    }
+
+    #[test]
+    fn reroot_keeps_the_subtree_in_place() {
+        let t = two_levels(300, 64 << 20);
+        let before = t.bytes();
+        let a = t.find_child(t.root(), p(200)).unwrap();
+        let grand = t.child(&t.edges(a)[7]).unwrap();
+        t.node(grand).add_visit(false);
+        let t = t.reroot(a, Color::Black, None).unwrap();
+        assert_eq!(t.root_color(), Color::Black);
+        assert_eq!(t.node(t.root()).visits(), 200);
+        assert_eq!(t.node(t.root()).wins(), 1);
+        assert_eq!(t.edges(t.root()).len(), 300);
+        let g = t.find_child(t.root(), p(8)).unwrap();
+        assert_eq!(g.index(), 1);
+        assert_eq!(t.node(g).visits(), 1);
+        assert!(t.bytes() < before);
+        // The next node attached goes after the kept ones.
+        let h = t.child(&t.edges(t.root())[9]).unwrap();
+        assert_eq!(h.index(), 2);
+        assert_eq!(t.node(h).visits(), 0);
+    }
+
+    #[test]
+    fn a_copy_past_its_deadline_gives_up() {
+        let t = two_levels(300, 64 << 20);
+        let past = Instant::now() - std::time::Duration::from_secs(1);
+        let root = t.root();
+        assert!(t.reroot(root, Color::White, Some(past)).is_none());
+        let t = two_levels(300, 64 << 20);
+        let far = Instant::now() + std::time::Duration::from_secs(3600);
+        let root = t.root();
+        let t = t.reroot(root, Color::White, Some(far)).unwrap();
+        assert_eq!(t.edges(t.find_child(t.root(), p(1)).unwrap()).len(), 300);
+    }
+
+    #[test]
+    fn making_room_keeps_the_busiest_and_frees_half() {
+        let budget = 3 << 19;
+        let mut t = two_levels(300, budget);
+        assert!(t.bytes() > budget * 3 / 4, "{}", t.bytes());
+        let root_visits = t.node(t.root()).visits();
+        // The principal variation goes on below the busiest child, to a node of one
+        // visit: it keeps its edges.
+        let busiest = t.find_child(t.root(), p(300)).unwrap();
+        let deep = t.child(&t.edges(busiest)[0]).unwrap();
+        t.node(deep).add_visit(false);
+        assert!(t.expand(deep, &[(p(9), 1.0, 0.5)]));
+        t.make_room();
+        let busiest = t.find_child(t.root(), p(300)).unwrap();
+        let deep = t.find_child(busiest, p(1)).unwrap();
+        assert!(
+            t.node(deep).is_expanded(),
+            "the principal variation keeps its edges"
+        );
+        assert!(t.bytes() <= budget / 2, "{}", t.bytes());
+        assert!(!t.needs_room());
+        assert_eq!(t.compactions(), 1);
+        assert_eq!(t.node(t.root()).visits(), root_visits);
+        // Every child keeps its counts; only the busiest keep their edges.
+        let kids: Vec<_> = t
+            .edges(t.root())
+            .iter()
+            .map(|e| e.child().unwrap())
+            .collect();
+        assert_eq!(kids.len(), 300);
+        for (i, &c) in kids.iter().enumerate() {
+            assert_eq!(t.node(c).visits(), i as u32 + 1);
+        }
+        let expanded: Vec<bool> = kids.iter().map(|&c| t.node(c).is_expanded()).collect();
+        assert!(expanded[299] && !expanded[0]);
+        let first = expanded.iter().position(|&e| e).unwrap();
+        assert!(expanded[first..].iter().all(|&e| e), "a top part is kept");
+        // The dropped ones expand again.
+        assert!(t.expand(kids[0], &[(p(5), 1.0, 0.5)]));
+    }
+}
