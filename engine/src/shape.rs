@@ -17,6 +17,7 @@
 use tengen_board::{Board, Color, Point};
 
 pub mod learn;
+pub mod pattern;
 
 /// Number of raw shape codes: 16 bits of colours, 4 bits of atari flags.
 pub const SHAPE_CODES: usize = 1 << 20;
