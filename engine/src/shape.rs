@@ -16,6 +16,7 @@
 
 use tengen_board::{Board, Color, Point};
 
+pub mod features;
 pub mod learn;
 pub mod pattern;
 
