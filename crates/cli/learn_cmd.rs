@@ -135,7 +135,11 @@ fn names(records: &Records) -> String {
         })
         .collect();
     let games = records.games.map_or("all".to_string(), |n| n.to_string());
-    format!("{} (games: skip {}, then {games})", files.join(" "), records.skip)
+    format!(
+        "{} (games: skip {}, then {games})",
+        files.join(" "),
+        records.skip
+    )
 }
 
 fn fit(args: FitArgs) -> Result<(), String> {
@@ -179,8 +183,10 @@ fn fit(args: FitArgs) -> Result<(), String> {
     progress.finish_and_clear();
     let command: Vec<String> = std::env::args().collect();
     let header = vec![
-        "Tengen's move model: tactical values, 3x3 shapes and large patterns (MM, Coulom 2007).".to_string(),
-        "Format and method: engine/src/shape/model.rs, engine/src/shape/learn/moves.rs.".to_string(),
+        "Tengen's move model: tactical values, 3x3 shapes and large patterns (MM, Coulom 2007)."
+            .to_string(),
+        "Format and method: engine/src/shape/model.rs, engine/src/shape/learn/moves.rs."
+            .to_string(),
         format!("Records: {}.", names(&args.records)),
         format!("Command: {}", command.join(" ")),
         format!(

@@ -172,14 +172,15 @@ mod tests {
     fn agreement_is_counted_by_phase() {
         // Every move after the first is next to the one before (distance 2), and on a
         // 5×5 board several points are: ties count against the model.
-        let game = parse_sgf("(;SZ[5];B[cc];W[cd];B[bd];W[be];B[ae])").unwrap().game;
+        let game = parse_sgf("(;SZ[5];B[cc];W[cd];B[bd];W[be];B[ae])")
+            .unwrap()
+            .game;
         let mut e = Evaluation::new();
         assert!(e.add_game(&game, &Near));
         let t = e.total();
         assert_eq!((t.positions, e.phases[0].positions), (5, 5));
-        // Moves 2..=5 have up to four adjacent rivals: in the first five each time,
-        // never alone on top but the last (A5 next to B5, whose other neighbours are
-        // taken or the edge... B5's neighbours A5, C5, B4(taken)).
+        // Moves 2..=5 are next to the move before: each is among the model's first
+        // five (a point has at most four neighbours), the first move is not.
         assert_eq!(t.top[1], 4, "{t:?}");
         assert!(t.top[0] <= t.top[1] && t.top[1] <= t.top[2]);
         assert!(t.mean_log_likelihood() < 0.0);
@@ -188,7 +189,14 @@ mod tests {
         u.add_game(&game, &ShapeWeights::empty());
         let first = u.phases[0];
         assert_eq!(first.top[0], 0, "every move ties with the rest");
-        let uniform: f64 = [26.0f64, 25.0, 24.0, 23.0, 22.0].iter().map(|n| -n.ln()).sum();
-        assert!((first.log_likelihood - uniform).abs() < 1e-3, "{}", first.log_likelihood);
+        let uniform: f64 = [26.0f64, 25.0, 24.0, 23.0, 22.0]
+            .iter()
+            .map(|n| -n.ln())
+            .sum();
+        assert!(
+            (first.log_likelihood - uniform).abs() < 1e-3,
+            "{}",
+            first.log_likelihood
+        );
     }
 }

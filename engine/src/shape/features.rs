@@ -170,7 +170,11 @@ fn capture_value(board: &Board, c: Color, p: Point, history: &History) -> u8 {
     if best != 0 {
         return best;
     }
-    if taken <= 2 { capture::SMALL } else { capture::LARGE }
+    if taken <= 2 {
+        capture::SMALL
+    } else {
+        capture::LARGE
+    }
 }
 
 fn escape_value(board: &Board, c: Color, p: Point) -> u8 {
@@ -299,8 +303,14 @@ mod tests {
             last: last.map(|l| Move::Play(size.parse_point(l).unwrap())),
             before: None,
         };
-        point_features(&b, &PatternHasher::new(), c, size.parse_point(v).unwrap(), &history)
-            .tactical
+        point_features(
+            &b,
+            &PatternHasher::new(),
+            c,
+            size.parse_point(v).unwrap(),
+            &history,
+        )
+        .tactical
     }
 
     #[test]
@@ -320,7 +330,10 @@ mod tests {
                      X O X O .
                      . . . . .
                      . . . . .";
-        assert_eq!(features(fight, Color::Black, "B2", Some("D3"))[1], capture::SAVES);
+        assert_eq!(
+            features(fight, Color::Black, "B2", Some("D3"))[1],
+            capture::SAVES
+        );
         assert_eq!(
             features(fight, Color::Black, "B2", Some("B3"))[1],
             capture::LAST_MOVE_ATARI
@@ -352,7 +365,10 @@ mod tests {
         assert_eq!(features(&joined, Color::Black, "D3", None)[3], atari::PLAIN);
         // After the atari, White's extension runs into the ladder.
         let atari = ladder.replacen(". . . . X . . . .", ". . . X X . . . .", 1);
-        assert_eq!(features(&atari, Color::White, "E4", None)[2], escape::LADDER);
+        assert_eq!(
+            features(&atari, Color::White, "E4", None)[2],
+            escape::LADDER
+        );
         // Without a group of White's in atari E4 is no escape.
         assert_eq!(features(ladder, Color::White, "E4", None)[2], 0);
     }
@@ -365,11 +381,19 @@ mod tests {
                  O . . . .
                  . . . . .";
         let f = features(d, Color::Black, "C1", Some("B1"));
-        assert_eq!((f[5], f[6], f[7]), (1, 0, 0), "distance 2, no move before, first line");
+        assert_eq!(
+            (f[5], f[6], f[7]),
+            (1, 0, 0),
+            "distance 2, no move before, first line"
+        );
         // E5 to B1 is dx 3, dy 4: distance 3 + 4 + 4 = 11.
         assert_eq!(features(d, Color::Black, "E5", Some("B1"))[5], 10);
         assert_eq!(features(d, Color::Black, "C3", None)[7], 2);
-        assert_eq!(features(d, Color::Black, "A1", None)[4], 1, "one liberty left");
+        assert_eq!(
+            features(d, Color::Black, "A1", None)[4],
+            1,
+            "one liberty left"
+        );
         assert_eq!(features(d, Color::Black, "C3", None)[4], 0);
         let pass = pass_features(&History {
             last: Some(Move::Pass),

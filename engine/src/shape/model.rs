@@ -76,7 +76,10 @@ impl std::fmt::Debug for MoveModel {
 }
 
 fn strength(text: Option<&str>) -> Option<f32> {
-    text?.parse::<f32>().ok().filter(|g| g.is_finite() && *g > 0.0)
+    text?
+        .parse::<f32>()
+        .ok()
+        .filter(|g| g.is_finite() && *g > 0.0)
 }
 
 impl MoveModel {
@@ -103,7 +106,8 @@ impl MoveModel {
                         return Err(err(format!("unknown tactical group {name:?}")));
                     };
                     let values: Option<Vec<f32>> = fields.map(|g| strength(Some(g))).collect();
-                    let values = values.ok_or_else(|| err("a strength is not a positive number".into()))?;
+                    let values =
+                        values.ok_or_else(|| err("a strength is not a positive number".into()))?;
                     if values.len() != GROUPS[k].1 {
                         return Err(err(format!(
                             "{name} has {} values, not {}",
@@ -238,6 +242,17 @@ mod tests {
         let want = 2f32.ln() + 5f32.ln();
         let got = m.log_strength(&f);
         assert!((got - want).abs() < 1e-5, "{got} {want}");
+    }
+
+    #[test]
+    fn the_shipped_table_reads_and_is_not_empty() {
+        let m =
+            MoveModel::parse(include_str!("../../data/moves.txt")).expect("engine/data/moves.txt");
+        assert!(m.shapes() > 500, "{} shapes", m.shapes());
+        assert!(m.patterns() > 1000, "{} patterns", m.patterns());
+        // Taking the stones that just put ours in atari is far better than a quiet move.
+        let capture = m.tactical[1][1].exp();
+        assert!(capture > 10.0, "{capture}");
     }
 
     #[test]

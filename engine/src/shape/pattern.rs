@@ -114,7 +114,10 @@ impl PatternHasher {
             *cell = if qx < 0 || qy < 0 || qx >= n || qy >= n {
                 EDGE
             } else {
-                match size.point(qx as usize, qy as usize).and_then(|q| board.color_at(q)) {
+                match size
+                    .point(qx as usize, qy as usize)
+                    .and_then(|q| board.color_at(q))
+                {
                     None => EMPTY,
                     Some(s) if s == c => MINE,
                     Some(_) => THEIRS,
@@ -166,8 +169,11 @@ mod tests {
             if let Some(c) = board.color_at(p) {
                 let (x, y) = size.coords(p);
                 let (tx, ty) = transform(s, (x as i32 - half, y as i32 - half));
-                let q = size.point((tx + half) as usize, (ty + half) as usize).unwrap();
-                out.place_setup(if swap { c.opponent() } else { c }, q).unwrap();
+                let q = size
+                    .point((tx + half) as usize, (ty + half) as usize)
+                    .unwrap();
+                out.place_setup(if swap { c.opponent() } else { c }, q)
+                    .unwrap();
             }
         }
         out
@@ -184,7 +190,9 @@ mod tests {
             (Color::White, "E5"),
             (Color::Black, "Q16"),
         ] {
-            board.try_play(c, Move::Play(size.parse_point(v).unwrap())).unwrap();
+            board
+                .try_play(c, Move::Play(size.parse_point(v).unwrap()))
+                .unwrap();
         }
         let h = PatternHasher::new();
         let p = size.parse_point("D6").unwrap();
@@ -205,12 +213,17 @@ mod tests {
         // (1, 1), distance 3; J6 is (5, 0), distance 10 (outside); H8 (4, 2) is 10 too;
         // G9 is (3, 3): 9.
         let mut far = board.clone();
-        far.try_play(Color::White, Move::Play(size.parse_point("G9").unwrap())).unwrap();
+        far.try_play(Color::White, Move::Play(size.parse_point("G9").unwrap()))
+            .unwrap();
         let changed = h.hashes(&far, Color::Black, p);
         assert_eq!(changed[..PATTERNS - 1], base[..PATTERNS - 1]);
         assert_ne!(changed[PATTERNS - 1], base[PATTERNS - 1]);
         // Sizes never share a hash, even in open space.
-        let open = h.hashes(&Board::new(size), Color::Black, size.parse_point("K10").unwrap());
+        let open = h.hashes(
+            &Board::new(size),
+            Color::Black,
+            size.parse_point("K10").unwrap(),
+        );
         for k in 1..PATTERNS {
             assert_ne!(open[k], open[k - 1]);
         }

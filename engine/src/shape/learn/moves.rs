@@ -276,7 +276,10 @@ mod tests {
             blank.add_game(g, &crate::shape::ShapeWeights::empty());
         }
         let (f, b) = (fitted.total(), blank.total());
-        assert!(f.mean_log_likelihood() > b.mean_log_likelihood() + 0.5, "{f:?} {b:?}");
+        assert!(
+            f.mean_log_likelihood() > b.mean_log_likelihood() + 0.5,
+            "{f:?} {b:?}"
+        );
         // The first move is always E5: its pattern makes it the first choice.
         assert_eq!(fitted.phases[0].positions, 32);
         // Deterministic: the same input writes the same table.
@@ -284,6 +287,9 @@ mod tests {
         for g in &games() {
             again.add_game(g);
         }
-        assert_eq!(again.table(&again.fit(20, |_, _| {}), &["test".to_string()]), text);
+        assert_eq!(
+            again.table(&again.fit(20, |_, _| {}), &["test".to_string()]),
+            text
+        );
     }
 }

@@ -199,12 +199,23 @@ mod tests {
         // itself: the likelihood rises far from the uniform start and stays there.
         assert!((lls[0] - (0.25f64).ln()).abs() < 1e-9, "{lls:?}");
         assert!(lls.iter().skip(1).all(|&l| l > -0.05), "{lls:?}");
-        assert!(fit.gammas[0][1] > 50.0 * fit.gammas[0][0], "{:?}", fit.gammas);
+        assert!(
+            fit.gammas[0][1] > 50.0 * fit.gammas[0][0],
+            "{:?}",
+            fit.gammas
+        );
         // The noise group stays near even.
         let g1 = &fit.gammas[1];
-        assert!(g1.iter().all(|&x| x / g1[0] < 2.0 && g1[0] / x < 2.0), "{g1:?}");
+        assert!(
+            g1.iter().all(|&x| x / g1[0] < 2.0 && g1[0] / x < 2.0),
+            "{g1:?}"
+        );
         // Far above a uniform guess among four.
-        assert!(fit.log_likelihood > 0.5 * (0.25f64).ln(), "{}", fit.log_likelihood);
+        assert!(
+            fit.log_likelihood > 0.5 * (0.25f64).ln(),
+            "{}",
+            fit.log_likelihood
+        );
         // The same input gives the same fit.
         assert_eq!(preferring_one().fit(30, |_, _| {}), fit);
     }
