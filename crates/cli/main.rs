@@ -5,6 +5,7 @@
 
 mod bench_cmd;
 mod gtp_cmd;
+mod learn_cmd;
 mod match_cmd;
 
 use std::process::ExitCode;
@@ -37,6 +38,8 @@ enum Command {
     Match(Box<match_cmd::MatchArgs>),
     /// Measure playouts a second per board size, policy and thread count.
     Bench(bench_cmd::BenchArgs),
+    /// Fit a move model to game records by MM, or score one on records.
+    Learn(learn_cmd::LearnArgs),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +49,7 @@ fn main() -> ExitCode {
         Some(Command::Gtp(args)) => gtp_cmd::run(args),
         Some(Command::Match(args)) => match_cmd::run(*args),
         Some(Command::Bench(args)) => bench_cmd::run(args),
+        Some(Command::Learn(args)) => learn_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

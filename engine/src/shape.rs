@@ -16,7 +16,11 @@
 
 use tengen_board::{Board, Color, Point};
 
+pub mod eval;
+pub mod features;
 pub mod learn;
+pub mod model;
+pub mod pattern;
 
 /// Number of raw shape codes: 16 bits of colours, 4 bits of atari flags.
 pub const SHAPE_CODES: usize = 1 << 20;
@@ -213,7 +217,7 @@ impl std::error::Error for ShapeTableError {}
 #[derive(Clone)]
 pub struct ShapeWeights {
     log_gamma: Vec<f32>,
-    shapes: usize,
+    pub(crate) shapes: usize,
 }
 
 impl std::fmt::Debug for ShapeWeights {
@@ -279,6 +283,11 @@ impl ShapeWeights {
             table.shapes += 1;
         }
         Ok(table)
+    }
+
+    /// Sets the log strength of the raw code `code` (one form of a shape).
+    pub(crate) fn set(&mut self, code: u32, log_gamma: f32) {
+        self.log_gamma[code as usize] = log_gamma;
     }
 
     /// The log strength of the shape with raw code `code`.

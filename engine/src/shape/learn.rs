@@ -9,6 +9,9 @@
 //! Move Patterns in the Game of Go" (2007), with one virtual win and one virtual loss
 //! against a strength-1 opponent for each feature.
 
+pub mod moves;
+pub mod teams;
+
 use std::collections::HashMap;
 
 use tengen_board::{Board, Color, Game, Move, Point};

@@ -1,5 +1,7 @@
 //! SGF in and out for a [`Game`]: the main line of a Go record (`FF[1]` to `FF[4]`).
 //!
+//! [`SgfGames`] reads every game tree of a collection, one at a time.
+//!
 //! Reading takes the first game tree of a collection and follows its main line (the
 //! first child of every node); only that line is parsed (`scan.rs` finds it), so what
 //! a load allocates is bounded by what it loads. It understands:
@@ -48,6 +50,7 @@
 
 mod read;
 mod scan;
+mod stream;
 #[cfg(test)]
 mod tests;
 mod write;
@@ -58,6 +61,7 @@ use crate::color::Color;
 use crate::game::Game;
 
 pub use read::{parse_sgf, parse_sgf_until, parse_sgf_with};
+pub use stream::{MAX_TREE_BYTES, SgfGames};
 pub use write::write_sgf;
 
 /// The deepest game tree read, in nodes along any line. The parser builds and drops

@@ -1,0 +1,268 @@
+//! `tengen learn`: fit the move model to SGF collections (`fit`) and score a model on
+//! records it did not learn from (`eval`). The records are streamed one game at a time.
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use tengen_board::Game;
+use tengen_board::sgf::SgfGames;
+use tengen_engine::shape::ShapeWeights;
+use tengen_engine::shape::eval::{Evaluation, PHASES, Tally};
+use tengen_engine::shape::learn::moves::{MoveTraining, PatternCounts};
+use tengen_engine::shape::model::{MoveModel, MoveScorer};
+
+/// Options of `tengen learn`.
+#[derive(Debug, Args)]
+pub struct LearnArgs {
+    #[command(subcommand)]
+    command: LearnCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum LearnCommand {
+    /// Fit a move model (tactical features, 3×3 shapes, large patterns) by MM.
+    Fit(FitArgs),
+    /// Score a move table or a 3×3 shape table on game records.
+    Eval(EvalArgs),
+}
+
+/// Which games of the records to read.
+#[derive(Debug, Args)]
+struct Records {
+    /// SGF collections (or single records), read in order.
+    #[arg(required = true)]
+    records: Vec<PathBuf>,
+    /// Read at most this many games (after the skipped ones).
+    #[arg(long)]
+    games: Option<u64>,
+    /// Skip this many games first.
+    #[arg(long, default_value_t = 0)]
+    skip: u64,
+}
+
+#[derive(Debug, Args)]
+struct FitArgs {
+    #[command(flatten)]
+    records: Records,
+    /// Where to write the table.
+    #[arg(long)]
+    out: PathBuf,
+    /// Large patterns played fewer times than this in the records are not features.
+    #[arg(long, default_value_t = 10)]
+    min_played: u32,
+    /// Rounds of MM updates (one per feature group each).
+    #[arg(long, default_value_t = 20)]
+    rounds: usize,
+}
+
+#[derive(Debug, Args)]
+struct EvalArgs {
+    #[command(flatten)]
+    records: Records,
+    /// The table: a move table (`tengen learn fit`) or a 3×3 shape table
+    /// (`engine/data/shapes.txt`).
+    #[arg(long)]
+    model: PathBuf,
+}
+
+/// Runs `tengen learn`.
+pub fn run(args: LearnArgs) -> Result<(), String> {
+    match args.command {
+        LearnCommand::Fit(a) => fit(a),
+        LearnCommand::Eval(a) => eval(a),
+    }
+}
+
+fn bar(len: Option<u64>, what: &str) -> ProgressBar {
+    let bar = match len {
+        Some(n) => ProgressBar::new(n),
+        None => ProgressBar::new_spinner(),
+    };
+    bar.set_style(
+        ProgressStyle::with_template(&format!(
+            "{what} {{bar:40}} {{pos}}/{{len}} games, {{elapsed}} (eta {{eta}})"
+        ))
+        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// Calls `visit` on each game read; returns the games read and the records refused.
+fn for_each_game(
+    records: &Records,
+    what: &str,
+    mut visit: impl FnMut(&Game),
+) -> Result<(u64, u64), String> {
+    let progress = bar(records.games, what);
+    let (mut seen, mut read, mut refused) = (0u64, 0u64, 0u64);
+    'files: for path in &records.records {
+        let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        for game in SgfGames::new(BufReader::new(file)) {
+            if records.games.is_some_and(|n| read >= n) {
+                break 'files;
+            }
+            seen += 1;
+            if seen <= records.skip {
+                continue;
+            }
+            match game {
+                Ok(g) => visit(&g.game),
+                Err(e) => {
+                    refused += 1;
+                    if refused <= 5 {
+                        progress.suspend(|| eprintln!("{}: game {seen}: {e}", path.display()));
+                    }
+                }
+            }
+            read += 1;
+            progress.inc(1);
+        }
+    }
+    progress.finish_and_clear();
+    Ok((read, refused))
+}
+
+fn names(records: &Records) -> String {
+    let files: Vec<String> = records
+        .records
+        .iter()
+        .map(|p| {
+            p.file_name()
+                .map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into())
+        })
+        .collect();
+    let games = records.games.map_or("all".to_string(), |n| n.to_string());
+    format!(
+        "{} (games: skip {}, then {games})",
+        files.join(" "),
+        records.skip
+    )
+}
+
+fn fit(args: FitArgs) -> Result<(), String> {
+    if let Some(parent) = args.out.parent().filter(|p| !p.as_os_str().is_empty())
+        && !parent.is_dir()
+    {
+        return Err(format!("{}: no such directory", parent.display()));
+    }
+    let mut counts = PatternCounts::new();
+    let (games, refused) = for_each_game(&args.records, "patterns", |g| counts.add_game(g))?;
+    let frequent = counts.frequent(args.min_played);
+    eprintln!(
+        "{games} games ({refused} refused): {} patterns played, {} at least {} times",
+        counts.len(),
+        frequent.len(),
+        args.min_played
+    );
+    drop(counts);
+    let mut training = MoveTraining::new(frequent);
+    let mut short = 0;
+    for_each_game(&args.records, "positions", |g| {
+        if !training.add_game(g) {
+            short += 1;
+        }
+    })?;
+    let c = training.competitions();
+    eprintln!(
+        "{} positions ({short} games cut short), {} teams, {} entries",
+        c.positions(),
+        c.teams(),
+        c.entries()
+    );
+    let progress = ProgressBar::new(args.rounds as u64).with_style(
+        ProgressStyle::with_template("MM {bar:40} {pos}/{len} rounds, {msg} {elapsed}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let fit = training.fit(args.rounds, |round, ll| {
+        progress.set_position(round as u64);
+        progress.set_message(format!("log-likelihood {ll:.4}"));
+    });
+    progress.finish_and_clear();
+    let command: Vec<String> = std::env::args().collect();
+    let header = vec![
+        "Tengen's move model: tactical values, 3x3 shapes and large patterns (MM, Coulom 2007)."
+            .to_string(),
+        "Format and method: engine/src/shape/model.rs, engine/src/shape/learn/moves.rs."
+            .to_string(),
+        format!("Records: {}.", names(&args.records)),
+        format!("Command: {}", command.join(" ")),
+        format!(
+            "{games} games, {} positions; patterns played at least {} times; {} MM rounds; log-likelihood per move {:.4}.",
+            training.competitions().positions(),
+            args.min_played,
+            args.rounds,
+            fit.log_likelihood
+        ),
+    ];
+    std::fs::write(&args.out, training.table(&fit, &header))
+        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+    eprintln!("wrote {}", args.out.display());
+    Ok(())
+}
+
+/// A table of either kind, read from `path`.
+enum Table {
+    Moves(Box<MoveModel>),
+    Shapes(Box<ShapeWeights>),
+}
+
+fn load(path: &Path) -> Result<Table, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let is_moves = text.lines().any(|l| l.starts_with("tactical "));
+    if is_moves {
+        MoveModel::parse(&text)
+            .map(|m| Table::Moves(Box::new(m)))
+            .map_err(|e| format!("{}: {e}", path.display()))
+    } else {
+        ShapeWeights::parse(&text)
+            .map(|s| Table::Shapes(Box::new(s)))
+            .map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+fn eval(args: EvalArgs) -> Result<(), String> {
+    let table = load(&args.model)?;
+    let scorer: &dyn MoveScorer = match &table {
+        Table::Moves(m) => m.as_ref(),
+        Table::Shapes(s) => s.as_ref(),
+    };
+    let mut evaluation = Evaluation::new();
+    let (games, refused) = for_each_game(&args.records, "eval", |g| {
+        evaluation.add_game(g, &Dyn(scorer));
+    })?;
+    println!(
+        "model {}; records {}: {games} games ({refused} refused), {} moves skipped",
+        args.model.display(),
+        names(&args.records),
+        evaluation.skipped
+    );
+    println!("phase      positions   top-1   top-5  top-10  log-lik  us/pos");
+    let row = |name: &str, t: &Tally| {
+        println!(
+            "{name:<10} {:>9} {:>6.1}% {:>6.1}% {:>6.1}% {:>8.3} {:>7.0}",
+            t.positions,
+            t.percent(0),
+            t.percent(1),
+            t.percent(2),
+            t.mean_log_likelihood(),
+            t.micros()
+        );
+    };
+    for (name, t) in PHASES.iter().zip(&evaluation.phases) {
+        row(name, t);
+    }
+    row("all", &evaluation.total());
+    Ok(())
+}
+
+/// A `dyn MoveScorer` as a sized scorer.
+struct Dyn<'a>(&'a dyn MoveScorer);
+
+impl MoveScorer for Dyn<'_> {
+    fn log_strength(&self, f: &tengen_engine::shape::features::RawFeatures) -> f32 {
+        self.0.log_strength(f)
+    }
+}

@@ -1,0 +1,202 @@
+//! Scoring a move model on game records: how often the move played is the model's
+//! first choice, in its first five and first ten, the mean log-probability of the
+//! move played, by phase of the game, and the time a position costs.
+
+use std::time::Instant;
+
+use tengen_board::{Board, Color, Game, Move};
+
+use super::features::{History, RawFeatures, candidates};
+use super::model::MoveScorer;
+use super::pattern::PatternHasher;
+
+/// Replays `game` from its start, calling `visit(board, mover, move, history,
+/// number)` before each move (`number` 1-based); stops at a move the board refuses
+/// and returns false then.
+pub fn replay(game: &Game, mut visit: impl FnMut(&Board, Color, Move, &History, usize)) -> bool {
+    let mut board = game.start_board().clone();
+    let mut history = History::default();
+    for (i, (c, m)) in game.moves().enumerate() {
+        visit(&board, c, m, &history, i + 1);
+        if board.try_play(c, m).is_err() {
+            return false;
+        }
+        history = History {
+            last: Some(m),
+            before: history.last,
+        };
+    }
+    true
+}
+
+/// The phases reported: moves 1–30, 31–100, 101 on.
+pub const PHASES: [&str; 3] = ["1-30", "31-100", "101+"];
+
+fn phase(number: usize) -> usize {
+    match number {
+        0..=30 => 0,
+        31..=100 => 1,
+        _ => 2,
+    }
+}
+
+/// Totals for a set of positions.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// Positions scored.
+    pub positions: u64,
+    /// Positions whose move played was the model's first choice, in its first five,
+    /// in its first ten (ties count against the model).
+    pub top: [u64; 3],
+    /// Sum of the log-probabilities of the moves played.
+    pub log_likelihood: f64,
+    /// Wall-clock seconds spent listing and rating candidates.
+    pub seconds: f64,
+}
+
+impl Tally {
+    fn add(&mut self, other: &Tally) {
+        self.positions += other.positions;
+        for k in 0..3 {
+            self.top[k] += other.top[k];
+        }
+        self.log_likelihood += other.log_likelihood;
+        self.seconds += other.seconds;
+    }
+
+    /// Percent of positions with the move played in the first 1, 5, 10.
+    pub fn percent(&self, k: usize) -> f64 {
+        100.0 * self.top[k] as f64 / self.positions.max(1) as f64
+    }
+
+    /// Mean log-likelihood per position.
+    pub fn mean_log_likelihood(&self) -> f64 {
+        self.log_likelihood / self.positions.max(1) as f64
+    }
+
+    /// Microseconds per position.
+    pub fn micros(&self) -> f64 {
+        1e6 * self.seconds / self.positions.max(1) as f64
+    }
+}
+
+/// An evaluation in progress.
+#[derive(Debug, Default)]
+pub struct Evaluation {
+    hasher: PatternHasher,
+    cands: Vec<RawFeatures>,
+    scores: Vec<f32>,
+    /// Per phase.
+    pub phases: [Tally; 3],
+    /// Games scored.
+    pub games: u64,
+    /// Moves skipped: the move played is not among the candidates (a superko or
+    /// suicide the records allow).
+    pub skipped: u64,
+}
+
+impl Evaluation {
+    /// Nothing scored yet.
+    pub fn new() -> Evaluation {
+        Evaluation::default()
+    }
+
+    /// All phases together.
+    pub fn total(&self) -> Tally {
+        let mut t = Tally::default();
+        for p in &self.phases {
+            t.add(p);
+        }
+        t
+    }
+
+    /// Scores every move of `game` with `model`; false if the replay stopped early.
+    pub fn add_game(&mut self, game: &Game, model: &impl MoveScorer) -> bool {
+        let Evaluation {
+            hasher,
+            cands,
+            scores,
+            phases,
+            skipped,
+            ..
+        } = self;
+        let ok = replay(game, |board, c, m, history, number| {
+            let start = Instant::now();
+            candidates(board, hasher, c, history, cands);
+            scores.clear();
+            scores.extend(cands.iter().map(|f| model.log_strength(f)));
+            let elapsed = start.elapsed().as_secs_f64();
+            let Some(played) = cands.iter().position(|f| f.mv == m) else {
+                *skipped += 1;
+                return;
+            };
+            let mine = scores[played];
+            let better = scores
+                .iter()
+                .enumerate()
+                .filter(|&(i, &s)| i != played && s >= mine)
+                .count();
+            let max = scores.iter().copied().fold(f32::MIN, f32::max);
+            let total: f64 = scores.iter().map(|&s| f64::from(s - max).exp()).sum();
+            let t = &mut phases[phase(number)];
+            t.positions += 1;
+            for (k, n) in [1, 5, 10].into_iter().enumerate() {
+                t.top[k] += u64::from(better < n);
+            }
+            t.log_likelihood += f64::from(mine - max) - total.ln();
+            t.seconds += elapsed;
+        });
+        self.games += 1;
+        ok
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::ShapeWeights;
+    use tengen_board::sgf::parse_sgf;
+
+    /// Rates a candidate by its distance to the last move only: the closer the better.
+    struct Near;
+    impl MoveScorer for Near {
+        fn log_strength(&self, f: &RawFeatures) -> f32 {
+            match f.tactical[5] {
+                0 => 0.0,
+                d => 20.0 - f32::from(d),
+            }
+        }
+    }
+
+    #[test]
+    fn agreement_is_counted_by_phase() {
+        // Every move after the first is next to the one before (distance 2), and on a
+        // 5×5 board several points are: ties count against the model.
+        let game = parse_sgf("(;SZ[5];B[cc];W[cd];B[bd];W[be];B[ae])")
+            .unwrap()
+            .game;
+        let mut e = Evaluation::new();
+        assert!(e.add_game(&game, &Near));
+        let t = e.total();
+        assert_eq!((t.positions, e.phases[0].positions), (5, 5));
+        // Moves 2..=5 are next to the move before: each is among the model's first
+        // five (a point has at most four neighbours), the first move is not.
+        assert_eq!(t.top[1], 4, "{t:?}");
+        assert!(t.top[0] <= t.top[1] && t.top[1] <= t.top[2]);
+        assert!(t.mean_log_likelihood() < 0.0);
+        // A model that knows nothing is uniform: log-likelihood -ln(candidates).
+        let mut u = Evaluation::new();
+        u.add_game(&game, &ShapeWeights::empty());
+        let first = u.phases[0];
+        assert_eq!(first.top[0], 0, "every move ties with the rest");
+        let uniform: f64 = [26.0f64, 25.0, 24.0, 23.0, 22.0]
+            .iter()
+            .map(|n| -n.ln())
+            .sum();
+        assert!(
+            (first.log_likelihood - uniform).abs() < 1e-3,
+            "{}",
+            first.log_likelihood
+        );
+    }
+}

@@ -1,0 +1,295 @@
+//! Fitting the move model ([`MoveModel`](crate::shape::model::MoveModel)) to game
+//! records, in two streamed passes over them: [`PatternCounts`] counts the large
+//! patterns of the moves played, then [`MoveTraining`] makes every position a
+//! competition of teams (tactical values, 3×3 shape, the largest pattern played at
+//! least `min_played` times) and fits them by MM ([`Competitions`]).
+//!
+//! Only the counts and the competitions are kept, never a record.
+
+use std::collections::HashMap;
+
+use tengen_board::Game;
+
+use super::teams::{Competitions, TeamFit};
+use crate::shape::eval::replay;
+use crate::shape::features::{GROUPS, RawFeatures, TACTICAL, candidates, point_features};
+use crate::shape::pattern::{PATTERN_SIZES, PATTERNS, PatternHasher};
+use crate::shape::{canonical, describe};
+
+/// How often each large pattern was played: hash → (size index, count).
+#[derive(Debug, Default)]
+pub struct PatternCounts {
+    hasher: PatternHasher,
+    counts: HashMap<u64, (u8, u32)>,
+}
+
+impl PatternCounts {
+    /// No games yet.
+    pub fn new() -> PatternCounts {
+        PatternCounts::default()
+    }
+
+    /// Counts the patterns of every move played in `game`.
+    pub fn add_game(&mut self, game: &Game) {
+        let PatternCounts { hasher, counts } = self;
+        replay(game, |board, c, m, history, _| {
+            if let tengen_board::Move::Play(p) = m
+                && board.check(c, p).is_ok()
+            {
+                let f = point_features(board, hasher, c, p, history);
+                for (k, h) in f.patterns.into_iter().enumerate() {
+                    counts.entry(h).or_insert((k as u8, 0)).1 += 1;
+                }
+            }
+        });
+    }
+
+    /// Distinct patterns counted.
+    pub fn len(&self) -> usize {
+        self.counts.len()
+    }
+
+    /// Whether nothing was counted.
+    pub fn is_empty(&self) -> bool {
+        self.counts.is_empty()
+    }
+
+    /// The patterns played at least `min_played` times, by hash: (hash, size index,
+    /// count).
+    pub fn frequent(&self, min_played: u32) -> Vec<(u64, u8, u32)> {
+        let mut v: Vec<(u64, u8, u32)> = self
+            .counts
+            .iter()
+            .filter(|e| e.1.1 >= min_played)
+            .map(|(&h, &(k, n))| (h, k, n))
+            .collect();
+        v.sort_unstable();
+        v
+    }
+}
+
+/// Team value slots: the tactical groups, then the shape, then the pattern.
+const SHAPE: usize = TACTICAL;
+const PATTERN: usize = TACTICAL + 1;
+const SLOTS: usize = TACTICAL + 2;
+
+/// The code of open space: eight empty neighbours, no flags.
+const OPEN_SPACE: u32 = 0xAAAA;
+
+/// The training set of the move model.
+#[derive(Debug)]
+pub struct MoveTraining {
+    hasher: PatternHasher,
+    /// Known pattern hash → team value (1-based; 0 is none).
+    patterns: HashMap<u64, u32>,
+    /// (hash, size index, times played) by team value - 1.
+    pattern_list: Vec<(u64, u8, u32)>,
+    /// Raw 3×3 code → team value (1-based; 0 is the pass).
+    shape_of_code: HashMap<u32, u32>,
+    /// Canonical code → team value.
+    shape_of_name: HashMap<u32, u32>,
+    /// Canonical codes by team value - 1.
+    shape_list: Vec<u32>,
+    competitions: Competitions,
+    cands: Vec<RawFeatures>,
+    teams: Vec<u32>,
+}
+
+impl MoveTraining {
+    /// A training set naming the `patterns` ([`PatternCounts::frequent`]).
+    pub fn new(patterns: Vec<(u64, u8, u32)>) -> MoveTraining {
+        MoveTraining {
+            hasher: PatternHasher::new(),
+            patterns: patterns
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.0, i as u32 + 1))
+                .collect(),
+            pattern_list: patterns,
+            shape_of_code: HashMap::new(),
+            shape_of_name: HashMap::new(),
+            shape_list: Vec::new(),
+            competitions: Competitions::new(SLOTS),
+            cands: Vec::new(),
+            teams: Vec::new(),
+        }
+    }
+
+    /// The competitions so far.
+    pub fn competitions(&self) -> &Competitions {
+        &self.competitions
+    }
+
+    fn shape_value(&mut self, code: u32) -> u32 {
+        if code == u32::MAX {
+            return 0;
+        }
+        if let Some(&v) = self.shape_of_code.get(&code) {
+            return v;
+        }
+        let name = canonical(code);
+        let next = self.shape_list.len() as u32 + 1;
+        let v = *self.shape_of_name.entry(name).or_insert(next);
+        if v == next {
+            self.shape_list.push(name);
+        }
+        self.shape_of_code.insert(code, v);
+        v
+    }
+
+    /// Adds every move of `game` as a competition; false if the replay stopped early
+    /// (the moves before are kept).
+    pub fn add_game(&mut self, game: &Game) -> bool {
+        let mut cands = std::mem::take(&mut self.cands);
+        let mut teams = std::mem::take(&mut self.teams);
+        let hasher = self.hasher.clone();
+        let ok = replay(game, |board, c, m, history, _| {
+            candidates(board, &hasher, c, history, &mut cands);
+            let Some(won) = cands.iter().position(|f| f.mv == m) else {
+                return;
+            };
+            teams.clear();
+            for f in &cands {
+                teams.extend(f.tactical.iter().map(|&v| u32::from(v)));
+                teams.push(self.shape_value(f.shape));
+                let pattern = if f.shape == u32::MAX {
+                    0
+                } else {
+                    (0..PATTERNS)
+                        .rev()
+                        .find_map(|k| self.patterns.get(&f.patterns[k]).copied())
+                        .unwrap_or(0)
+                };
+                teams.push(pattern);
+            }
+            self.competitions.add(&teams, won);
+        });
+        self.cands = cands;
+        self.teams = teams;
+        ok
+    }
+
+    /// Fits the model (see [`Competitions::fit`]).
+    pub fn fit(&self, rounds: usize, progress: impl FnMut(usize, f64)) -> TeamFit {
+        self.competitions.fit(rounds, progress)
+    }
+
+    /// The fitted model as a table [`MoveModel::parse`] reads, `header` lines first
+    /// as comments. Each tactical group is scaled so that its value 0 has strength
+    /// 1, the shapes so that open space has, the patterns so that "no pattern" has;
+    /// what a pass's shape weighed goes into the pass values.
+    ///
+    /// [`MoveModel::parse`]: crate::shape::model::MoveModel::parse
+    pub fn table(&self, fit: &TeamFit, header: &[String]) -> String {
+        let gamma = |k: usize, v: usize| fit.gammas[k].get(v).copied().unwrap_or(1.0);
+        let open = self
+            .shape_of_name
+            .get(&canonical(OPEN_SPACE))
+            .map_or(1.0, |&v| gamma(SHAPE, v as usize));
+        let mut out = String::new();
+        for h in header {
+            out.push_str("# ");
+            out.push_str(h);
+            out.push('\n');
+        }
+        let num = |g: f64| {
+            if g >= 0.01 {
+                format!("{g:.4}")
+            } else {
+                format!("{g:.3e}")
+            }
+        };
+        for (k, &(name, n)) in GROUPS.iter().enumerate() {
+            let base = gamma(k, 0);
+            let values: Vec<String> = (0..n)
+                .map(|v| {
+                    let mut g = gamma(k, v) / base;
+                    if k == 0 && v > 0 {
+                        g *= gamma(SHAPE, 0) / open;
+                    }
+                    num(g)
+                })
+                .collect();
+            out.push_str(&format!("tactical {name} {}\n", values.join(" ")));
+        }
+        for (i, &code) in self.shape_list.iter().enumerate() {
+            let g = gamma(SHAPE, i + 1) / open;
+            out.push_str(&format!("shape {} {}\n", describe(code), num(g)));
+        }
+        let none = gamma(PATTERN, 0);
+        for (i, &(hash, k, played)) in self.pattern_list.iter().enumerate() {
+            let g = gamma(PATTERN, i + 1) / none;
+            out.push_str(&format!(
+                "pattern {} {hash:016x} {} {played}\n",
+                PATTERN_SIZES[k as usize],
+                num(g)
+            ));
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::eval::Evaluation;
+    use crate::shape::model::MoveModel;
+    use tengen_board::sgf::parse_sgf;
+
+    /// A few games of one opening shape repeated with variations.
+    fn games() -> Vec<Game> {
+        [
+            "(;SZ[9];B[ee];W[ec];B[cd];W[ge];B[gg];W[dg];B[cf];W[fg])",
+            "(;SZ[9];B[ee];W[ce];B[dc];W[eg];B[gg];W[gd];B[fc];W[dg])",
+            "(;SZ[9];B[ee];W[eg];B[cf];W[gc];B[cc];W[gf];B[dg];W[ge])",
+            "(;SZ[9];B[ee];W[ge];B[fc];W[cg];B[cc];W[dg];B[gg];W[fg])",
+        ]
+        .iter()
+        .map(|s| parse_sgf(s).unwrap().game)
+        .collect()
+    }
+
+    #[test]
+    fn a_fitted_table_reads_back_and_predicts_its_games() {
+        let mut counts = PatternCounts::new();
+        for g in &games() {
+            counts.add_game(g);
+        }
+        // The opening move's 60-point pattern (empty board) was played four times.
+        let frequent = counts.frequent(4);
+        assert!(!frequent.is_empty() && !counts.is_empty());
+        let mut training = MoveTraining::new(frequent.clone());
+        for g in &games() {
+            assert!(training.add_game(g));
+        }
+        assert_eq!(training.competitions().positions(), 32);
+        let fit = training.fit(20, |_, _| {});
+        let text = training.table(&fit, &["test".to_string()]);
+        let model = MoveModel::parse(&text).unwrap();
+        assert_eq!(model.patterns(), frequent.len());
+        assert!(model.shapes() > 5);
+        // The fit beats knowing nothing on its own games.
+        let mut fitted = Evaluation::new();
+        let mut blank = Evaluation::new();
+        for g in &games() {
+            fitted.add_game(g, &model);
+            blank.add_game(g, &crate::shape::ShapeWeights::empty());
+        }
+        let (f, b) = (fitted.total(), blank.total());
+        assert!(
+            f.mean_log_likelihood() > b.mean_log_likelihood() + 0.5,
+            "{f:?} {b:?}"
+        );
+        // The first move is always E5: its pattern makes it the first choice.
+        assert_eq!(fitted.phases[0].positions, 32);
+        // Deterministic: the same input writes the same table.
+        let mut again = MoveTraining::new(frequent);
+        for g in &games() {
+            again.add_game(g);
+        }
+        assert_eq!(
+            again.table(&again.fit(20, |_, _| {}), &["test".to_string()]),
+            text
+        );
+    }
+}

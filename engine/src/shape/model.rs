@@ -1,0 +1,277 @@
+//! The move model: strengths of tactical features, 3×3 shapes and large patterns,
+//! fitted by `tengen learn fit` (see [`super::learn::moves`]), read from a text table.
+//!
+//! A table is comment lines (`# …`), then lines of three kinds:
+//!
+//! - `tactical NAME G0 G1 …`: the strengths of the values of one of
+//!   [`GROUPS`](super::features::GROUPS), every group once, all its values;
+//! - `shape SHAPE G …`: a 3×3 shape as [`describe`](super::describe) writes it;
+//! - `pattern SIZE HASH G …`: a large pattern, the neighbourhood's largest distance
+//!   and its hash in hexadecimal.
+//!
+//! Further columns are notes (counts). A shape or pattern the table does not name has
+//! strength 1; a candidate's strength is the product of its tactical values', its
+//! shape's and its largest named pattern's.
+
+use std::collections::{HashMap, HashSet};
+
+use super::features::{GROUPS, RawFeatures, TACTICAL};
+use super::pattern::{PATTERN_SIZES, PATTERNS};
+use super::{ShapeWeights, canonical, parse_shape, symmetries};
+
+/// Why a move table could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModelError {
+    /// 1-based line number (0: the table as a whole).
+    pub line: usize,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl std::fmt::Display for ModelError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.line == 0 {
+            write!(f, "{}", self.reason)
+        } else {
+            write!(f, "line {}: {}", self.line, self.reason)
+        }
+    }
+}
+
+impl std::error::Error for ModelError {}
+
+/// Anything that rates candidate moves: the log strength of a candidate.
+pub trait MoveScorer {
+    /// The natural log of the candidate's strength.
+    fn log_strength(&self, f: &RawFeatures) -> f32;
+}
+
+impl MoveScorer for ShapeWeights {
+    fn log_strength(&self, f: &RawFeatures) -> f32 {
+        if f.shape == u32::MAX {
+            0.0
+        } else {
+            self.log_gamma(f.shape)
+        }
+    }
+}
+
+/// A fitted move model (log strengths).
+#[derive(Clone)]
+pub struct MoveModel {
+    tactical: [Vec<f32>; TACTICAL],
+    shapes: ShapeWeights,
+    patterns: HashMap<u64, f32>,
+}
+
+impl std::fmt::Debug for MoveModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "MoveModel({} shapes, {} patterns)",
+            self.shapes.len(),
+            self.patterns.len()
+        )
+    }
+}
+
+fn strength(text: Option<&str>) -> Option<f32> {
+    text?
+        .parse::<f32>()
+        .ok()
+        .filter(|g| g.is_finite() && *g > 0.0)
+}
+
+impl MoveModel {
+    /// Reads a table (see the module's documentation).
+    pub fn parse(text: &str) -> Result<MoveModel, ModelError> {
+        let mut tactical: [Option<Vec<f32>>; TACTICAL] = Default::default();
+        let mut shapes = ShapeWeights::empty();
+        let mut named = HashSet::new();
+        let mut patterns = HashMap::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line == "#" || line.starts_with("# ") {
+                continue;
+            }
+            let err = |reason: String| ModelError {
+                line: i + 1,
+                reason,
+            };
+            let mut fields = line.split_whitespace();
+            match fields.next() {
+                Some("tactical") => {
+                    let name = fields.next().unwrap_or("");
+                    let Some(k) = GROUPS.iter().position(|g| g.0 == name) else {
+                        return Err(err(format!("unknown tactical group {name:?}")));
+                    };
+                    let values: Option<Vec<f32>> = fields.map(|g| strength(Some(g))).collect();
+                    let values =
+                        values.ok_or_else(|| err("a strength is not a positive number".into()))?;
+                    if values.len() != GROUPS[k].1 {
+                        return Err(err(format!(
+                            "{name} has {} values, not {}",
+                            values.len(),
+                            GROUPS[k].1
+                        )));
+                    }
+                    if tactical[k].is_some() {
+                        return Err(err(format!("{name} is named twice")));
+                    }
+                    tactical[k] = Some(values.iter().map(|g| g.ln()).collect());
+                }
+                Some("shape") => {
+                    let code = fields
+                        .next()
+                        .and_then(parse_shape)
+                        .ok_or_else(|| err("not a shape".into()))?;
+                    let g = strength(fields.next())
+                        .ok_or_else(|| err("the strength is not a positive number".into()))?;
+                    if !named.insert(canonical(code)) {
+                        return Err(err("the shape is named twice".into()));
+                    }
+                    for v in symmetries(code) {
+                        shapes.set(v, g.ln());
+                    }
+                    shapes.shapes += 1;
+                }
+                Some("pattern") => {
+                    let size: Option<u32> = fields.next().and_then(|s| s.parse().ok());
+                    if !size.is_some_and(|s| PATTERN_SIZES.contains(&s)) {
+                        return Err(err(format!("the size is not one of {PATTERN_SIZES:?}")));
+                    }
+                    let hash = fields
+                        .next()
+                        .and_then(|h| u64::from_str_radix(h, 16).ok())
+                        .ok_or_else(|| err("the hash is not hexadecimal".into()))?;
+                    let g = strength(fields.next())
+                        .ok_or_else(|| err("the strength is not a positive number".into()))?;
+                    if patterns.insert(hash, g.ln()).is_some() {
+                        return Err(err("the pattern is named twice".into()));
+                    }
+                }
+                Some(other) => return Err(err(format!("unknown line kind {other:?}"))),
+                None => {}
+            }
+        }
+        let mut groups = Vec::with_capacity(TACTICAL);
+        for (k, t) in tactical.into_iter().enumerate() {
+            groups.push(t.ok_or_else(|| ModelError {
+                line: 0,
+                reason: format!("no tactical {} line", GROUPS[k].0),
+            })?);
+        }
+        Ok(MoveModel {
+            tactical: groups.try_into().expect("one per group"),
+            shapes,
+            patterns,
+        })
+    }
+
+    /// Reads the table in `path`; the error names the file (and line).
+    pub fn load(path: &std::path::Path) -> Result<MoveModel, String> {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        MoveModel::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// Shapes named.
+    pub fn shapes(&self) -> usize {
+        self.shapes.len()
+    }
+
+    /// Large patterns named.
+    pub fn patterns(&self) -> usize {
+        self.patterns.len()
+    }
+
+    /// The log strength of the largest named pattern of a candidate (0 if none).
+    pub fn pattern_log_strength(&self, f: &RawFeatures) -> f32 {
+        if f.shape == u32::MAX {
+            return 0.0;
+        }
+        (0..PATTERNS)
+            .rev()
+            .find_map(|k| self.patterns.get(&f.patterns[k]).copied())
+            .unwrap_or(0.0)
+    }
+}
+
+impl MoveScorer for MoveModel {
+    fn log_strength(&self, f: &RawFeatures) -> f32 {
+        let tactical: f32 = f
+            .tactical
+            .iter()
+            .zip(&self.tactical)
+            .map(|(&v, g)| g[v as usize])
+            .sum();
+        tactical + self.shapes.log_strength(f) + self.pattern_log_strength(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::features::{History, point_features};
+    use crate::shape::pattern::PatternHasher;
+    use tengen_board::{Board, BoardSize, Color};
+
+    fn tactical_lines() -> String {
+        GROUPS
+            .iter()
+            .map(|(name, n)| format!("tactical {name} {}\n", vec!["1"; *n].join(" ")))
+            .collect()
+    }
+
+    #[test]
+    fn a_table_reads_and_rates() {
+        let size = BoardSize::new(19).unwrap();
+        let board = Board::new(size);
+        let h = PatternHasher::new();
+        let p = size.parse_point("D4").unwrap();
+        let f = point_features(&board, &h, Color::Black, p, &History::default());
+        let text = format!(
+            "# test\n{}shape .../.*./... 2\npattern 5 {:x} 3 10\npattern 9 {:x} 5\n",
+            tactical_lines().replace("tactical edge 1 1 1", "tactical edge 1 1 1.5"),
+            f.patterns[2],
+            f.patterns[6]
+        );
+        let m = MoveModel::parse(&text).unwrap();
+        assert_eq!((m.shapes(), m.patterns()), (1, 2));
+        // D4 is on the fourth line (edge value 3: strength 1, only value 2 is 1.5); its
+        // largest named pattern is the size-9 one.
+        let want = 2f32.ln() + 5f32.ln();
+        let got = m.log_strength(&f);
+        assert!((got - want).abs() < 1e-5, "{got} {want}");
+    }
+
+    #[test]
+    fn the_shipped_table_reads_and_is_not_empty() {
+        let m =
+            MoveModel::parse(include_str!("../../data/moves.txt")).expect("engine/data/moves.txt");
+        assert!(m.shapes() > 500, "{} shapes", m.shapes());
+        assert!(m.patterns() > 1000, "{} patterns", m.patterns());
+        // Taking the stones that just put ours in atari is far better than a quiet move.
+        let capture = m.tactical[1][1].exp();
+        assert!(capture > 10.0, "{capture}");
+    }
+
+    #[test]
+    fn bad_tables_name_the_line() {
+        let good = tactical_lines();
+        assert!(MoveModel::parse(&good).is_ok());
+        for (bad, line) in [
+            (format!("{good}shape XO./.*. 2\n"), 9),
+            (format!("{good}pattern 10 ab 2\n"), 9),
+            (format!("{good}pattern 5 xyz 2\n"), 9),
+            (format!("{good}pattern 5 ab -2\n"), 9),
+            (format!("{good}pattern 5 ab 2\npattern 6 ab 2\n"), 10),
+            (format!("{good}bogus 1\n"), 9),
+            (good.replace("tactical pass 1 1 1", "tactical pass 1 1"), 1),
+            (format!("{good}tactical pass 1 1 1\n"), 9),
+            (good.replace("tactical pass 1 1 1\n", ""), 0),
+        ] {
+            let e = MoveModel::parse(&bad).unwrap_err();
+            assert_eq!(e.line, line, "{bad:?}: {e}");
+        }
+    }
+}

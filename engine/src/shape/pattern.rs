@@ -1,0 +1,231 @@
+//! Large spatial patterns: nested neighbourhoods of a candidate move, each named by a
+//! hash that is the same under the 8 rotations and reflections of the board and,
+//! because cells are seen from the mover (mine, theirs), under a colour swap.
+//!
+//! The neighbourhoods are the points at distance `dx + dy + max(dx, dy)` at most
+//! 3 (the 3×3 square, 8 points), 4, 5, 6, 7, 8 and 9 (60 points): [`PATTERN_SIZES`].
+
+use tengen_board::{Board, Color, Point};
+
+/// The largest distance of each nested neighbourhood, smallest first.
+pub const PATTERN_SIZES: [u32; 7] = [3, 4, 5, 6, 7, 8, 9];
+
+/// How many neighbourhoods there are.
+pub const PATTERNS: usize = PATTERN_SIZES.len();
+
+/// Points in the largest neighbourhood.
+const MAX_POINTS: usize = 60;
+
+/// Cell values, from the mover's side.
+const EMPTY: usize = 0;
+const MINE: usize = 1;
+const THEIRS: usize = 2;
+const EDGE: usize = 3;
+
+/// The neighbourhood's geometry and the random keys of its hash.
+#[derive(Clone)]
+pub struct PatternHasher {
+    /// Offsets `(dx, dy)` by growing distance (ties in a fixed order).
+    offsets: [(i32, i32); MAX_POINTS],
+    /// How many offsets each neighbourhood has.
+    ends: [usize; PATTERNS],
+    /// `perm[s][j]`: the offset index that symmetry `s` sends offset `j` to.
+    perm: [[u8; MAX_POINTS]; 8],
+    /// A key per offset and cell value.
+    keys: [[u64; 4]; MAX_POINTS],
+    /// A key per neighbourhood, so that sizes never share a hash.
+    size_keys: [u64; PATTERNS],
+}
+
+impl std::fmt::Debug for PatternHasher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "PatternHasher({MAX_POINTS} points)")
+    }
+}
+
+impl Default for PatternHasher {
+    fn default() -> PatternHasher {
+        PatternHasher::new()
+    }
+}
+
+/// Coulom's distance of an offset.
+fn distance(dx: i32, dy: i32) -> u32 {
+    let (x, y) = (dx.unsigned_abs(), dy.unsigned_abs());
+    x + y + x.max(y)
+}
+
+/// The 8 symmetries of an offset.
+fn transform(s: usize, (x, y): (i32, i32)) -> (i32, i32) {
+    let (x, y) = if s & 4 != 0 { (y, x) } else { (x, y) };
+    let x = if s & 1 != 0 { -x } else { x };
+    let y = if s & 2 != 0 { -y } else { y };
+    (x, y)
+}
+
+/// SplitMix64: fixed keys from a fixed seed, the same in every build.
+fn split_mix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl PatternHasher {
+    /// The hasher (its keys are fixed: hashes are stable across runs and builds).
+    pub fn new() -> PatternHasher {
+        let max = PATTERN_SIZES[PATTERNS - 1] as i32;
+        let mut all: Vec<(i32, i32)> = (-max..=max)
+            .flat_map(|dx| (-max..=max).map(move |dy| (dx, dy)))
+            .filter(|&(dx, dy)| (dx, dy) != (0, 0) && distance(dx, dy) <= max as u32)
+            .collect();
+        all.sort_by_key(|&(dx, dy)| (distance(dx, dy), dx, dy));
+        assert_eq!(all.len(), MAX_POINTS, "the neighbourhood's size");
+        let offsets: [(i32, i32); MAX_POINTS] = std::array::from_fn(|j| all[j]);
+        let ends = PATTERN_SIZES.map(|d| all.iter().filter(|&&(x, y)| distance(x, y) <= d).count());
+        let perm = std::array::from_fn(|s| {
+            std::array::from_fn(|j| {
+                let t = transform(s, offsets[j]);
+                all.iter().position(|&o| o == t).expect("symmetric set") as u8
+            })
+        });
+        let mut state = 0x7E46_E11D_5EED_0001;
+        let keys = std::array::from_fn(|_| std::array::from_fn(|_| split_mix(&mut state)));
+        let size_keys = std::array::from_fn(|_| split_mix(&mut state));
+        PatternHasher {
+            offsets,
+            ends,
+            perm,
+            keys,
+            size_keys,
+        }
+    }
+
+    /// The hashes of the neighbourhoods of a move by `c` at `p`, smallest first.
+    pub fn hashes(&self, board: &Board, c: Color, p: Point) -> [u64; PATTERNS] {
+        let size = board.size();
+        let n = size.get() as i32;
+        let (x, y) = size.coords(p);
+        let (x, y) = (x as i32, y as i32);
+        let mut cells = [EMPTY; MAX_POINTS];
+        for (cell, &(dx, dy)) in cells.iter_mut().zip(&self.offsets) {
+            let (qx, qy) = (x + dx, y + dy);
+            *cell = if qx < 0 || qy < 0 || qx >= n || qy >= n {
+                EDGE
+            } else {
+                match size
+                    .point(qx as usize, qy as usize)
+                    .and_then(|q| board.color_at(q))
+                {
+                    None => EMPTY,
+                    Some(s) if s == c => MINE,
+                    Some(_) => THEIRS,
+                }
+            };
+        }
+        let mut best = [u64::MAX; PATTERNS];
+        for perm in &self.perm {
+            let mut h = 0u64;
+            let mut j = 0;
+            for (k, &end) in self.ends.iter().enumerate() {
+                while j < end {
+                    h ^= self.keys[j][cells[perm[j] as usize]];
+                    j += 1;
+                }
+                best[k] = best[k].min(h ^ self.size_keys[k]);
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_board::{BoardSize, Move};
+
+    #[test]
+    fn neighbourhoods_nest_as_documented() {
+        let h = PatternHasher::new();
+        assert_eq!(h.ends, [8, 12, 20, 28, 36, 48, 60]);
+        // Every symmetry is a permutation of each neighbourhood.
+        for perm in &h.perm {
+            for &end in &h.ends {
+                let mut seen: Vec<u8> = perm[..end].to_vec();
+                seen.sort_unstable();
+                assert_eq!(seen, (0..end as u8).collect::<Vec<_>>());
+            }
+        }
+    }
+
+    /// The board turned by symmetry `s` (about the centre), colours swapped if `swap`.
+    fn turned(board: &Board, s: usize, swap: bool) -> Board {
+        let size = board.size();
+        let n = size.get() as i32;
+        let half = (n - 1) / 2;
+        let mut out = Board::new(size);
+        for p in size.points() {
+            if let Some(c) = board.color_at(p) {
+                let (x, y) = size.coords(p);
+                let (tx, ty) = transform(s, (x as i32 - half, y as i32 - half));
+                let q = size
+                    .point((tx + half) as usize, (ty + half) as usize)
+                    .unwrap();
+                out.place_setup(if swap { c.opponent() } else { c }, q)
+                    .unwrap();
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn hashes_ignore_symmetry_and_colour_but_not_the_shape() {
+        let size = BoardSize::new(19).unwrap();
+        let mut board = Board::new(size);
+        for (c, v) in [
+            (Color::Black, "D4"),
+            (Color::White, "C6"),
+            (Color::Black, "F3"),
+            (Color::White, "E5"),
+            (Color::Black, "Q16"),
+        ] {
+            board
+                .try_play(c, Move::Play(size.parse_point(v).unwrap()))
+                .unwrap();
+        }
+        let h = PatternHasher::new();
+        let p = size.parse_point("D6").unwrap();
+        let base = h.hashes(&board, Color::Black, p);
+        for s in 0..8 {
+            for swap in [false, true] {
+                let b = turned(&board, s, swap);
+                let (x, y) = size.coords(p);
+                let (tx, ty) = transform(s, (x as i32 - 9, y as i32 - 9));
+                let q = size.point((tx + 9) as usize, (ty + 9) as usize).unwrap();
+                let mover = if swap { Color::White } else { Color::Black };
+                assert_eq!(h.hashes(&b, mover, q), base, "symmetry {s}, swap {swap}");
+            }
+        }
+        // The other colour to move sees another pattern.
+        assert_ne!(h.hashes(&board, Color::White, p), base);
+        // A stone at distance 9 changes only the largest neighbourhood: E5 to D6 is
+        // (1, 1), distance 3; J6 is (5, 0), distance 10 (outside); H8 (4, 2) is 10 too;
+        // G9 is (3, 3): 9.
+        let mut far = board.clone();
+        far.try_play(Color::White, Move::Play(size.parse_point("G9").unwrap()))
+            .unwrap();
+        let changed = h.hashes(&far, Color::Black, p);
+        assert_eq!(changed[..PATTERNS - 1], base[..PATTERNS - 1]);
+        assert_ne!(changed[PATTERNS - 1], base[PATTERNS - 1]);
+        // Sizes never share a hash, even in open space.
+        let open = h.hashes(
+            &Board::new(size),
+            Color::Black,
+            size.parse_point("K10").unwrap(),
+        );
+        for k in 1..PATTERNS {
+            assert_ne!(open[k], open[k - 1]);
+        }
+    }
+}
