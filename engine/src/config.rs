@@ -25,7 +25,9 @@ pub struct Config {
     pub ponder: bool,
     /// Most tree nodes kept (bounds memory; see `Tree::NODE_BYTES`).
     pub max_nodes: usize,
-    /// Time kept back on every move for process and pipe latency.
+    /// Time kept back from the clock on every move for what the search's own timer
+    /// does not see: the controller's pipes, process scheduling, and the work before
+    /// and after the search. [`DEFAULT_LAG`] by default, sized for a local pipe.
     pub lag: Duration,
     /// The longest any one move may think, whatever the clock, `--time-per-move` or a
     /// watchdog deadline say: a GUI's absurd clock (`time_settings 1e20 0 0`, a year
@@ -134,6 +136,11 @@ pub struct HeavyParams {
     pub nakade: bool,
 }
 
+/// The default of [`Config::lag`]: 50 ms, sized from the GTP round trips and the
+/// search's overrun past its deadline measured through `tengen match` on a loaded
+/// 2-core machine (BENCHMARKS.md, "Clock").
+pub const DEFAULT_LAG: Duration = Duration::from_millis(50);
+
 /// The default of [`Config::max_move_time`]: two minutes.
 pub const MAX_MOVE_TIME: Duration = Duration::from_secs(120);
 
@@ -149,7 +156,7 @@ impl Default for Config {
             resign_threshold: 0.1,
             ponder: false,
             max_nodes: 4_000_000,
-            lag: Duration::from_millis(250),
+            lag: DEFAULT_LAG,
             max_move_time: MAX_MOVE_TIME,
             search: SearchParams::default(),
             heavy: HeavyParams::default(),

@@ -1,6 +1,7 @@
 //! The player: what `genmove`, analysis and end-of-game scoring call.
 
 use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 use rand::SeedableRng;
 use tengen_board::{Color, Game, Move};
@@ -11,6 +12,11 @@ use crate::ownership::{Judgement, Status, judge, playout_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
 use crate::resign::ResignStreaks;
 use crate::search::{Job, Limit, Worker, search};
+
+/// The share of a timed move that the search leaves to the playouts judging a pass
+/// (after the opponent's pass) or the clean-up: 400 playouts from an early 19×19
+/// position take half a second on a busy machine.
+const SETTLE_SHARE: f64 = 0.25;
 
 /// How `genmove` treats the end of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -158,10 +164,24 @@ impl Engine {
         mode: Mode,
         report: Option<Report<'_>>,
     ) -> Decision {
+        let start = Instant::now();
         let area = game.size().area();
         let opponent_passed = matches!(game.last_move(), Some((c, Move::Pass)) if c != color);
         let late = game.move_count() * 2 > area;
         let ownership = opponent_passed || late || mode == Mode::Cleanup;
+        // Under a clock, the playouts that judge a pass or the clean-up after the
+        // search stop at the move's hard limit; when they are sure to run, the search
+        // leaves them a share of the time.
+        let settle_by = match limit {
+            Limit::Time(b) => Some(start + b.hard),
+            _ => None,
+        };
+        let limit = match limit {
+            Limit::Time(b) if opponent_passed || mode == Mode::Cleanup => {
+                Limit::Time(b.scaled(1.0 - SETTLE_SHARE))
+            }
+            other => other,
+        };
         let analysis = self.search_with(
             game,
             color,
@@ -190,13 +210,11 @@ impl Engine {
         // Dead stones and seki come from a few hundred playouts after `first`: for a
         // pass, the position as it would be scored (the opponent then moves first,
         // which errs on the side of playing on); for clean-up, after the best move.
-        let status = |first: Move| self.settled(game, color, first, 400).status;
+        let status = |first: Move| self.settled(game, color, first, 400, settle_by).status;
         let wins_now = || {
-            let st = self.settled(game, color, Move::Pass, 400).for_passing(
-                game.board(),
-                color,
-                game.rules().scoring,
-            );
+            let st = self
+                .settled(game, color, Move::Pass, 400, settle_by)
+                .for_passing(game.board(), color, game.rules().scoring);
             let score = game.score(&st.dead, &st.seki);
             let margin = score.margin();
             if color == Color::Black {
@@ -275,7 +293,7 @@ impl Engine {
             Move::Play(p) if !(0.1..=0.9).contains(&m.winrate) && refused(p) => Move::Pass,
             mv => mv,
         });
-        self.settled(game, color, first, n as u32)
+        self.settled(game, color, first, n as u32, None)
     }
 
     /// Rebuilds the playout policies if the settings changed them (the shape table is
@@ -293,7 +311,8 @@ impl Engine {
         }
     }
 
-    /// The judgement from `n` playouts after `color` plays `first` (the search's
+    /// The judgement from `n` playouts (fewer if `deadline` passes first) after
+    /// `color` plays `first` (the search's
     /// choice, or a pass), the stones judged on the board before it, and the static
     /// analysis of that board.
     ///
@@ -304,7 +323,14 @@ impl Engine {
     /// (`HeavyParams::nakade` or `Config::settle_nakade`, `tactics::nakade_kills`),
     /// so a seki stays a seki and a false seki does not, where the search's own
     /// playouts would include the losing moves it explores.
-    fn settled(&self, game: &Game, color: Color, first: Move, n: u32) -> Judgement {
+    fn settled(
+        &self,
+        game: &Game,
+        color: Color,
+        first: Move,
+        n: u32,
+        deadline: Option<Instant>,
+    ) -> Judgement {
         let mut board = game.board().clone();
         let (to_move, last) = match first {
             Move::Play(p) if board.check(color, p).is_ok() => {
@@ -324,6 +350,7 @@ impl Engine {
             n,
             &mut rng,
             color,
+            deadline,
         );
         judge(game.board(), &ownership, &neutral, color)
     }

@@ -8,6 +8,8 @@
 //! - [`sgf`]: reading and writing games as SGF.
 //! - [`life`]: static life and death: Benson's pass-alive chains and the territory they
 //!   make safe, with the opponent's stones dead in it.
+//! - [`TimeControl`] and [`Clock`]: the time rules the engine plans by and a match
+//!   referee enforces: charging a move, flag detection, the `M+PxT` spelling.
 //!
 //! ```
 //! use tengen_board::{BoardSize, Color, Game, Move, Rules};
@@ -32,6 +34,8 @@ mod point;
 mod rules;
 mod score;
 pub mod sgf;
+mod time_control;
+mod time_spec;
 mod zobrist;
 
 pub use bitboard::{Bitboard, WORDS};
@@ -46,4 +50,6 @@ pub use point::{
 };
 pub use rules::{KoRule, KomiError, Rules, Scoring, UnknownRules};
 pub use score::{GameResult, ParseResultError, Score, format_points};
+pub use time_control::{Clock, TimeControl};
+pub use time_spec::TimeSpecError;
 pub use zobrist::{Hash, stone_key};
