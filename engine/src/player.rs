@@ -1,7 +1,7 @@
 //! The player: what `genmove`, analysis and end-of-game scoring call.
 
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use tengen_board::{Color, Game, Move};
@@ -13,10 +13,25 @@ use crate::playout::{Policy, Rng, self_atari_allowed};
 use crate::resign::ResignStreaks;
 use crate::search::{Job, Limit, Worker, search};
 
-/// The share of a timed move that the search leaves to the playouts judging a pass
-/// (after the opponent's pass) or the clean-up: 400 playouts from an early 19×19
-/// position take half a second on a busy machine.
+/// Playouts that judge a pass or the clean-up after a search.
+const SETTLE_PLAYOUTS: u32 = 400;
+
+/// The share of a timed move that the search leaves to the judging playouts when
+/// nothing tells how long they take: 400 playouts from an early 19×19 position take
+/// half a second on a busy machine.
 const SETTLE_SHARE: f64 = 0.25;
+
+/// The share of a timed move the search leaves to [`SETTLE_PLAYOUTS`] judging playouts
+/// that run after it on one thread: twice their time at the last search's speed per
+/// thread, within 2% and 50%; [`SETTLE_SHARE`] before any search.
+fn settle_share(last: Option<&Analysis>, threads: usize, hard: Duration) -> f64 {
+    let Some(a) = last.filter(|a| a.playouts() > 0 && !a.elapsed.is_zero()) else {
+        return SETTLE_SHARE;
+    };
+    let per_thread = a.playouts() as f64 / a.elapsed.as_secs_f64() / threads.max(1) as f64;
+    let needed = 2.0 * f64::from(SETTLE_PLAYOUTS) / per_thread;
+    (needed / hard.as_secs_f64().max(1e-3)).clamp(0.02, 0.5)
+}
 
 /// How `genmove` treats the end of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -178,7 +193,8 @@ impl Engine {
         };
         let limit = match limit {
             Limit::Time(b) if opponent_passed || mode == Mode::Cleanup => {
-                Limit::Time(b.scaled(1.0 - SETTLE_SHARE))
+                let share = settle_share(self.last.as_ref(), self.config.threads, b.hard);
+                Limit::Time(b.scaled(1.0 - share))
             }
             other => other,
         };
@@ -210,10 +226,13 @@ impl Engine {
         // Dead stones and seki come from a few hundred playouts after `first`: for a
         // pass, the position as it would be scored (the opponent then moves first,
         // which errs on the side of playing on); for clean-up, after the best move.
-        let status = |first: Move| self.settled(game, color, first, 400, settle_by).status;
+        let status = |first: Move| {
+            self.settled(game, color, first, SETTLE_PLAYOUTS, settle_by)
+                .status
+        };
         let wins_now = || {
             let st = self
-                .settled(game, color, Move::Pass, 400, settle_by)
+                .settled(game, color, Move::Pass, SETTLE_PLAYOUTS, settle_by)
                 .for_passing(game.board(), color, game.rules().scoring);
             let score = game.score(&st.dead, &st.seki);
             let margin = score.margin();
@@ -312,9 +331,8 @@ impl Engine {
     }
 
     /// The judgement from `n` playouts (fewer if `deadline` passes first) after
-    /// `color` plays `first` (the search's
-    /// choice, or a pass), the stones judged on the board before it, and the static
-    /// analysis of that board.
+    /// `color` plays `first` (the search's choice, or a pass), the stones judged on
+    /// the board before it, and the static analysis of that board.
     ///
     /// The search reads the tactics (a stone that can be captured is captured by its
     /// best move); the playouts after it then settle the rest. They never fill their own
@@ -416,5 +434,40 @@ fn settle_params(config: &Config) -> HeavyParams {
     HeavyParams {
         nakade: config.heavy.nakade || config.settle_nakade,
         ..config.heavy.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn searched(playouts: u64, secs: f64) -> Analysis {
+        Analysis {
+            color: Color::Black,
+            visits: playouts,
+            reused: 0,
+            winrate: 0.5,
+            score_lead: 0.0,
+            moves: Vec::new(),
+            ownership: Vec::new(),
+            neutral: Vec::new(),
+            elapsed: Duration::from_secs_f64(secs),
+        }
+    }
+
+    #[test]
+    fn the_judgement_gets_the_time_its_playouts_need() {
+        let second = Duration::from_secs(1);
+        assert_eq!(settle_share(None, 2, second), SETTLE_SHARE);
+        // 9×9: 40 000 playouts a second on two threads, 400 take 20 ms; twice that.
+        let fast = searched(40_000, 1.0);
+        assert!((settle_share(Some(&fast), 2, second) - 0.04).abs() < 1e-9);
+        // Early 19×19 on a busy machine: 800 a second on two threads would need a
+        // second; half the move at most.
+        let slow = searched(800, 1.0);
+        assert_eq!(settle_share(Some(&slow), 2, second), 0.5);
+        // Never less than 2%.
+        let blazing = searched(10_000_000, 1.0);
+        assert_eq!(settle_share(Some(&blazing), 1, second), 0.02);
     }
 }

@@ -149,13 +149,16 @@ impl Clock {
     pub fn charge(&mut self, tc: &TimeControl, used: Duration, grace: Duration) -> bool {
         let mut used = used;
         if self.stones == 0 {
-            if used <= self.time_left || *tc == TimeControl::Unlimited {
-                self.time_left = self.time_left.saturating_sub(used);
+            if used <= self.time_left {
+                self.time_left -= used;
                 return true;
             }
             used -= self.time_left;
             *self = match *tc {
-                TimeControl::Unlimited => unreachable!("handled above"),
+                TimeControl::Unlimited => {
+                    self.time_left = Duration::ZERO;
+                    return true;
+                }
                 TimeControl::Absolute { .. } => {
                     self.time_left = Duration::ZERO;
                     return used <= grace;

@@ -1,7 +1,8 @@
 //! How far moves run past their hard limit on this machine: the search stops at its
 //! limit, but the threads' joining, the work after the search and a busy scheduler add
-//! to it. The recent worst is kept back from the clock on top of `Config::lag`, so a
-//! loaded machine thinks a little less instead of losing on time.
+//! to it. Twice the recent worst is kept back from the clock on top of `Config::lag`
+//! (overruns come in bursts, and the next may be worse), so a loaded machine thinks a
+//! little less instead of losing on time.
 
 use std::time::Duration;
 
@@ -37,9 +38,9 @@ impl Overruns {
         self.next = (self.next + 1) % REMEMBERED;
     }
 
-    /// The extra reserve for the next move: the largest recent overrun.
+    /// The extra reserve for the next move: twice the largest recent overrun.
     pub fn reserve(&self) -> Duration {
-        self.recent.iter().copied().max().unwrap_or_default()
+        self.recent.iter().copied().max().unwrap_or_default() * 2
     }
 }
 
@@ -54,19 +55,19 @@ mod tests {
     #[test]
     fn the_worst_recent_overrun_is_kept_back_then_forgotten() {
         let mut o = Overruns::default();
-        assert_eq!(o.reserve(), UNMEASURED);
+        assert_eq!(o.reserve(), UNMEASURED * 2);
         for _ in 0..REMEMBERED {
             o.record(ms(950), ms(900)); // inside the limit
         }
         assert_eq!(o.reserve(), Duration::ZERO);
         o.record(ms(950), ms(1010));
         o.record(ms(950), ms(960));
-        assert_eq!(o.reserve(), ms(60));
+        assert_eq!(o.reserve(), ms(120));
         for _ in 0..REMEMBERED - 1 {
             o.record(ms(950), ms(955));
         }
-        assert_eq!(o.reserve(), ms(10), "the 60 ms overrun is forgotten");
+        assert_eq!(o.reserve(), ms(20), "the 60 ms overrun is forgotten");
         o.record(ms(950), ms(955));
-        assert_eq!(o.reserve(), ms(5));
+        assert_eq!(o.reserve(), ms(10));
     }
 }
