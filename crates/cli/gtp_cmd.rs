@@ -35,6 +35,11 @@ pub struct GtpArgs {
     /// hang a move.
     #[arg(long, value_name = "SECS")]
     pub max_move_time: Option<f64>,
+    /// Milliseconds kept back from the clock on every move for what the search does
+    /// not see: pipes, process scheduling, the work around the search (default 50,
+    /// sized for a local pipe on a loaded machine; raise it over a network).
+    #[arg(long, value_name = "MS")]
+    pub lag: Option<u64>,
     /// Rules: chinese (area scoring, the default), japanese (territory), korean,
     /// tromp-taylor, new_zealand, aga.
     #[arg(long, value_name = "RULES")]
@@ -95,6 +100,12 @@ impl GtpArgs {
                 return Err("--max-move-time must be a number of seconds from 0.1 to 86400".into());
             }
             config.max_move_time = Duration::from_secs_f64(secs);
+        }
+        if let Some(ms) = self.lag {
+            if ms > 60_000 {
+                return Err("--lag must be a number of milliseconds from 0 to 60000".into());
+            }
+            config.lag = Duration::from_millis(ms);
         }
         if let Some(r) = self.resign_threshold {
             if !(0.0..=1.0).contains(&r) {

@@ -27,7 +27,9 @@ pub struct Config {
     /// shared by the threads (split between them under root parallelism). A full
     /// tree drops its least visited branches and keeps growing; it never takes more.
     pub memory_mib: usize,
-    /// Time kept back on every move for process and pipe latency.
+    /// Time kept back from the clock on every move for what the search's own timer
+    /// does not see: the controller's pipes, process scheduling, and the work before
+    /// and after the search. [`DEFAULT_LAG`] by default, sized for a local pipe.
     pub lag: Duration,
     /// The longest any one move may think, whatever the clock, `--time-per-move` or a
     /// watchdog deadline say: a GUI's absurd clock (`time_settings 1e20 0 0`, a year
@@ -147,6 +149,11 @@ pub const DEFAULT_MEMORY_MIB: usize = 256;
 /// The largest [`Config::memory_mib`]: 32 GiB (the tree's indices are 32 bits).
 pub const MAX_MEMORY_MIB: usize = 32 << 10;
 
+/// The default of [`Config::lag`]: 50 ms, sized from the GTP round trips and the
+/// search's overrun past its deadline measured through `tengen match` on a loaded
+/// 2-core machine (BENCHMARKS.md, "Clock").
+pub const DEFAULT_LAG: Duration = Duration::from_millis(50);
+
 /// The default of [`Config::max_move_time`]: two minutes.
 pub const MAX_MOVE_TIME: Duration = Duration::from_secs(120);
 
@@ -162,7 +169,7 @@ impl Default for Config {
             resign_threshold: 0.1,
             ponder: false,
             memory_mib: DEFAULT_MEMORY_MIB,
-            lag: Duration::from_millis(250),
+            lag: DEFAULT_LAG,
             max_move_time: MAX_MOVE_TIME,
             search: SearchParams::default(),
             heavy: HeavyParams::default(),

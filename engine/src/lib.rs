@@ -6,7 +6,8 @@
 //! - [`Engine`]: `genmove`, analysis and dead-stone status over an MCTS with RAVE,
 //!   priors, tree reuse and threads on one shared tree (or one tree each).
 //! - [`shape`]: learned 3×3 shapes and their strengths (a prior for new nodes).
-//! - [`time`]: time controls, clocks and per-move budgets.
+//! - [`time`]: per-move budgets and the stop rule of a timed search (the time
+//!   controls and clocks are [`tengen_board`]'s, shared with the match referee).
 
 mod analysis;
 pub mod bench;
@@ -26,12 +27,12 @@ mod tree;
 
 pub use analysis::{Analysis, Line, MoveStat, Report};
 pub use config::{
-    Config, DEFAULT_MEMORY_MIB, HeavyParams, MAX_MEMORY_MIB, MAX_MOVE_TIME, Parallelism,
-    SearchParams,
+    Config, DEFAULT_LAG, DEFAULT_MEMORY_MIB, HeavyParams, MAX_MEMORY_MIB, MAX_MOVE_TIME,
+    Parallelism, SearchParams,
 };
 pub use ownership::{Judgement, Status, apply_static, judge, status_from_ownership};
 pub use player::{Decision, Engine, Mode};
 pub use playout::{Amaf, Outcome, Policy, PolicyKind, Replies, Rng};
 pub use search::Limit;
-pub use time::{Clock, MoveBudget, TimeControl, budget};
+pub use time::{Clock, MoveBudget, Overruns, Progress, TimeControl, budget};
 pub use tree::{EDGE_BYTES, NODE_BYTES};

@@ -1,5 +1,7 @@
 //! Dead, alive and seki groups from playout ownership.
 
+use std::time::Instant;
+
 use tengen_board::life::{LocalDeath, Seki};
 use tengen_board::{Bitboard, Board, BoardSize, Color, Point, Scoring, StaticLife};
 
@@ -51,8 +53,13 @@ fn groups(board: &Board) -> Vec<(Color, Vec<Point>)> {
     out
 }
 
+/// The fewest playouts a deadline leaves [`playout_ownership`]: enough for a rough
+/// verdict, few enough to fit the end of a move's time.
+pub const MIN_SETTLE_PLAYOUTS: u32 = 16;
+
 /// Ownership and neutral shares (as `status_from_ownership` takes them, for `color`)
-/// from `n` playouts of `policy` straight from `board`, `to_move` to play.
+/// from `n` playouts of `policy` straight from `board`, `to_move` to play; fewer when
+/// `deadline` passes first, though never fewer than [`MIN_SETTLE_PLAYOUTS`].
 ///
 /// Playouts alone, without a tree, are what settles the end of a game: the policy
 /// never fills its own eyes nor puts a group of two or more stones in atari at
@@ -69,6 +76,7 @@ pub fn playout_ownership(
     n: u32,
     rng: &mut Rng,
     color: Color,
+    deadline: Option<Instant>,
 ) -> (Vec<f32>, Vec<f32>) {
     let size = board.size();
     let mut black = vec![0u32; size.area()];
@@ -76,7 +84,13 @@ pub fn playout_ownership(
     let mut scratch = board.clone();
     let mut amaf = Amaf::default();
     let index = |p: Point| cell(size, p);
-    for _ in 0..n {
+    let mut done = 0;
+    while done < n {
+        let late = deadline.is_some_and(|d| Instant::now() >= d);
+        if late && done >= MIN_SETTLE_PLAYOUTS {
+            break;
+        }
+        done += 1;
         scratch.copy_from(board);
         amaf.clear();
         let out = policy.run(&mut scratch, to_move, last, komi, rng, &mut amaf, None);
@@ -87,13 +101,13 @@ pub fn playout_ownership(
             white[index(p)] += 1;
         }
     }
-    let total = n.max(1) as f32;
+    let total = done.max(1) as f32;
     let sign = if color == Color::Black { 1.0 } else { -1.0 };
     let ownership = (0..size.area())
         .map(|i| sign * (black[i] as f32 - white[i] as f32) / total)
         .collect();
     let neutral = (0..size.area())
-        .map(|i| (n - black[i] - white[i]) as f32 / total)
+        .map(|i| (done - black[i] - white[i]) as f32 / total)
         .collect();
     (ownership, neutral)
 }

@@ -1,6 +1,7 @@
 //! The player: what `genmove`, analysis and end-of-game scoring call.
 
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
 use tengen_board::{Color, Game, Move};
@@ -11,6 +12,26 @@ use crate::ownership::{Judgement, Status, judge, playout_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
 use crate::resign::ResignStreaks;
 use crate::search::{Job, Limit, Worker, search, tree_budget};
+
+/// Playouts that judge a pass or the clean-up after a search.
+const SETTLE_PLAYOUTS: u32 = 400;
+
+/// The share of a timed move that the search leaves to the judging playouts when
+/// nothing tells how long they take: 400 playouts from an early 19×19 position take
+/// half a second on a busy machine.
+const SETTLE_SHARE: f64 = 0.25;
+
+/// The share of a timed move the search leaves to [`SETTLE_PLAYOUTS`] judging playouts
+/// that run after it on one thread: twice their time at the last search's speed per
+/// thread, within 2% and 50%; [`SETTLE_SHARE`] before any search.
+fn settle_share(last: Option<&Analysis>, threads: usize, hard: Duration) -> f64 {
+    let Some(a) = last.filter(|a| a.playouts() > 0 && !a.elapsed.is_zero()) else {
+        return SETTLE_SHARE;
+    };
+    let per_thread = a.playouts() as f64 / a.elapsed.as_secs_f64() / threads.max(1) as f64;
+    let needed = 2.0 * f64::from(SETTLE_PLAYOUTS) / per_thread;
+    (needed / hard.as_secs_f64().max(1e-3)).clamp(0.02, 0.5)
+}
 
 /// How `genmove` treats the end of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -158,10 +179,25 @@ impl Engine {
         mode: Mode,
         report: Option<Report<'_>>,
     ) -> Decision {
+        let start = Instant::now();
         let area = game.size().area();
         let opponent_passed = matches!(game.last_move(), Some((c, Move::Pass)) if c != color);
         let late = game.move_count() * 2 > area;
         let ownership = opponent_passed || late || mode == Mode::Cleanup;
+        // Under a clock, the playouts that judge a pass or the clean-up after the
+        // search stop at the move's hard limit; when they are sure to run, the search
+        // leaves them a share of the time.
+        let settle_by = match limit {
+            Limit::Time(b) => Some(start + b.hard),
+            _ => None,
+        };
+        let limit = match limit {
+            Limit::Time(b) if opponent_passed || mode == Mode::Cleanup => {
+                let share = settle_share(self.last.as_ref(), self.config.threads, b.hard);
+                Limit::Time(b.scaled(1.0 - share))
+            }
+            other => other,
+        };
         let analysis = self.search_with(
             game,
             color,
@@ -190,13 +226,14 @@ impl Engine {
         // Dead stones and seki come from a few hundred playouts after `first`: for a
         // pass, the position as it would be scored (the opponent then moves first,
         // which errs on the side of playing on); for clean-up, after the best move.
-        let status = |first: Move| self.settled(game, color, first, 400).status;
+        let status = |first: Move| {
+            self.settled(game, color, first, SETTLE_PLAYOUTS, settle_by)
+                .status
+        };
         let wins_now = || {
-            let st = self.settled(game, color, Move::Pass, 400).for_passing(
-                game.board(),
-                color,
-                game.rules().scoring,
-            );
+            let st = self
+                .settled(game, color, Move::Pass, SETTLE_PLAYOUTS, settle_by)
+                .for_passing(game.board(), color, game.rules().scoring);
             let score = game.score(&st.dead, &st.seki);
             let margin = score.margin();
             if color == Color::Black {
@@ -275,7 +312,7 @@ impl Engine {
             Move::Play(p) if !(0.1..=0.9).contains(&m.winrate) && refused(p) => Move::Pass,
             mv => mv,
         });
-        self.settled(game, color, first, n as u32)
+        self.settled(game, color, first, n as u32, None)
     }
 
     /// Rebuilds the playout policies if the settings changed them (the shape table is
@@ -293,9 +330,9 @@ impl Engine {
         }
     }
 
-    /// The judgement from `n` playouts after `color` plays `first` (the search's
-    /// choice, or a pass), the stones judged on the board before it, and the static
-    /// analysis of that board.
+    /// The judgement from `n` playouts (fewer if `deadline` passes first) after
+    /// `color` plays `first` (the search's choice, or a pass), the stones judged on
+    /// the board before it, and the static analysis of that board.
     ///
     /// The search reads the tactics (a stone that can be captured is captured by its
     /// best move); the playouts after it then settle the rest. They never fill their own
@@ -304,7 +341,14 @@ impl Engine {
     /// (`HeavyParams::nakade` or `Config::settle_nakade`, `tactics::nakade_kills`),
     /// so a seki stays a seki and a false seki does not, where the search's own
     /// playouts would include the losing moves it explores.
-    fn settled(&self, game: &Game, color: Color, first: Move, n: u32) -> Judgement {
+    fn settled(
+        &self,
+        game: &Game,
+        color: Color,
+        first: Move,
+        n: u32,
+        deadline: Option<Instant>,
+    ) -> Judgement {
         let mut board = game.board().clone();
         let (to_move, last) = match first {
             Move::Play(p) if board.check(color, p).is_ok() => {
@@ -324,6 +368,7 @@ impl Engine {
             n,
             &mut rng,
             color,
+            deadline,
         );
         judge(game.board(), &ownership, &neutral, color)
     }
@@ -379,5 +424,40 @@ fn settle_params(config: &Config) -> HeavyParams {
     HeavyParams {
         nakade: config.heavy.nakade || config.settle_nakade,
         ..config.heavy.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn searched(playouts: u64, secs: f64) -> Analysis {
+        Analysis {
+            color: Color::Black,
+            visits: playouts,
+            reused: 0,
+            winrate: 0.5,
+            score_lead: 0.0,
+            moves: Vec::new(),
+            ownership: Vec::new(),
+            neutral: Vec::new(),
+            elapsed: Duration::from_secs_f64(secs),
+        }
+    }
+
+    #[test]
+    fn the_judgement_gets_the_time_its_playouts_need() {
+        let second = Duration::from_secs(1);
+        assert_eq!(settle_share(None, 2, second), SETTLE_SHARE);
+        // 9×9: 40 000 playouts a second on two threads, 400 take 20 ms; twice that.
+        let fast = searched(40_000, 1.0);
+        assert!((settle_share(Some(&fast), 2, second) - 0.04).abs() < 1e-9);
+        // Early 19×19 on a busy machine: 800 a second on two threads would need a
+        // second; half the move at most.
+        let slow = searched(800, 1.0);
+        assert_eq!(settle_share(Some(&slow), 2, second), 0.5);
+        // Never less than 2%.
+        let blazing = searched(10_000_000, 1.0);
+        assert_eq!(settle_share(Some(&blazing), 1, second), 0.02);
     }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use tengen_board::sgf::GameInfo;
 use tengen_board::{BoardSize, ByColor, Color, Game, Rules};
-use tengen_engine::{Clock, Config, MoveBudget, TimeControl, budget};
+use tengen_engine::{Clock, Config, MoveBudget, Overruns, TimeControl, budget};
 
 use tengen_board::Hash;
 use tengen_engine::{Engine, Judgement, Limit};
@@ -49,6 +49,8 @@ pub struct Session {
     pub(crate) engine: Engine,
     pub(crate) time: TimeControl,
     pub(crate) clocks: ByColor<Clock>,
+    /// How far our recent timed moves ran past their hard limit.
+    pub(crate) overruns: Overruns,
     pub(crate) options: SessionOptions,
     /// The engine's verdict on the stones of one position (see `handlers::scoring`).
     pub(crate) status_cache: Option<((Hash, usize, Color, Rules), Judgement)>,
@@ -115,6 +117,7 @@ impl Session {
             engine: Engine::new(config),
             time,
             clocks: ByColor::new_with(|_| time.start_clock()),
+            overruns: Overruns::default(),
             options,
             status_cache: None,
             log: Box::new(io::stderr()),
@@ -191,7 +194,8 @@ impl Session {
     /// How long the engine may think about a move for `color`, and the hard deadline a
     /// watchdog enforces when the limit is a playout count: a playout budget never
     /// makes the engine lose on time. No move thinks longer than
-    /// `Config::max_move_time`, whatever the clock says.
+    /// `Config::max_move_time`, whatever the clock says. The clock's budget keeps back
+    /// `Config::lag` plus the worst recent overrun ([`Overruns`]).
     pub(crate) fn move_limit(&self, color: Color) -> (Limit, Option<MoveBudget>) {
         let config = self.engine.config();
         let clock = budget(
@@ -199,22 +203,16 @@ impl Session {
             &self.clocks[color],
             self.game.move_count(),
             self.game.size().area(),
-            config.lag,
+            config.lag + self.overruns.reserve(),
         );
-        let cap = |b: MoveBudget| MoveBudget {
-            soft: b.soft.min(config.max_move_time),
-            hard: b.hard.min(config.max_move_time),
-        };
-        let most = MoveBudget {
-            soft: config.max_move_time,
-            hard: config.max_move_time,
-        };
+        let cap = |b: MoveBudget| b.capped(config.max_move_time);
+        let most = MoveBudget::fixed(config.max_move_time);
         match (config.playouts, clock) {
             (Some(n), deadline) => (Limit::Playouts(n), Some(deadline.map_or(most, cap))),
             (None, Some(b)) => (Limit::Time(cap(b)), None),
             (None, None) => {
                 let t = config.default_move_time;
-                (Limit::Time(cap(MoveBudget { soft: t, hard: t })), None)
+                (Limit::Time(cap(MoveBudget::fixed(t))), None)
             }
         }
     }
@@ -226,7 +224,7 @@ impl Session {
         let t = config.default_move_time.min(config.max_move_time);
         match config.playouts {
             Some(n) => Limit::Playouts(n),
-            None => Limit::Time(MoveBudget { soft: t, hard: t }),
+            None => Limit::Time(MoveBudget::fixed(t)),
         }
     }
 

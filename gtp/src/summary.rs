@@ -11,8 +11,9 @@ use tengen_engine::Analysis;
 /// snapshot, this search's own playouts, time and speed, how many playouts the reused
 /// tree brought (when it brought any), the tree's memory, the win rate, the score
 /// lead (from Black's side, see [`lead_text`]) and the best sequence: `tengen: B E5
-/// in 0.45 s, 1200 playouts in 0.40 s (3000/s), 2481 reused, tree 1.2 MiB, win 45.0%,
-/// score W+3.5, pv E5 C3`.
+/// in 0.450 s, 1200 playouts in 0.400 s (3000/s), 2481 reused, tree 1.2 MiB, win
+/// 45.0%, score W+3.5, pv E5 C3`. Times have milliseconds, so a match's engine logs
+/// show the lag beside the referee's times.
 pub(crate) fn move_summary(
     color: Color,
     word: &str,
@@ -21,12 +22,12 @@ pub(crate) fn move_summary(
     size: BoardSize,
 ) -> String {
     let secs = elapsed.as_secs_f64();
-    let mut line = format!("tengen: {} {word} in {secs:.2} s", color.letter());
+    let mut line = format!("tengen: {} {word} in {secs:.3} s", color.letter());
     if let Some(a) = last {
         let searched = a.elapsed.as_secs_f64();
         let rate = a.playouts() as f64 / searched.max(1e-3);
         line += &format!(
-            ", {} playouts in {searched:.2} s ({rate:.0}/s)",
+            ", {} playouts in {searched:.3} s ({rate:.0}/s)",
             a.playouts()
         );
         if a.reused > 0 {
@@ -143,10 +144,10 @@ mod tests {
             size(),
         );
         assert!(
-            line.contains("1200 playouts in 0.40 s (3000/s), 2481 reused"),
+            line.contains("1200 playouts in 0.400 s (3000/s), 2481 reused"),
             "{line}"
         );
-        assert!(line.starts_with("tengen: B E5 in 0.45 s"), "{line}");
+        assert!(line.starts_with("tengen: B E5 in 0.450 s"), "{line}");
         assert!(line.ends_with("pv E5 C3 pass"), "{line}");
     }
 
@@ -160,7 +161,7 @@ mod tests {
             Some(&a),
             size(),
         );
-        assert!(line.contains("500 playouts in 0.25 s (2000/s)"), "{line}");
+        assert!(line.contains("500 playouts in 0.250 s (2000/s)"), "{line}");
         assert!(!line.contains("reused"), "{line}");
     }
 
@@ -215,6 +216,6 @@ mod tests {
     #[test]
     fn a_move_without_a_search_has_its_time_only() {
         let line = move_summary(Color::White, "pass", Duration::ZERO, None, size());
-        assert_eq!(line, "tengen: W pass in 0.00 s");
+        assert_eq!(line, "tengen: W pass in 0.000 s");
     }
 }

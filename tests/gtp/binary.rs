@@ -122,6 +122,8 @@ fn bad_flags_fail_with_a_message_on_stderr() {
         &["gtp", "--time-per-move", "-1"],
         &["gtp", "--resign-threshold", "2"],
         &["gtp", "--policy", "medium"],
+        &["gtp", "--lag", "-5"],
+        &["gtp", "--lag", "60001"],
     ] {
         let out = Command::new(&path)
             .args(args)
@@ -156,6 +158,8 @@ fn the_flags_reach_the_engine() {
             "64",
             "--time-per-move",
             "2.5",
+            "--lag",
+            "30",
             "--quiet",
         ],
         b"1 tengen-get\n",
@@ -169,6 +173,7 @@ fn the_flags_reach_the_engine() {
         "resign_threshold 0.05",
         "ponder 1",
         "memory 64",
+        "lag 0.03",
     ] {
         assert!(out.contains(want), "{want} in {out}");
     }

@@ -2,6 +2,7 @@
 //! stdout/stderr discipline, Sabaki's client library, and engine-versus-engine games.
 
 mod binary;
+mod clock;
 mod sabaki;
 mod selfplay;
 mod transcript;

@@ -9,7 +9,7 @@ use std::time::Duration;
 use tengen_board::{BoardSize, Color};
 use tengen_gtp::client::{ClientError, GtpClient};
 
-use crate::timecontrol::TimeControl;
+use crate::timecontrol::{TimeControl, settings_command};
 
 /// How an engine failed a command; in a game it is a loss for that engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -202,9 +202,9 @@ impl Player {
         }
         if let Some(tc) = time {
             if self.knows("kgs-time_settings") {
-                self.may(&tc.settings_command(true))?;
+                self.may(&settings_command(tc, true))?;
             } else if self.knows("time_settings") {
-                self.may(&tc.settings_command(false))?;
+                self.may(&settings_command(tc, false))?;
             }
         }
         Ok(())

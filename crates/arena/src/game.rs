@@ -6,7 +6,7 @@ use tengen_board::{Bitboard, BoardSize, ByColor, Color, Game, GameResult, Move, 
 
 use crate::engine::{Fault, Player, Reply, parse_reply};
 use crate::referee::{Referee, ScoringMethod};
-use crate::timecontrol::{Clock, TIME_GRACE, TimeControl};
+use crate::timecontrol::{Clock, TIME_GRACE, TimeControl, time_left_args};
 
 /// Everything a game is played under.
 #[derive(Clone, Debug)]
@@ -103,7 +103,7 @@ pub fn play_game(
         players,
         watch,
         referee: Referee::new(spec.size, spec.rules),
-        clocks: ByColor::new_with(|_| spec.time.map(Clock::new)),
+        clocks: ByColor::new_with(|_| spec.time.map(|tc| tc.start_clock())),
         time_used: ByColor::default(),
         generated: ByColor::default(),
     };
@@ -252,26 +252,29 @@ impl Play<'_> {
     /// Gets, times and checks one move of `c`.
     fn one_move(&mut self, c: Color, cleanup: bool) -> Result<Move, End> {
         let timed = self.clocks[c].is_some();
-        let timeout = match &self.clocks[c] {
-            Some(clock) => {
+        let timeout = match (&self.clocks[c], &self.spec.time) {
+            (Some(clock), Some(tc)) => {
                 let kgs = self.players[c].knows("kgs-time_settings");
-                let (secs, stones) = clock.time_left(kgs);
+                let (secs, stones) = time_left_args(tc, clock, kgs);
                 self.players[c]
                     .time_left(c, secs, stones)
                     .map_err(|f| fault_end(c, &f, false))?;
-                Duration::from_secs_f64(clock.allowed() + TIME_GRACE + 0.5)
+                let allowed = clock.allowed(tc).unwrap_or(self.spec.move_timeout);
+                allowed + TIME_GRACE + Duration::from_millis(500)
             }
-            None => self.spec.move_timeout,
+            _ => self.spec.move_timeout,
         };
         let start = Instant::now();
         let answer = self.players[c].genmove(c, cleanup, timeout);
-        let secs = start.elapsed().as_secs_f64();
+        let used = start.elapsed();
+        let secs = used.as_secs_f64();
         self.time_used[c] += secs;
         self.generated[c] += 1;
         let answer = answer.map_err(|f| fault_end(c, &f, timed))?;
-        let flag_fell = self.clocks[c]
-            .as_mut()
-            .is_some_and(|clock| !clock.charge(secs));
+        let flag_fell = match (self.clocks[c].as_mut(), &self.spec.time) {
+            (Some(clock), Some(tc)) => !clock.charge(tc, used, TIME_GRACE),
+            _ => false,
+        };
         if flag_fell {
             return Err(End {
                 result: GameResult::Time(c.opponent()),

@@ -42,7 +42,7 @@ pub fn sgf_text(outcome: &Outcome, info: &RecordInfo<'_>) -> String {
     match info.time {
         Some(tc) => root.push(format!(
             "time: {tc} ({} s main{})",
-            tc.main(),
+            tc.main().as_secs_f64(),
             tc.overtime()
                 .map(|o| format!(", then {o}"))
                 .unwrap_or_default()
@@ -79,7 +79,7 @@ pub fn sgf_text(outcome: &Outcome, info: &RecordInfo<'_>) -> String {
         date: info.date.clone(),
         event: Some("tengen match".to_string()),
         comments,
-        time_limit: info.time.map(|t| t.main()),
+        time_limit: info.time.map(|t| t.main().as_secs_f64()),
     };
     write_sgf(game, &gi)
 }

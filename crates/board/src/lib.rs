@@ -12,6 +12,8 @@
 //! - [`life`]: static life and death: Benson's pass-alive chains and the territory they
 //!   make safe, with the opponent's stones dead in it, and the sekis and dead chains
 //!   an exhaustive search of small closed areas proves.
+//! - [`TimeControl`] and [`Clock`]: the time rules the engine plans by and a match
+//!   referee enforces: charging a move, flag detection, the `M+PxT` spelling.
 //!
 //! ```
 //! use tengen_board::{BoardSize, Color, Game, Move, Rules};
@@ -37,6 +39,8 @@ mod point;
 mod rules;
 mod score;
 pub mod sgf;
+mod time_control;
+mod time_spec;
 mod zobrist;
 
 pub use bitboard::{Bitboard, WORDS};
@@ -52,4 +56,6 @@ pub use point::{
 };
 pub use rules::{KoRule, KomiError, Rules, Scoring, UnknownRules};
 pub use score::{GameResult, ParseResultError, Score, format_points};
+pub use time_control::{Clock, TimeControl};
+pub use time_spec::TimeSpecError;
 pub use zobrist::{Hash, stone_key};

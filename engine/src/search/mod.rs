@@ -35,7 +35,7 @@ use crate::analysis::{Analysis, Report};
 use crate::config::{Config, Parallelism};
 use crate::playout::{Amaf, Policy, Replies, Rng};
 use crate::prior::Candidate;
-use crate::time::MoveBudget;
+use crate::time::{MoveBudget, Progress};
 use crate::tree::{MIN_TREE_BYTES, NodeId, Tree};
 
 use backup::backup;
@@ -322,12 +322,14 @@ fn run_worker(
             }
         }
         done += 1;
+        // The hard limit after every playout (a 19×19 playout on a busy machine can
+        // take a millisecond or two), the whole rule every 16.
+        let now = Instant::now();
+        if should_stop(ctx, now, main && done % 16 == 0) {
+            ctx.share.stop.store(true, Relaxed);
+            break;
+        }
         if done % 16 == 0 {
-            let now = Instant::now();
-            if should_stop(ctx, now, main) {
-                ctx.share.stop.store(true, Relaxed);
-                break;
-            }
             if let (Some(r), Some(at)) = (report.as_deref_mut(), next_report) {
                 if now >= at {
                     let snap = snapshot(&read(tree), &[&*s], ctx);
@@ -339,33 +341,26 @@ fn run_worker(
     }
 }
 
-/// The stop rule for time limits, checked every few playouts: the hard limit always;
-/// by the main thread also the soft limit (unless the best move is unclear) and the
-/// point where the runner-up cannot catch the best move any more.
-fn should_stop(ctx: &Ctx<'_>, now: Instant, main: bool) -> bool {
+/// The stop rule for time limits: the hard limit, and with `full` (the main thread,
+/// every few playouts) the whole rule ([`MoveBudget::should_stop`]).
+/// A playout budget is spent in full: the extra playouts deepen the tree the next move
+/// reuses, and the count stays exact and repeatable.
+fn should_stop(ctx: &Ctx<'_>, now: Instant, full: bool) -> bool {
+    let Limit::Time(budget) = ctx.job.limit else {
+        return false;
+    };
     let elapsed = now - ctx.start;
-    match ctx.job.limit {
-        Limit::Infinite => false,
-        // A playout budget is spent in full: the extra playouts deepen the tree the
-        // next move reuses, and the count stays exact and repeatable.
-        Limit::Playouts(_) => false,
-        Limit::Time(MoveBudget { soft, hard }) => {
-            if elapsed >= hard {
-                return true;
-            }
-            if !main {
-                return false;
-            }
-            let played = ctx.share.playouts.load(Relaxed).max(1);
-            let rate = played as f64 / elapsed.as_secs_f64().max(1e-3);
-            let left = (rate * (hard - elapsed).as_secs_f64()) as u64;
-            let (best, second) = top_two(&ctx.share);
-            if best.saturating_sub(second) > left && elapsed >= soft / 4 {
-                return true;
-            }
-            elapsed >= soft && second * 10 < best * 7
-        }
+    if !full {
+        return elapsed >= budget.hard;
     }
+    let (best, second) = top_two(&ctx.share);
+    let playouts = ctx.share.playouts.load(Relaxed);
+    budget.should_stop(&Progress {
+        elapsed,
+        playouts,
+        best,
+        second,
+    })
 }
 
 /// Visits of the two most visited root moves (all workers).

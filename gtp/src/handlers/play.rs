@@ -12,7 +12,7 @@ use crate::error::GtpError;
 use crate::handlers::board::play_checked;
 use crate::session::{Ctx, Session};
 use crate::summary::move_summary;
-use tengen_engine::{Analysis, Decision, Mode, Report};
+use tengen_engine::{Analysis, Decision, Limit, Mode, Report};
 
 type Answer = Result<String, GtpError>;
 
@@ -67,10 +67,18 @@ pub(crate) fn think(
         drop(done_tx);
         d
     });
+    let elapsed = start.elapsed();
+    let hard = match limit {
+        Limit::Time(b) => Some(b.hard),
+        _ => deadline.map(|b| b.hard),
+    };
+    if let Some(hard) = hard {
+        s.overruns.record(hard, elapsed);
+    }
     Thought {
         decision,
         last: s.engine.last_analysis().cloned(),
-        elapsed: start.elapsed(),
+        elapsed,
     }
 }
 
@@ -78,7 +86,9 @@ pub(crate) fn think(
 /// a vertex, `pass` or `resign`.
 pub(crate) fn commit(s: &mut Session, color: Color, thought: &Thought) -> String {
     let (tc, elapsed) = (s.time, thought.elapsed);
-    s.clocks[color].spend(&tc, elapsed);
+    // Our own account until the controller's `time_left` corrects it; no grace, and
+    // an overrun (the flag) leaves the clock at zero.
+    s.clocks[color].charge(&tc, elapsed, Duration::ZERO);
     let word = match thought.decision {
         Decision::Play(mv) => s
             .game

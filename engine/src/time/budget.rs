@@ -1,0 +1,216 @@
+//! The time for the next move: a [`MoveBudget`] from the time control and the clock.
+
+use std::time::Duration;
+
+use tengen_board::{Clock, TimeControl};
+
+/// The limits for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveBudget {
+    /// The planned time: a clear best move stops here (or before, see
+    /// [`MoveBudget::should_stop`]).
+    pub soft: Duration,
+    /// Never think past this; an unclear move may think up to here.
+    pub hard: Duration,
+    /// Whether stopping before `hard` saves time for later moves. It does not when
+    /// what the move leaves is lost: a Japanese byo-yomi period, the last stone of a
+    /// Canadian period. Then the move thinks to `hard`.
+    pub early_stop: bool,
+}
+
+impl MoveBudget {
+    /// A fixed time a move (no clock): `soft == hard == t`, stopping early only when
+    /// the best move can no longer change.
+    pub fn fixed(t: Duration) -> MoveBudget {
+        MoveBudget {
+            soft: t,
+            hard: t,
+            early_stop: true,
+        }
+    }
+
+    /// This budget with both limits multiplied by `f` (in `0..=1`).
+    pub fn scaled(self, f: f64) -> MoveBudget {
+        MoveBudget {
+            soft: self.soft.mul_f64(f),
+            hard: self.hard.mul_f64(f),
+            early_stop: self.early_stop,
+        }
+    }
+
+    /// This budget with both limits at most `most`.
+    pub fn capped(self, most: Duration) -> MoveBudget {
+        MoveBudget {
+            soft: self.soft.min(most),
+            hard: self.hard.min(most),
+            early_stop: self.early_stop,
+        }
+    }
+}
+
+/// The smallest budget: even a nearly flagged engine answers with some search, but
+/// never more than a twentieth of what is left on the clock.
+const MIN_THINK: Duration = Duration::from_millis(10);
+
+/// The time for the next move, or `None` with no limit.
+///
+/// `moves_played` counts both players' moves so far on a board of `area` points; `lag`
+/// is kept back on every move for what the clock sees and the search does not: the
+/// pipes, process scheduling, and the work before and after the search.
+///
+/// - Sudden death: the time left spread over the moves still expected, a reserve
+///   kept; an unclear move may take three times its share, never a quarter of the
+///   time left.
+/// - Canadian overtime: the period's time shared among its stones; a move may borrow
+///   one more share while stones remain, and the last stone uses all that is left.
+/// - Japanese byo-yomi with no main time left: the whole period less the lag; time
+///   not used in a period is lost, so the move thinks to the end.
+/// - Main time before overtime: its share of the main time plus most of one period
+///   (after main time every move gets a period anyway).
+pub fn budget(
+    tc: &TimeControl,
+    clock: &Clock,
+    moves_played: usize,
+    area: usize,
+    lag: Duration,
+) -> Option<MoveBudget> {
+    // Our own moves still to come, with a floor so late moves keep a share.
+    let expected = (area as f64 * 0.9 - moves_played as f64).max(area as f64 * 0.2) / 2.0;
+    let moves_left = expected.max(8.0);
+    let reserve = |t: Duration| t.saturating_sub(lag);
+    let floor = MIN_THINK.min(clock.time_left / 20);
+    let mk = |soft: Duration, hard: Duration, cap: Duration, early_stop: bool| {
+        let hard = hard.min(cap).max(floor);
+        MoveBudget {
+            soft: soft.min(hard).max(floor),
+            hard,
+            early_stop,
+        }
+    };
+    match *tc {
+        TimeControl::Unlimited => None,
+        TimeControl::Absolute { .. } => {
+            // Keep a reserve that grows with the game's remaining time.
+            let usable = reserve(clock.time_left).mul_f64(0.95);
+            let soft = usable.div_f64(moves_left);
+            Some(mk(soft, soft * 3, usable.mul_f64(0.25), true))
+        }
+        TimeControl::Canadian { period, stones, .. } => {
+            if clock.stones == 0 {
+                let main = reserve(clock.time_left);
+                // What the main time gives, plus the pace the first period would allow.
+                let per_stone_overtime = reserve(period).div_f64(f64::from(stones.max(1)));
+                let soft = main.div_f64(moves_left) + per_stone_overtime.mul_f64(0.5);
+                let cap = main.mul_f64(0.25).max(per_stone_overtime.mul_f64(0.8));
+                Some(mk(soft, soft * 3, cap, true))
+            } else {
+                let left = clock.time_left.saturating_sub(lag * clock.stones);
+                let per = left / clock.stones;
+                if clock.stones == 1 {
+                    Some(mk(per, per, per, false))
+                } else {
+                    Some(mk(per, per * 2, per * 2, true))
+                }
+            }
+        }
+        TimeControl::Byoyomi { period, .. } => {
+            let in_period = reserve(period);
+            if clock.stones == 0 && !clock.time_left.is_zero() {
+                let main = clock.time_left;
+                let soft = main.div_f64(moves_left) + in_period.mul_f64(0.7);
+                let cap = main.mul_f64(0.25) + in_period;
+                Some(mk(soft, soft * 3, cap, true))
+            } else {
+                // In overtime (or told that main time is over): this period.
+                let now = if clock.stones == 0 {
+                    in_period
+                } else {
+                    reserve(clock.time_left.min(period))
+                };
+                Some(mk(now, now, now, false))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(x: f64) -> Duration {
+        Duration::from_secs_f64(x)
+    }
+
+    const LAG: Duration = Duration::from_millis(100);
+
+    #[test]
+    fn unlimited_has_no_budget() {
+        let tc = TimeControl::Unlimited;
+        assert_eq!(budget(&tc, &tc.start_clock(), 0, 361, LAG), None);
+    }
+
+    #[test]
+    fn absolute_spreads_time_and_keeps_a_reserve() {
+        let tc = TimeControl::from_gtp(s(600.0), s(0.0), 0);
+        let b = budget(&tc, &tc.start_clock(), 0, 361, LAG).unwrap();
+        assert!(b.soft > s(2.0) && b.soft < s(6.0), "{b:?}");
+        assert!(b.hard >= b.soft && b.hard < s(150.0));
+        assert!(b.early_stop);
+        // Nearly flagged: still a tiny positive think, never more than what is left.
+        let b = budget(&tc, &Clock::main(s(0.5)), 200, 361, LAG).unwrap();
+        assert!(b.hard < s(0.2), "{b:?}");
+        // Below the lag reserve: a twentieth of what is left at most.
+        let b = budget(&tc, &Clock::main(s(0.04)), 200, 81, LAG).unwrap();
+        assert!(b.hard <= s(0.002), "{b:?}");
+    }
+
+    #[test]
+    fn canadian_overtime_divides_the_period() {
+        let tc = TimeControl::from_gtp(s(0.0), s(30.0), 10);
+        let clock = Clock {
+            time_left: s(30.0),
+            stones: 10,
+        };
+        let b = budget(&tc, &clock, 100, 361, LAG).unwrap();
+        assert!(b.soft <= s(2.9) && b.soft >= s(2.5), "{b:?}");
+        assert!(b.hard <= s(5.8) && b.early_stop, "{b:?}");
+        // The last stone of a period: all that is left but the lag, to the end.
+        let last = Clock {
+            time_left: s(1.0),
+            stones: 1,
+        };
+        let b = budget(&tc, &last, 100, 361, LAG).unwrap();
+        assert_eq!(b.hard, s(0.9), "{b:?}");
+        assert_eq!(b.soft, b.hard);
+        assert!(!b.early_stop);
+    }
+
+    #[test]
+    fn byoyomi_uses_the_period_but_the_lag() {
+        let tc = TimeControl::Byoyomi {
+            main: s(0.0),
+            period: s(1.0),
+            periods: 3,
+        };
+        for clock in [tc.start_clock(), Clock::main(s(0.0))] {
+            let b = budget(&tc, &clock, 50, 81, LAG).unwrap();
+            assert_eq!(b.hard, s(0.9), "{clock:?}: {b:?}");
+            assert_eq!(b.soft, b.hard);
+            assert!(!b.early_stop);
+        }
+        // A controller that says less than a period is left.
+        let short = Clock {
+            time_left: s(0.5),
+            stones: 2,
+        };
+        assert_eq!(budget(&tc, &short, 50, 81, LAG).unwrap().hard, s(0.4));
+        // With main time left: its share plus most of a period, never the whole of both.
+        let tc = TimeControl::Byoyomi {
+            main: s(60.0),
+            period: s(5.0),
+            periods: 3,
+        };
+        let b = budget(&tc, &tc.start_clock(), 0, 81, LAG).unwrap();
+        assert!(b.soft > s(4.0) && b.hard < s(65.0) && b.early_stop, "{b:?}");
+    }
+}
