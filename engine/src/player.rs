@@ -442,6 +442,8 @@ mod tests {
             ownership: Vec::new(),
             neutral: Vec::new(),
             elapsed: Duration::from_secs_f64(secs),
+            tree_bytes: 0,
+            tree_compactions: 0,
         }
     }
 
