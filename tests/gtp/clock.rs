@@ -4,9 +4,7 @@
 //! settings (the default lag, as many threads as cores) while spinning threads load
 //! the cores besides whatever else `cargo test` runs at the same time.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
@@ -15,54 +13,18 @@ use std::time::{Duration, Instant};
 use tengen_board::{BoardSize, Color, Game, Move, Rules};
 
 use super::binary::tengen;
+use super::process::Engine;
 
 /// The byo-yomi period.
 const PERIOD: Duration = Duration::from_secs(1);
 
-/// One engine process.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start(path: &Path, seed: u32) -> Engine {
-        let mut child = Command::new(path)
-            .args(["gtp", "--quiet", "--resign-threshold", "0"])
-            .args(["--seed", &seed.to_string()])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Engine {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    /// Sends a command and reads its one-line answer: the text after `= `.
-    fn ok(&mut self, command: &str) -> String {
-        writeln!(self.stdin, "{command}").unwrap();
-        self.stdin.flush().unwrap();
-        let mut answer = String::new();
-        assert!(self.stdout.read_line(&mut answer).unwrap() > 0, "{command}");
-        let mut blank = String::new();
-        self.stdout.read_line(&mut blank).unwrap();
-        assert!(answer.starts_with('='), "{command}: {answer}");
-        answer[1..].trim().to_string()
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
+/// An engine at its defaults (threads, lag) that never resigns.
+fn start(path: &Path, seed: u32) -> Engine {
+    let seed = seed.to_string();
+    Engine::start(
+        path,
+        &["--quiet", "--resign-threshold", "0", "--seed", &seed],
+    )
 }
 
 /// Threads that keep every core busy until dropped.
@@ -111,10 +73,7 @@ fn byoyomi_game(size: u32, moves: usize, pass_at: Option<usize>) -> Vec<Duration
     let path = tengen().unwrap();
     let board = BoardSize::new(size).unwrap();
     let mut game = Game::new(board, Rules::chinese());
-    let mut engines = [
-        Engine::start(&path, 3 + 100 * size),
-        Engine::start(&path, 4 + 100 * size),
-    ];
+    let mut engines = [start(&path, 3 + 100 * size), start(&path, 4 + 100 * size)];
     for e in &mut engines {
         e.ok(&format!("boardsize {size}"));
         e.ok("clear_board");

@@ -3,6 +3,7 @@
 
 mod binary;
 mod clock;
+mod process;
 mod sabaki;
 mod selfplay;
 mod transcript;

@@ -1,77 +1,18 @@
 //! A whole game between two `tengen gtp` processes, refereed by a `Game`, ends with
 //! two passes and a score from both engines.
 
-use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::path::Path;
 
 use tengen_board::{BoardSize, Color, Game, GameResult, Rules};
 
 use super::binary::tengen;
+use super::process::Engine;
 
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start(path: &PathBuf, seed: &str) -> Engine {
-        let mut child = Command::new(path)
-            .args(["gtp", "--playouts", "300", "--threads", "1", "--quiet"])
-            .args(["--seed", seed, "--resign-threshold", "0"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Engine {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    /// Sends one command and reads its answer: success and text.
-    fn send(&mut self, command: &str) -> (bool, String) {
-        writeln!(self.stdin, "{command}").unwrap();
-        self.stdin.flush().unwrap();
-        let mut text = String::new();
-        let mut first = true;
-        loop {
-            let mut line = String::new();
-            assert!(
-                self.stdout.read_line(&mut line).unwrap() > 0,
-                "engine died after {command}"
-            );
-            let line = line.trim_end_matches('\n');
-            if line.is_empty() {
-                break;
-            }
-            if !first {
-                text.push('\n');
-            }
-            first = false;
-            text.push_str(line);
-        }
-        let ok = text.starts_with('=');
-        (ok, text[1..].trim().to_string())
-    }
-
-    fn ok(&mut self, command: &str) -> String {
-        let (ok, text) = self.send(command);
-        assert!(ok, "{command}: ?{text}");
-        text
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit");
-        let _ = self.child.wait();
-    }
+/// An engine at 300 playouts a move on one thread that never resigns.
+fn start(path: &Path, seed: &str) -> Engine {
+    let args = ["--playouts", "300", "--threads", "1", "--quiet"];
+    let args = [&args[..], &["--seed", seed, "--resign-threshold", "0"]].concat();
+    Engine::start(path, &args)
 }
 
 #[test]
@@ -79,7 +20,7 @@ fn two_engines_play_a_whole_game_to_a_score() {
     let Some(path) = tengen() else { return };
     let size = BoardSize::new(9).unwrap();
     let mut referee = Game::new(size, Rules::chinese().with_komi(7.0).unwrap());
-    let mut engines = [Engine::start(&path, "1"), Engine::start(&path, "2")];
+    let mut engines = [start(&path, "1"), start(&path, "2")];
     for e in &mut engines {
         e.ok("boardsize 9");
         e.ok("komi 7");

@@ -1,0 +1,74 @@
+//! One `tengen gtp` process on pipes, for the tests that drive whole games through the
+//! binary (`clock.rs`, `selfplay.rs`).
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+/// A running engine; dropping it sends `quit` and waits for the process.
+pub(super) struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    /// Starts `path gtp ARGS`, stderr discarded.
+    pub(super) fn start(path: &Path, args: &[&str]) -> Engine {
+        let mut child = Command::new(path)
+            .arg("gtp")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        Engine {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Sends one command and reads its answer (up to the blank line): success and text.
+    pub(super) fn send(&mut self, command: &str) -> (bool, String) {
+        writeln!(self.stdin, "{command}").unwrap();
+        self.stdin.flush().unwrap();
+        let mut text = String::new();
+        let mut first = true;
+        loop {
+            let mut line = String::new();
+            assert!(
+                self.stdout.read_line(&mut line).unwrap() > 0,
+                "engine died after {command}"
+            );
+            let line = line.trim_end_matches('\n');
+            if line.is_empty() {
+                break;
+            }
+            if !first {
+                text.push('\n');
+            }
+            first = false;
+            text.push_str(line);
+        }
+        let ok = text.starts_with('=');
+        (ok, text[1..].trim().to_string())
+    }
+
+    /// [`Engine::send`] for a command that must succeed: the answer's text.
+    pub(super) fn ok(&mut self, command: &str) -> String {
+        let (ok, text) = self.send(command);
+        assert!(ok, "{command}: ?{text}");
+        text
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit");
+        let _ = self.child.wait();
+    }
+}
