@@ -313,7 +313,7 @@ fn run_worker(
         let full = {
             let t = read(tree);
             playout(&t, s, ctx, exclusive);
-            t.needs_room()
+            t.needs_room() && room_in_time(ctx, t.room_cost())
         };
         if full {
             let mut t = write(tree);
@@ -339,6 +339,23 @@ fn run_worker(
             }
         }
     }
+}
+
+/// Whether a full tree may make room now. Making room pauses every worker and the hard
+/// limit is checked only after it, so a timed search leaves it out past its soft limit,
+/// or when twice the last one's duration would reach the hard limit; the tree then
+/// stops growing for the rest of the move and makes room at the next search's first
+/// playout. Other limits always make room (no clock is read for them).
+fn room_in_time(ctx: &Ctx<'_>, last: std::time::Duration) -> bool {
+    match ctx.job.limit {
+        Limit::Time(budget) => room_fits(&budget, ctx.start.elapsed(), last),
+        _ => true,
+    }
+}
+
+/// [`room_in_time`]'s rule for a timed search `elapsed` into its `budget`.
+fn room_fits(budget: &MoveBudget, elapsed: std::time::Duration, last: std::time::Duration) -> bool {
+    elapsed < budget.soft && elapsed + last * 2 < budget.hard
 }
 
 /// The stop rule for time limits: the hard limit, and with `full` (the main thread,
@@ -481,6 +498,21 @@ mod tests {
         let analysis = search(&mut workers, &policy, &config, &job, start, None);
         assert_eq!(analysis.visits, playouts);
         (workers, analysis)
+    }
+
+    #[test]
+    fn a_timed_search_makes_room_only_while_it_has_time() {
+        let ms = std::time::Duration::from_millis;
+        let budget = MoveBudget {
+            soft: ms(600),
+            hard: ms(900),
+            early_stop: true,
+        };
+        assert!(room_fits(&budget, ms(100), ms(0)));
+        assert!(room_fits(&budget, ms(100), ms(300)));
+        // Past the soft limit, or when twice the last one's time reaches the hard one.
+        assert!(!room_fits(&budget, ms(600), ms(0)));
+        assert!(!room_fits(&budget, ms(500), ms(200)));
     }
 
     #[test]

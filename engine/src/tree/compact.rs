@@ -33,7 +33,15 @@ fn bucket(visits: u32) -> usize {
 impl Tree {
     /// Frees at least half the budget: drops the edges of the least visited nodes
     /// (never the root's nor the principal variation's) and compacts what is left.
+    /// Its duration is kept ([`Tree::room_cost`]).
     pub fn make_room(&mut self) {
+        let start = std::time::Instant::now();
+        self.drop_least_visited();
+        self.room_cost = start.elapsed();
+    }
+
+    /// [`Tree::make_room`]'s work.
+    fn drop_least_visited(&mut self) {
         // Half the budget, less what chunks round up: a partly used chunk of each
         // arena and the tails of chunks that a block did not fit in.
         let slack = self.nodes.chunk_charge() + self.edges.chunk_charge();

@@ -258,6 +258,9 @@ pub struct Tree {
     full: AtomicBool,
     /// Times [`Tree::make_room`] ran.
     compactions: u32,
+    /// How long the last [`Tree::make_room`] took (zero before the first), so that a
+    /// timed search can leave out one it has no time for.
+    room_cost: std::time::Duration,
     /// Expansions published since the tree was made (counted for the tests).
     #[cfg(test)]
     expansions: AtomicU64,
@@ -278,6 +281,7 @@ impl Tree {
             root_color: color,
             full: AtomicBool::new(false),
             compactions: 0,
+            room_cost: std::time::Duration::ZERO,
             #[cfg(test)]
             expansions: AtomicU64::new(0),
         };
@@ -341,6 +345,12 @@ impl Tree {
     #[inline]
     pub fn needs_room(&self) -> bool {
         self.full.load(Relaxed)
+    }
+
+    /// How long the last [`Tree::make_room`] took; zero before the first.
+    #[inline]
+    pub fn room_cost(&self) -> std::time::Duration {
+        self.room_cost
     }
 
     /// Claims the expansion of a leaf for the calling thread; false if it is not a
