@@ -248,7 +248,8 @@ pub fn judge(board: &Board, ownership: &[f32], neutral: &[f32], color: Color) ->
             black[index(p)] = 0.0;
         }
     }
-    // A chain the local search proves dead: its area is the taker's.
+    // A chain the local search proves dead: its stones are the taker's (the rest of
+    // the area keeps the playouts' ownership, as the takers keep their status).
     for d in applied_deaths(&status, &life) {
         let Some(first) = d.stones.first() else {
             continue;
@@ -258,7 +259,7 @@ pub fn judge(board: &Board, ownership: &[f32], neutral: &[f32], color: Color) ->
         } else {
             1.0
         };
-        for p in d.stones.or(&d.takers).or(&d.liberties).iter() {
+        for p in d.stones.iter() {
             black[index(p)] = v;
         }
     }
@@ -339,10 +340,14 @@ pub fn apply_static(status: &mut Status, life: &StaticLife) {
         status.alive = status.alive.or(&s.stones);
         status.seki = status.seki.or(&s.stones);
     }
+    // The search proves that the chain is captured, not that its capturers live
+    // afterwards: a capturer the playouts call dead stays dead; one they call seki
+    // (with the chain now known dead) is alive.
     for d in applied_deaths(status, life) {
-        status.dead = status.dead.or(&d.stones).and_not(&d.takers);
-        status.alive = status.alive.and_not(&d.stones).or(&d.takers);
-        status.seki = status.seki.and_not(&d.stones).and_not(&d.takers);
+        let seki_takers = status.seki.and(&d.takers);
+        status.dead = status.dead.or(&d.stones);
+        status.alive = status.alive.and_not(&d.stones).or(&seki_takers);
+        status.seki = status.seki.and_not(&d.stones).and_not(&seki_takers);
     }
 }
 

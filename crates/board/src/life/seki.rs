@@ -54,9 +54,10 @@ pub struct Seki {
 pub struct LocalDeath {
     /// The dead chain.
     pub stones: Bitboard,
-    /// The other stones of its area (the attacker's, which live once it is taken).
+    /// The other stones of its area (the attacker's; the search does not prove that
+    /// they live once it is taken).
     pub takers: Bitboard,
-    /// The empty points of its area (the taker's once it is taken).
+    /// The empty points of its area.
     pub liberties: Bitboard,
     /// The stones next to the area that the proof assumes are never captured.
     pub walls: Bitboard,
@@ -203,25 +204,26 @@ fn prove(
     let walls_groups = walls_of(board, &walls);
     let proven = walls_groups.and_not(pass_alive).is_empty();
     if !Color::ALL.iter().all(|&d| arena.holds(d) == Some(true)) {
-        // No seki: a colour with a single chain here may be dead.
-        for d in Color::ALL {
+        // No seki: a colour with a single chain here may be dead. When both colours'
+        // stones can be captured, the area is a fight whose outcome depends on who
+        // moves first (or a dead group with a dead stone inside it): nothing is proven.
+        let mut deaths = Color::ALL.into_iter().filter_map(|d| {
             let own = members.and(board.stones(d));
-            let Some(first) = own.first() else { continue };
+            let first = own.first()?;
             let chain: Bitboard = board.group_stones(first).collect();
-            if chain != own {
-                continue;
-            }
-            if arena.kills(d, start[d.index()]) {
-                return Some(Found::Dead(LocalDeath {
-                    stones: chain,
-                    takers: members.and_not(&chain),
-                    liberties: *libs,
-                    walls: walls_groups,
-                    proven,
-                }));
-            }
-        }
-        return None;
+            (chain == own && arena.kills(d, start[d.index()])).then(|| LocalDeath {
+                stones: chain,
+                takers: members.and_not(&chain),
+                liberties: *libs,
+                walls: walls_groups,
+                proven,
+            })
+        });
+        let first = deaths.next();
+        return match (first, deaths.next()) {
+            (Some(death), None) => Some(Found::Dead(death)),
+            _ => None,
+        };
     }
     // Chains with two eyes of their own inside the area are alive, not in seki.
     let mut stones = Bitboard::EMPTY;
