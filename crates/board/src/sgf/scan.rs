@@ -30,19 +30,13 @@ pub(super) fn main_line(text: &str) -> Result<Cow<'_, str>, SgfError> {
     let mut depth = 0usize;
     // After a `(`, the next byte outside white space must open a node.
     let mut expect_node = false;
-    let (mut in_value, mut escaped) = (false, false);
+    let mut value = Value::default();
     let mut copied_from = 0;
     // Where the main line ends, and whether it took a `(` out.
     let (mut end, mut dropped) = (0, false);
     for (i, b) in text.bytes().enumerate() {
-        if in_value {
-            if escaped {
-                escaped = false;
-            } else if b == b'\\' {
-                escaped = true;
-            } else if b == b']' {
-                in_value = false;
-            }
+        if value.open {
+            value.read(b);
             continue;
         }
         if expect_node && !b.is_ascii_whitespace() {
@@ -53,7 +47,7 @@ pub(super) fn main_line(text: &str) -> Result<Cow<'_, str>, SgfError> {
         }
         match b {
             b'[' => {
-                in_value = true;
+                value.open = true;
                 values += usize::from(copying);
                 if values > MAX_VALUES {
                     return Err(SgfError::Unsupported(format!(
@@ -104,7 +98,7 @@ pub(super) fn main_line(text: &str) -> Result<Cow<'_, str>, SgfError> {
             _ => {}
         }
     }
-    if in_value {
+    if value.open {
         return parse("a property value is not closed (']' missing)");
     }
     if depth > 0 {
@@ -173,5 +167,29 @@ mod tests {
         // Long lines elsewhere than the main line are never parsed.
         let side = format!("(;(;)(;{}))", ";".repeat(2 * MAX_TREE_DEPTH));
         assert_eq!(main_line(&side).unwrap(), "(;;)");
+    }
+}
+
+/// Where a scanner stands inside a property value (`[...]`, where `\\` escapes the next
+/// byte): the one rule both the main-line scan and [`super::SgfGames`] need to tell
+/// structure from text.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Value {
+    /// Inside a value: set at its `[`, cleared by [`Value::read`] at its `]`.
+    pub(super) open: bool,
+    /// The last byte read was an unescaped `\\`.
+    escaped: bool,
+}
+
+impl Value {
+    /// Reads one byte of an open value.
+    pub(super) fn read(&mut self, b: u8) {
+        if self.escaped {
+            self.escaped = false;
+        } else if b == b'\\' {
+            self.escaped = true;
+        } else if b == b']' {
+            self.open = false;
+        }
     }
 }

@@ -4,6 +4,7 @@
 
 use std::io::BufRead;
 
+use super::scan::Value;
 use super::{SgfError, SgfGame, parse_sgf};
 
 /// The longest game tree read, in bytes: a long game with comments is a few tens of
@@ -43,7 +44,8 @@ impl<R: BufRead> SgfGames<R> {
     /// The text of the next top-level game tree; `None` at the end of the source.
     fn next_tree(&mut self) -> Option<Result<String, SgfError>> {
         self.tree.clear();
-        let (mut depth, mut in_value, mut escaped, mut too_long) = (0usize, false, false, false);
+        let (mut depth, mut too_long) = (0usize, false);
+        let mut value = Value::default();
         loop {
             let buf = match self.source.fill_buf() {
                 Ok(b) => b,
@@ -74,18 +76,12 @@ impl<R: BufRead> SgfGames<R> {
                     }
                     continue;
                 }
-                if in_value {
-                    if escaped {
-                        escaped = false;
-                    } else if b == b'\\' {
-                        escaped = true;
-                    } else if b == b']' {
-                        in_value = false;
-                    }
+                if value.open {
+                    value.read(b);
                     continue;
                 }
                 match b {
-                    b'[' => in_value = true,
+                    b'[' => value.open = true,
                     b'(' => depth += 1,
                     b')' => {
                         depth -= 1;
