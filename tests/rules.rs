@@ -34,7 +34,9 @@
 
 use std::path::Path;
 
-use tengen_board::{Bitboard, BoardSize, Color, Game, KoRule, Move, Rules, Scoring};
+use tengen_board::{
+    Bitboard, BoardSize, Color, Game, HandicapCompensation, KoRule, Move, Rules, Scoring,
+};
 
 use crate::support::{
     RefBoard, RefGame, RefRules, grid_diagram, grid_of, index_of, is_diagram_line, parse_grid,
@@ -338,10 +340,13 @@ fn statement(
             scored.set_rules(rules);
             let score = scored.score(&bits(&dead), &bits(&seki));
             let got = score.result().to_string();
-            // White's compensation for the handicap: a point a stone, under area
-            // scoring only, when the rules give it.
+            // White's compensation for the handicap, under area scoring only: a
+            // point a stone, or a stone after the first, when the rules give it.
             let bonus = match (*method, rules.handicap_compensation) {
-                ("area", true) => f64::from(handicap),
+                ("area", HandicapCompensation::PerStone) => f64::from(handicap),
+                ("area", HandicapCompensation::PerStoneAfterFirst) => {
+                    f64::from(handicap.saturating_sub(1))
+                }
                 _ => 0.0,
             };
             let komi = rules.komi() + bonus;

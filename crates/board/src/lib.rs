@@ -54,7 +54,7 @@ pub use light::{LightBoard, LightBoard9, LightBoard13, LightBoard19, LightBoardA
 pub use point::{
     BoardSize, MAX_SIZE, MAX_SLOTS, MIN_SIZE, Move, ParseVertexError, Point, SizeError, Vertex,
 };
-pub use rules::{KoRule, KomiError, Rules, Scoring, UnknownRules};
+pub use rules::{HandicapCompensation, KoRule, KomiError, Rules, Scoring, UnknownRules};
 pub use score::{GameResult, ParseResultError, Score, format_points};
 pub use time_control::{Clock, TimeControl};
 pub use time_spec::TimeSpecError;

@@ -36,12 +36,23 @@ pub struct Rules {
     pub suicide: bool,
     /// The counting method.
     pub scoring: Scoring,
-    /// Whether White receives one point per handicap stone under area scoring, as the
-    /// Chinese rules are applied by KGS, GNU Go and KataGo: area counting counts each
-    /// handicap stone for Black, territory counting does not, so the compensation
-    /// makes the two counts agree. Territory scoring never compensates. See
-    /// [`Rules::effective_komi`].
-    pub handicap_compensation: bool,
+    /// What White receives for Black's handicap stones under area scoring: area
+    /// counting counts each handicap stone for Black, territory counting does not, so
+    /// the compensation makes the two counts agree. Territory scoring never
+    /// compensates. See [`Rules::effective_komi`].
+    pub handicap_compensation: HandicapCompensation,
+}
+
+/// White's points for `N` handicap stones under area scoring.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandicapCompensation {
+    /// None (Tromp-Taylor counts the board and nothing else, as KataGo applies it).
+    None,
+    /// `N` points: the Chinese rules as KGS, GNU Go and KataGo apply them.
+    PerStone,
+    /// `N − 1` points: the AGA rules (Black's first stone stands for White's
+    /// first move, as in an even game).
+    PerStoneAfterFirst,
 }
 
 /// Komi must be a finite number of at most 1000 points either way.
@@ -71,7 +82,19 @@ impl Rules {
             ko: KoRule::Positional,
             suicide: false,
             scoring: Scoring::Area,
-            handicap_compensation: true,
+            handicap_compensation: HandicapCompensation::PerStone,
+        }
+    }
+
+    /// AGA rules: area scoring, komi 7.5, situational superko, no suicide; White
+    /// receives one point per handicap stone after the first.
+    pub const fn aga() -> Rules {
+        Rules {
+            komi: 7.5,
+            ko: KoRule::Situational,
+            suicide: false,
+            scoring: Scoring::Area,
+            handicap_compensation: HandicapCompensation::PerStoneAfterFirst,
         }
     }
 
@@ -83,7 +106,7 @@ impl Rules {
             ko: KoRule::Positional,
             suicide: false,
             scoring: Scoring::Territory,
-            handicap_compensation: false,
+            handicap_compensation: HandicapCompensation::None,
         }
     }
 
@@ -96,7 +119,7 @@ impl Rules {
             ko: KoRule::Positional,
             suicide: true,
             scoring: Scoring::Area,
-            handicap_compensation: false,
+            handicap_compensation: HandicapCompensation::None,
         }
     }
 
@@ -105,12 +128,31 @@ impl Rules {
         self.komi
     }
 
-    /// The points White receives for `handicap` stones: one a stone under area scoring
-    /// with [`Rules::handicap_compensation`] on, none otherwise.
+    /// The points White receives for `handicap` stones under area scoring, as
+    /// [`Rules::handicap_compensation`] says; none under territory scoring.
     pub fn handicap_bonus(&self, handicap: u32) -> f64 {
-        match self.scoring {
-            Scoring::Area if self.handicap_compensation => f64::from(handicap),
-            _ => 0.0,
+        if self.scoring == Scoring::Territory {
+            return 0.0;
+        }
+        match self.handicap_compensation {
+            HandicapCompensation::None => 0.0,
+            HandicapCompensation::PerStone => f64::from(handicap),
+            HandicapCompensation::PerStoneAfterFirst => f64::from(handicap.saturating_sub(1)),
+        }
+    }
+
+    /// The name an SGF `RU` property gives these rules: `NZ` when suicide is allowed,
+    /// `Japanese` for territory scoring, `AGA` for the AGA compensation, else
+    /// `Chinese`.
+    pub fn sgf_name(&self) -> &'static str {
+        if self.suicide {
+            "NZ"
+        } else if self.scoring == Scoring::Territory {
+            "Japanese"
+        } else if self.handicap_compensation == HandicapCompensation::PerStoneAfterFirst {
+            "AGA"
+        } else {
+            "Chinese"
         }
     }
 
@@ -145,7 +187,7 @@ impl fmt::Display for UnknownRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown rules {:?} (expected chinese, japanese, korean, tromp-taylor or new_zealand)",
+            "unknown rules {:?} (expected chinese, japanese, korean, aga, tromp-taylor or new_zealand)",
             self.0
         )
     }
@@ -157,10 +199,11 @@ impl FromStr for Rules {
     type Err = UnknownRules;
 
     /// `chinese`, `japanese`, `korean`, `tromp-taylor`/`tromp_taylor`, `new_zealand`/`nz`,
-    /// `aga` (area scoring like Chinese), any case.
+    /// `aga`, any case.
     fn from_str(s: &str) -> Result<Rules, UnknownRules> {
         match s.to_ascii_lowercase().replace('-', "_").as_str() {
-            "chinese" | "cn" | "aga" => Ok(Rules::chinese()),
+            "chinese" | "cn" => Ok(Rules::chinese()),
+            "aga" => Ok(Rules::aga()),
             "japanese" | "jp" | "korean" | "kr" => Ok(Rules::japanese()),
             "tromp_taylor" | "tt" | "new_zealand" | "nz" => Ok(Rules::tromp_taylor()),
             _ => Err(UnknownRules(s.to_string())),
@@ -205,8 +248,21 @@ mod tests {
             "territory never compensates"
         );
         let mut off = chinese;
-        off.handicap_compensation = false;
+        off.handicap_compensation = HandicapCompensation::None;
         assert_eq!(off.effective_komi(9), 0.5);
         assert_eq!(Rules::tromp_taylor().effective_komi(4), 7.5);
+    }
+
+    #[test]
+    fn aga_gives_one_point_per_handicap_stone_after_the_first() {
+        let aga = "AGA".parse::<Rules>().unwrap().with_komi(0.5).unwrap();
+        assert_eq!(aga.effective_komi(0), 0.5);
+        assert_eq!(aga.effective_komi(2), 1.5);
+        assert_eq!(aga.effective_komi(9), 8.5);
+        assert_eq!(aga.ko, KoRule::Situational);
+        assert_eq!(aga.sgf_name(), "AGA");
+        assert_eq!(Rules::chinese().sgf_name(), "Chinese");
+        assert_eq!(Rules::japanese().sgf_name(), "Japanese");
+        assert_eq!(Rules::tromp_taylor().sgf_name(), "NZ");
     }
 }

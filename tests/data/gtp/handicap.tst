@@ -112,3 +112,34 @@
 53 play b E5
 #? []
 
+
+# White's compensation for the handicap stones under area scoring: one a stone (Chinese),
+# one a stone after the first (AGA), none under territory scoring. Two Black stones
+# alone own the whole 9x9 board: 81 points area, 79 territory.
+
+60 boardsize 9
+#? []
+
+61 komi 0.5
+#? []
+
+62 fixed_handicap 2
+#? [C3 G7]
+
+63 final_score
+#? [B\+78\.5]
+
+64 kgs-rules aga
+#? []
+
+65 final_score
+#? [B\+79\.5]
+
+66 kgs-rules japanese
+#? []
+
+67 final_score
+#? [B\+78\.5]
+
+68 kgs-rules chinese
+#? []

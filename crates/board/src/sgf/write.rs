@@ -6,7 +6,6 @@ use super::{GameInfo, inferred_to_move};
 use crate::color::Color;
 use crate::game::Game;
 use crate::point::{BoardSize, Move, Point};
-use crate::rules::Scoring;
 
 /// Writes a game as an `FF[4]` record: root properties (`SZ`, `KM`, `RU`, `HA`, setup
 /// stones, `PL` where a reader could not infer it, the game info present in `info`),
@@ -18,14 +17,7 @@ pub fn write_sgf(game: &Game, info: &GameInfo) -> String {
     let _ = write!(out, "AP[Tengen:{}]", env!("CARGO_PKG_VERSION"));
     let _ = write!(out, "SZ[{size}]");
     let _ = write!(out, "KM[{}]", format_real(rules.komi()));
-    let ru = if rules.suicide {
-        "NZ"
-    } else if rules.scoring == Scoring::Territory {
-        "Japanese"
-    } else {
-        "Chinese"
-    };
-    let _ = write!(out, "RU[{ru}]");
+    let _ = write!(out, "RU[{}]", rules.sgf_name());
     for (key, value) in [
         ("PB", &info.black),
         ("PW", &info.white),
