@@ -107,13 +107,24 @@ pub struct MatchArgs {
     #[arg(short = 'q', long)]
     quiet: bool,
 
+    /// The match's seed: game G (numbered from 1) gets seed S+G, put in place of
+    /// `{seed}` in each engine's command line (e.g. -e "tengen --seed {seed}"), so
+    /// that a match at fixed playouts can be played again move for move.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+
     /// Summarise the journals in these directories (e.g. one per shard) instead of
-    /// playing.
+    /// playing; the match's settings come from their match.json, so no flag that sets
+    /// up a match may be given with it.
     #[arg(
         long,
         value_name = "DIR",
         num_args = 1..,
-        conflicts_with_all = ["engines", "out", "resume", "shard", "sprt", "openings"]
+        conflicts_with_all = [
+            "engines", "labels", "games", "size", "komi", "rules", "handicap", "time",
+            "move_timeout", "startup_timeout", "parallel", "openings", "max_moves", "out",
+            "resume", "sprt", "shard", "engine_logs", "seed"
+        ]
     )]
     merge: Option<Vec<PathBuf>>,
 }
@@ -170,6 +181,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     cfg.shard = args.shard;
     cfg.engine_logs = args.engine_logs;
     cfg.progress = !args.quiet;
+    cfg.seed = args.seed;
     let summary = tengen_arena::run_match(&cfg).map_err(|e| e.to_string())?;
     print!("{summary}");
     println!(

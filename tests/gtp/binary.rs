@@ -137,6 +137,27 @@ fn bad_flags_fail_with_a_message_on_stderr() {
 }
 
 #[test]
+fn merge_refuses_the_flags_that_set_up_a_match() {
+    let Some(path) = tengen() else { return };
+    for flag in [
+        &["--games", "5"][..],
+        &["--size", "9"],
+        &["--seed", "3"],
+        &["-j", "1"],
+    ] {
+        let out = Command::new(&path)
+            .args(["match", "--merge", "some-dir"])
+            .args(flag)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{flag:?}");
+        assert!(err.contains("cannot be used with"), "{flag:?}: {err}");
+    }
+}
+
+#[test]
 fn the_flags_reach_the_engine() {
     let Some(path) = tengen() else { return };
     let out = run(

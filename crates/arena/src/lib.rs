@@ -159,6 +159,23 @@ pub struct MatchConfig {
     /// finished game and a bar; otherwise a plain line per finished game
     /// ([`progress`]).
     pub progress: bool,
+    /// The match's seed: game `g` is given the seed `seed + g` ([`game_seed`]), put
+    /// in place of `{seed}` in each engine's command line ([`command_for_game`]).
+    pub seed: u64,
+}
+
+/// The placeholder in an engine's command line that each game replaces by its seed.
+pub const SEED_PLACEHOLDER: &str = "{seed}";
+
+/// The seed of game `game` in a match with seed `seed`: `seed + game` (wrapping).
+pub fn game_seed(seed: u64, game: u32) -> u64 {
+    seed.wrapping_add(u64::from(game))
+}
+
+/// `command` with every `{seed}` replaced by `seed`, so that an engine that takes a
+/// seed (`tengen --seed {seed}`, `gnugo --seed {seed}`) plays each game repeatably.
+pub fn command_for_game(command: &str, seed: u64) -> String {
+    command.replace(SEED_PLACEHOLDER, &seed.to_string())
 }
 
 impl MatchConfig {
@@ -184,6 +201,7 @@ impl MatchConfig {
             shard: None,
             engine_logs: false,
             progress: true,
+            seed: 0,
         }
     }
 }

@@ -52,12 +52,15 @@ pub struct MatchInfo {
     /// The `--sprt` spec, if any.
     #[serde(default)]
     pub sprt: Option<String>,
+    /// The match's seed (game `g` gets `seed + g`).
+    #[serde(default)]
+    pub seed: u64,
 }
 
 impl MatchInfo {
     /// Why a journal of `other` cannot be combined with one of `self`, if it cannot:
     /// the engines (labels), board, komi, rules, time and handicap must be the same;
-    /// with `resume` also the commands and the openings. (The number of games may
+    /// with `resume` also the commands, the openings and the seed. (The number of games may
     /// change: the schedule of a longer match begins with that of a shorter one.)
     pub fn incompatible(&self, other: &MatchInfo, resume: bool) -> Option<String> {
         let labels = |m: &MatchInfo| {
@@ -100,6 +103,9 @@ impl MatchInfo {
         }
         if resume && self.openings != other.openings {
             diffs.push(format!("openings {} vs {}", self.openings, other.openings));
+        }
+        if resume && self.seed != other.seed {
+            diffs.push(format!("seed {} vs {}", self.seed, other.seed));
         }
         (!diffs.is_empty()).then(|| diffs.join(", "))
     }

@@ -11,7 +11,6 @@ use std::thread;
 
 use tengen_board::{BoardSize, ByColor, Color, Game, GameResult, Rules};
 
-use crate::MatchConfig;
 use crate::engine::{Fault, Player};
 use crate::error::ArenaError;
 use crate::game::{GameSpec, Outcome, play_game};
@@ -24,6 +23,7 @@ use crate::referee::Referee;
 use crate::schedule::{Scheduled, schedule};
 use crate::stats::SprtDecision;
 use crate::summary::Summary;
+use crate::{MatchConfig, command_for_game, game_seed};
 
 /// What every game of the match shares.
 struct Context<'a> {
@@ -81,7 +81,8 @@ fn preflight(cfg: &MatchConfig, size: BoardSize) -> Result<Vec<EngineRecord>, Ar
             engine: spec.command.clone(),
             problem: f.detail().to_string(),
         };
-        let mut p = Player::start(&spec.command, None, cfg.startup_timeout).map_err(fail)?;
+        let command = command_for_game(&spec.command, cfg.seed);
+        let mut p = Player::start(&command, None, cfg.startup_timeout).map_err(fail)?;
         let id = p.identity().map_err(fail)?;
         p.new_game(size, cfg.komi, cfg.rules.name(), cfg.time.as_ref())
             .map_err(fail)?;
@@ -159,6 +160,7 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
         max_moves,
         openings: openings.len(),
         sprt: cfg.sprt.map(|s| s.to_string()),
+        seed: cfg.seed,
     };
     fs::create_dir_all(out).map_err(|e| ArenaError::io(out, e))?;
     if cfg.resume {
@@ -325,7 +327,7 @@ fn run_game(
             ))
         });
         Player::start(
-            &ctx.engines[ids[c]].command,
+            &command_for_game(&ctx.engines[ids[c]].command, game_seed(cfg.seed, s.game)),
             log.as_deref(),
             cfg.startup_timeout,
         )

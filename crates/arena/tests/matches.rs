@@ -3,6 +3,7 @@
 //! the tests that need it are ignored with the reason (`cargo test` lists them), and under
 //! CI (the `CI` variable) they fail instead: see `build.rs`.
 
+use std::collections::HashSet;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -609,4 +610,49 @@ fn gnugo_against_itself_agrees_on_dead_stones() {
     let e = &entries(&out)[0];
     assert!(matches!(e.reason.as_str(), "score" | "resign"), "{e:?}");
     check_records(&out);
+}
+
+/// Each game's moves, read back from its SGF, by game number.
+fn games_moves(out: &Path) -> Vec<(u32, String)> {
+    let mut games: Vec<(u32, String)> = entries(out)
+        .iter()
+        .map(|e| {
+            let text = fs::read_to_string(out.join(&e.sgf)).unwrap();
+            let rec = parse_sgf(&text).unwrap();
+            let moves = rec
+                .game
+                .moves()
+                .map(|m| format!("{m:?}"))
+                .collect::<Vec<_>>()
+                .join(" ");
+            (e.game, moves)
+        })
+        .collect();
+    games.sort();
+    games
+}
+
+#[test]
+fn a_match_seed_replays_every_game_and_each_game_has_its_own() {
+    let engines = [
+        fake("--name A --seed {seed}"),
+        fake("--name B --seed {seed}"),
+    ];
+    let run = |name: &str, seed: u64| {
+        let out = out_dir(name);
+        let mut cfg = config(&engines, 4, &out);
+        cfg.seed = seed;
+        run_match(&cfg).unwrap();
+        games_moves(&out)
+    };
+    let first = run("seed-a", 7);
+    assert_eq!(first.len(), 4);
+    assert_eq!(
+        first,
+        run("seed-b", 7),
+        "the same seed plays the same games"
+    );
+    let moves: HashSet<&String> = first.iter().map(|(_, m)| m).collect();
+    assert_eq!(moves.len(), 4, "every game has its own seed");
+    assert_ne!(first, run("seed-c", 8), "another seed plays other games");
 }
