@@ -34,7 +34,7 @@ pub(super) fn backup(
         for e in tree.edges(id) {
             if let Move::Play(p) = e.mv() {
                 if s.amaf.first(p) == Some(mover) {
-                    e.add_amaf(mover_won, exclusive);
+                    e.add_amaf(mover_won);
                 }
             }
         }
