@@ -34,8 +34,8 @@ pub(super) fn prior(ctx: &Ctx<'_>, at_root: bool, edge: &Edge) -> (f32, f32) {
     }
 }
 
-/// What selection knows of `edge`.
-#[inline]
+/// What selection knows of `edge` (inlined in selection's loop over the edges).
+#[inline(always)]
 pub(super) fn stats(tree: &Tree, ctx: &Ctx<'_>, at_root: bool, edge: &Edge) -> ChildStats {
     let (prior_visits, prior_wins) = prior(ctx, at_root, edge);
     let (amaf_visits, amaf_wins) = edge.amaf();
