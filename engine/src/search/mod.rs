@@ -45,7 +45,7 @@ use crate::prior::Candidate;
 use crate::time::{MoveBudget, Progress};
 use crate::tree::{MIN_TREE_BYTES, NodeId, Tree};
 
-use backup::backup;
+use backup::{RootAmaf, backup};
 use descend::{descend, expand_now};
 use snapshot::snapshot;
 use tally::{RootShare, Tally};
@@ -82,6 +82,8 @@ pub(crate) struct Scratch {
     path: Vec<(NodeId, Move)>,
     keys: Vec<Hash>,
     cands: Vec<Candidate>,
+    /// The root's AMAF counts waiting to go into a shared tree.
+    root_amaf: RootAmaf,
 }
 
 impl Worker {
@@ -97,6 +99,7 @@ impl Worker {
                 path: Vec::with_capacity(64),
                 keys: Vec::with_capacity(64),
                 cands: Vec::with_capacity(400),
+                root_amaf: RootAmaf::default(),
             }),
             tally: Padded(Tally::new()),
         }
@@ -240,6 +243,10 @@ pub(crate) fn search(
     for (tree, s) in trees.iter().zip(scratches.iter_mut()) {
         prepare_root(&mut write(tree), s, &ctx);
     }
+    for (i, s) in scratches.iter_mut().enumerate() {
+        let tree = read(&trees[if shared { 0 } else { i }]);
+        s.root_amaf.reset(tree.edges(tree.root()).len());
+    }
     let (main, rest) = scratches.split_first_mut().expect("at least one worker");
     std::thread::scope(|scope| {
         for (i, s) in rest.iter_mut().enumerate() {
@@ -318,6 +325,7 @@ fn run_worker(
         tally.count_playout();
         let room = guard.needs_room() && room_in_time(ctx, guard.room_cost());
         if room || ctx.share.pause.load(Relaxed) {
+            s.root_amaf.flush(guard.edges(guard.root()));
             drop(guard);
             guard = make_room(tree, ctx, room);
         }
@@ -345,6 +353,7 @@ fn run_worker(
             }
         }
     }
+    s.root_amaf.flush(guard.edges(guard.root()));
 }
 
 /// Makes room in the full tree (`wanted`) or waits while another worker does, and

@@ -148,8 +148,11 @@ pub struct Edge {
 
 /// The largest prior in virtual visits an edge holds (12 bits of quarters).
 const MAX_PRIOR: f32 = 1023.75;
-const AMAF_ONE: u32 = 1 << 16;
 const AMAF_HALVE_AT: u32 = 0xFF00;
+/// The most AMAF playouts [`Edge::add_amaf_batch`] adds at once: two batches from
+/// just under the threshold stay within 16 bits.
+pub const MAX_AMAF_BATCH: u32 = 0x7F;
+const _: () = assert!(AMAF_HALVE_AT + 2 * MAX_AMAF_BATCH <= 0xFFFF);
 
 impl Edge {
     /// The move.
@@ -179,15 +182,24 @@ impl Edge {
     }
 
     /// Adds an AMAF playout, won or not, with a plain load and store even when other
-    /// threads search the tree: a playout updates dozens of edges, the root's on every
-    /// playout, and a read-modify-write each would cost more than the rare addition
-    /// two threads lose when they meet on one edge (a statistic, unlike the visits
-    /// and wins). Every value stored is consistent (wins never above playouts), so
-    /// whichever store lands is.
+    /// threads search the tree: a playout updates dozens of edges, and a
+    /// read-modify-write each would cost more than the rare addition two threads
+    /// lose when they meet on one edge (a statistic, unlike the visits and wins).
+    /// Every value stored is consistent (wins never above playouts), so whichever
+    /// store lands is.
     #[inline]
     pub fn add_amaf(&self, won: bool) {
+        self.add_amaf_batch(1, u32::from(won));
+    }
+
+    /// Adds `playouts` AMAF playouts (at most [`MAX_AMAF_BATCH`]) of which `wins`
+    /// were won, as [`Edge::add_amaf`] adds one.
+    #[inline]
+    pub fn add_amaf_batch(&self, playouts: u32, wins: u32) {
+        debug_assert!(playouts <= MAX_AMAF_BATCH && wins <= playouts);
         let before = self.amaf.load(Relaxed);
-        let after = before + (AMAF_ONE | u32::from(won));
+        let after = before + ((playouts << 16) | wins);
+        // Halved once past the threshold: below it there is room for a batch.
         let after = if before >> 16 >= AMAF_HALVE_AT {
             ((after >> 17) << 16) | ((after & 0xFFFF) >> 1)
         } else {
