@@ -509,34 +509,54 @@ mod tests {
         memory_mib: usize,
         start: Instant,
     ) -> (Vec<Worker>, Analysis) {
-        let size = BoardSize::new(9).unwrap();
-        let mut game = Game::new(size, Rules::chinese());
-        game.play(Color::Black, size.parse_move("E5").unwrap())
-            .unwrap();
+        let game = after_e5();
+        let mut workers = workers_for(&game, threads);
         let config = Config {
             threads,
             parallelism,
             memory_mib,
             ..Config::default()
         };
+        let analysis = search_on(&mut workers, &game, &config, Limit::Playouts(playouts), start);
+        assert_eq!(analysis.visits, playouts);
+        (workers, analysis)
+    }
+
+    /// The 9×9 game after Black's E5.
+    fn after_e5() -> Game {
+        let size = BoardSize::new(9).unwrap();
+        let mut game = Game::new(size, Rules::chinese());
+        game.play(Color::Black, size.parse_move("E5").unwrap())
+            .unwrap();
+        game
+    }
+
+    /// `threads` workers without trees, seeded by their index.
+    fn workers_for(game: &Game, threads: usize) -> Vec<Worker> {
+        (0..threads)
+            .map(|i| Worker::new(game.board(), Rng::seed_from_u64(i as u64)))
+            .collect()
+    }
+
+    /// One search for White in `game` by `workers` under `config`.
+    fn search_on(
+        workers: &mut [Worker],
+        game: &Game,
+        config: &Config,
+        limit: Limit,
+        start: Instant,
+    ) -> Analysis {
         let policy = Policy::new(config.policy, config.heavy.clone());
-        let mut workers: Vec<Worker> = (0..threads)
-            .map(|i| {
-                Worker::new(game.board(), Rng::seed_from_u64(i as u64))
-            })
-            .collect();
         let stop = AtomicBool::new(false);
         let job = Job {
-            game: &game,
+            game,
             color: Color::White,
-            limit: Limit::Playouts(playouts),
+            limit,
             stop: &stop,
             ownership: false,
             with_pass: true,
         };
-        let analysis = search(&mut workers, &policy, &config, &job, start, None);
-        assert_eq!(analysis.visits, playouts);
-        (workers, analysis)
+        search(workers, &policy, config, &job, start, None)
     }
 
     #[test]
@@ -718,6 +738,69 @@ mod tests {
             assert!(tree_of(w).node(tree_of(w).root()).visits() > 0);
             check_counts(tree_of(w));
         }
+    }
+
+    #[test]
+    fn a_search_builds_only_the_trees_it_grows_within_one_budget() {
+        let game = after_e5();
+        let mut workers = workers_for(&game, 4);
+        let mut config = Config {
+            threads: 4,
+            parallelism: Parallelism::Root,
+            memory_mib: 2,
+            ..Config::default()
+        };
+        let playouts = Limit::Playouts(400);
+        search_on(&mut workers, &game, &config, playouts, Instant::now());
+        // A tree each, a quarter of the budget each, all within it.
+        let budgets: Vec<usize> = workers.iter().map(|w| tree_of(w).budget()).collect();
+        assert_eq!(budgets, vec![512 << 10; 4]);
+        let bytes: usize = workers.iter().map(|w| tree_of(w).bytes()).sum();
+        assert!(bytes <= 2 << 20, "{bytes} bytes");
+        // One shared tree: the other workers' trees go, and build no new ones.
+        config.parallelism = Parallelism::Tree;
+        search_on(&mut workers, &game, &config, playouts, Instant::now());
+        assert_eq!(tree_of(&workers[0]).budget(), 2 << 20);
+        assert!(workers[1..].iter().all(|w| w.tree.is_none()));
+        // Many trees under a tiny budget: each gets the floor.
+        assert_eq!(tree_budget(&Config { memory_mib: 1, ..config.clone() }, 64), 1 << 20);
+        let root = Config {
+            memory_mib: 1,
+            parallelism: Parallelism::Root,
+            ..config
+        };
+        assert_eq!(tree_budget(&root, 8), 128 << 10);
+        assert_eq!(tree_budget(&root, 64), MIN_TREE_BYTES);
+    }
+
+    #[test]
+    fn a_full_tree_still_counts_every_playout_for_a_root_move() {
+        // A tree full from the start of a timed search that never makes room (its soft
+        // limit is zero): a descent that cannot attach a node to the root move it
+        // chose must still count for a root move, or the visits would not add up.
+        let game = after_e5();
+        let mut workers = workers_for(&game, 1);
+        let config = Config {
+            threads: 1,
+            memory_mib: 1,
+            ..Config::default()
+        };
+        search_on(&mut workers, &game, &config, Limit::Playouts(100), Instant::now());
+        let before = tree_of(&workers[0]).node(tree_of(&workers[0]).root()).visits();
+        tree_of(&workers[0]).exhaust();
+        let timed = Limit::Time(MoveBudget {
+            soft: std::time::Duration::ZERO,
+            hard: std::time::Duration::from_millis(300),
+            early_stop: false,
+        });
+        let analysis = search_on(&mut workers, &game, &config, timed, Instant::now());
+        let t = tree_of(&workers[0]);
+        assert_eq!(t.compactions(), 0, "no room made");
+        let root_visits = t.node(t.root()).visits();
+        assert!(root_visits > before + 50, "{root_visits} visits");
+        assert_eq!(analysis.visits, u64::from(root_visits));
+        assert_eq!(analysis.reused, u64::from(before));
+        assert_eq!(root_children_visits(t), root_visits);
     }
 
     #[test]

@@ -347,6 +347,14 @@ impl Tree {
         self.expansions.load(Relaxed)
     }
 
+    /// Takes every node the budget still allows, so that no new one fits (tests of a
+    /// full tree).
+    #[cfg(test)]
+    pub fn exhaust(&self) {
+        while self.nodes.alloc(1, &self.budget, false).is_some() {}
+        self.full.store(true, Relaxed);
+    }
+
     /// A node.
     #[inline]
     pub fn node(&self, id: NodeId) -> &Node {
@@ -509,6 +517,28 @@ mod tests {
             Some((b, Color::White))
         );
         assert_eq!(t.descendant(&[(Color::White, p(21))]), None, "out of turn");
+    }
+
+    #[test]
+    fn a_tree_charges_its_tables_and_never_passes_its_budget() {
+        for budget in [MIN_TREE_BYTES, 1 << 20, 256 << 20] {
+            let t = Tree::new(Color::White, budget);
+            let tables = t.nodes.table_bytes() + t.edges.table_bytes();
+            // The tables and the root's chunk of nodes.
+            assert_eq!(t.bytes(), tables + t.nodes.chunk_charge(), "{budget}");
+            assert!(t.bytes() <= t.budget());
+            // The widest root and a node on each of its edges fit in any tree.
+            let moves: Vec<Candidate> = (1..MAX_SLOTS).map(|i| (p(i), 1.0, 0.5)).collect();
+            assert!(t.expand(t.root(), &moves));
+            assert!(t.edges(t.root()).iter().all(|e| t.child(e).is_some()));
+            assert!(!t.needs_room());
+        }
+        // A budget under the floor is raised to it.
+        assert_eq!(Tree::new(Color::White, 1000).budget(), MIN_TREE_BYTES);
+        // 32 GiB: the tables alone take some 17 MiB, and are paid for.
+        let t = Tree::new(Color::White, 32 << 30);
+        assert!(t.bytes() > 12 << 20, "{} bytes", t.bytes());
+        assert!(t.bytes() < (32 << 30) / 1000);
     }
 
     #[test]
