@@ -97,9 +97,8 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
     } else {
         positions.len() * args.policies.len()
     };
-    let total = ((playout_series
-        + search_sizes.len() * args.parallelism.len())
-        * max_threads) as u64;
+    let total =
+        ((playout_series + search_sizes.len() * args.parallelism.len()) * max_threads) as u64;
     let bar = ProgressBar::new(total).with_style(
         ProgressStyle::with_template("{spinner} [{elapsed}] {bar:30} {pos}/{len} {msg}")
             .expect("static template"),

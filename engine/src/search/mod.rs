@@ -205,9 +205,10 @@ pub(crate) fn search(
         .expansion_threshold(game.board().empty_points().len());
     for (i, w) in workers.iter_mut().enumerate() {
         let wanted = i < n_trees;
-        let fits = w.tree.as_ref().is_some_and(|t| {
-            t.root_color() == job.color.opponent() && t.budget() == budget
-        });
+        let fits = w
+            .tree
+            .as_ref()
+            .is_some_and(|t| t.root_color() == job.color.opponent() && t.budget() == budget);
         if !wanted || !fits {
             // The old tree goes before a new one is built.
             w.tree = None;
@@ -293,7 +294,8 @@ fn prepare_root(tree: &mut Tree, s: &mut Scratch, ctx: &Ctx<'_>) {
     for e in tree.edges(root) {
         let Some(child) = e.child() else { continue };
         let node = tree.node(child);
-        ctx.share.add_reused(slot(e.mv()), node.visits(), node.wins());
+        ctx.share
+            .add_reused(slot(e.mv()), node.visits(), node.wins());
     }
 }
 
@@ -360,11 +362,7 @@ fn run_worker(
 /// returns a read guard again. The worker that raises the share's pause flag first
 /// takes the write guard (every other worker lets go of its read guard at its next
 /// playout and waits for the flag to fall) and lowers the flag when done.
-fn make_room<'t>(
-    tree: &'t RwLock<Tree>,
-    ctx: &Ctx<'_>,
-    wanted: bool,
-) -> RwLockReadGuard<'t, Tree> {
+fn make_room<'t>(tree: &'t RwLock<Tree>, ctx: &Ctx<'_>, wanted: bool) -> RwLockReadGuard<'t, Tree> {
     let pause = &ctx.share.pause;
     if wanted
         && pause
@@ -517,7 +515,13 @@ mod tests {
             memory_mib,
             ..Config::default()
         };
-        let analysis = search_on(&mut workers, &game, &config, Limit::Playouts(playouts), start);
+        let analysis = search_on(
+            &mut workers,
+            &game,
+            &config,
+            Limit::Playouts(playouts),
+            start,
+        );
         assert_eq!(analysis.visits, playouts);
         (workers, analysis)
     }
@@ -763,7 +767,16 @@ mod tests {
         assert_eq!(tree_of(&workers[0]).budget(), 2 << 20);
         assert!(workers[1..].iter().all(|w| w.tree.is_none()));
         // Many trees under a tiny budget: each gets the floor.
-        assert_eq!(tree_budget(&Config { memory_mib: 1, ..config.clone() }, 64), 1 << 20);
+        assert_eq!(
+            tree_budget(
+                &Config {
+                    memory_mib: 1,
+                    ..config.clone()
+                },
+                64
+            ),
+            1 << 20
+        );
         let root = Config {
             memory_mib: 1,
             parallelism: Parallelism::Root,
@@ -785,8 +798,16 @@ mod tests {
             memory_mib: 1,
             ..Config::default()
         };
-        search_on(&mut workers, &game, &config, Limit::Playouts(100), Instant::now());
-        let before = tree_of(&workers[0]).node(tree_of(&workers[0]).root()).visits();
+        search_on(
+            &mut workers,
+            &game,
+            &config,
+            Limit::Playouts(100),
+            Instant::now(),
+        );
+        let before = tree_of(&workers[0])
+            .node(tree_of(&workers[0]).root())
+            .visits();
         tree_of(&workers[0]).exhaust();
         let timed = Limit::Time(MoveBudget {
             soft: std::time::Duration::ZERO,

@@ -68,7 +68,11 @@ impl Tally {
         for a in self.score2.iter_mut() {
             *a.get_mut() = 0;
         }
-        for a in self.black_owned.iter_mut().chain(self.white_owned.iter_mut()) {
+        for a in self
+            .black_owned
+            .iter_mut()
+            .chain(self.white_owned.iter_mut())
+        {
             *a.get_mut() = 0;
         }
         *self.owned_playouts.get_mut() = 0;

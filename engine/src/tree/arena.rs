@@ -253,7 +253,10 @@ mod tests {
         a.truncate(9, &budget);
         assert_eq!(budget.used(), 128);
         assert_eq!(a.alloc(8, &budget, false), Some(16));
-        assert_eq!(a.table_bytes(), 10 * std::mem::size_of::<OnceLock<Box<[AtomicU32]>>>());
+        assert_eq!(
+            a.table_bytes(),
+            10 * std::mem::size_of::<OnceLock<Box<[AtomicU32]>>>()
+        );
     }
 
     #[test]

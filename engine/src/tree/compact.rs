@@ -169,13 +169,22 @@ impl Tree {
         }
         // Edge blocks slide down in their old order, their children renumbered.
         let first_edge = |tree: &Tree, node: u32| {
-            (tree.nodes.get(node).link.load(std::sync::atomic::Ordering::Relaxed) >> 32) as u32
+            (tree
+                .nodes
+                .get(node)
+                .link
+                .load(std::sync::atomic::Ordering::Relaxed)
+                >> 32) as u32
         };
         kept.sort_unstable_by_key(|&node| first_edge(self, node));
         let chunk = self.edges.chunk_len();
         let mut cursor = 0u32;
         for &node in &kept {
-            let link = self.nodes.get(node).link.load(std::sync::atomic::Ordering::Relaxed);
+            let link = self
+                .nodes
+                .get(node)
+                .link
+                .load(std::sync::atomic::Ordering::Relaxed);
             let (first, n) = ((link >> 32) as u32, ((link >> 2) & 0xFFFF) as u32);
             if cursor % chunk + n > chunk {
                 cursor = (cursor / chunk + 1) * chunk;
