@@ -139,9 +139,12 @@ fn ownership(tallies: &[&Tally], board: &Board, color: Color, neutral: bool) -> 
             });
             let v = match (n, neutral) {
                 (0, _) => 0.0,
-                // A playout still counting its points may show in `b` or `wh` first.
+                // A live report reads the other workers' counts while they add to
+                // them: a playout still counting may show in `b` or `wh` before `n`.
                 (_, true) => f64::from(n.saturating_sub(b + wh)) / f64::from(n),
-                (_, false) => sign * (f64::from(b) - f64::from(wh)) / f64::from(n),
+                (_, false) => {
+                    (sign * (f64::from(b) - f64::from(wh)) / f64::from(n)).clamp(-1.0, 1.0)
+                }
             };
             out.push(v as f32);
         }
