@@ -23,6 +23,9 @@ pub struct BenchArgs {
     /// playouts and backups from a position after one move, per size).
     #[arg(long)]
     no_search: bool,
+    /// Skip the bare playout measurements and run only the tree search.
+    #[arg(long, conflicts_with = "no_search")]
+    no_playouts: bool,
     /// How the threads of the tree search share it: tree (the engine's default), root,
     /// or both (tree,root).
     #[arg(long, value_delimiter = ',', default_value = "tree")]
@@ -89,9 +92,13 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             .map(|p| p.board.size())
             .collect()
     };
-    let total = ((positions.len() * args.policies.len()
-        + search_sizes.len() * args.parallelism.len())
-        * max_threads) as u64;
+    let playout_series = if args.no_playouts {
+        0
+    } else {
+        positions.len() * args.policies.len()
+    };
+    let total =
+        ((playout_series + search_sizes.len() * args.parallelism.len()) * max_threads) as u64;
     let bar = ProgressBar::new(total).with_style(
         ProgressStyle::with_template("{spinner} [{elapsed}] {bar:30} {pos}/{len} {msg}")
             .expect("static template"),
@@ -115,7 +122,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             rows.push((m, scaling));
         }
     };
-    for pos in &positions {
+    for pos in positions.iter().filter(|_| !args.no_playouts) {
         for &policy in &args.policies {
             let size = pos.board.size();
             let label = format!("{size}x{size} {} {}", pos.name, policy.name());

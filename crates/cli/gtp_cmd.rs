@@ -57,8 +57,10 @@ pub struct GtpArgs {
     /// Do not think on the opponent's time (the default).
     #[arg(long, overrides_with = "ponder")]
     pub no_ponder: bool,
-    /// Memory of the search tree in MiB (default 256, at most 32768): a full tree
-    /// drops its least visited branches and keeps growing, never past this.
+    /// Memory of the search trees in MiB (default 256, at most 32768), one tree or
+    /// a share each under root parallelism: a full tree drops its least visited
+    /// branches and keeps growing, never past this. The process takes about 6 MB
+    /// more, and about 250 KiB more a search thread.
     #[arg(long, value_name = "MIB")]
     pub memory: Option<usize>,
     /// Playout policy: light or heavy (the default).

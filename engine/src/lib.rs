@@ -14,6 +14,7 @@ pub mod bench;
 pub mod config;
 mod cpu_time;
 mod ownership;
+mod padded;
 mod player;
 pub mod playout;
 mod prior;

@@ -11,7 +11,7 @@ use crate::config::{Config, HeavyParams};
 use crate::ownership::{Judgement, Status, judge, playout_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
 use crate::resign::ResignStreaks;
-use crate::search::{Job, Limit, Worker, search, tree_budget};
+use crate::search::{Job, Limit, Worker, search};
 
 /// Playouts that judge a pass or the clean-up after a search.
 const SETTLE_PLAYOUTS: u32 = 400;
@@ -389,27 +389,24 @@ impl Engine {
             && self.tree_rules.as_ref() == Some(game.rules())
             && moves.len() >= self.tree_moves.len()
             && moves[..self.tree_moves.len()] == self.tree_moves[..];
-        let budget = tree_budget(&self.config, threads);
         if reusable {
             let extra = &moves[self.tree_moves.len()..];
-            let last = extra.last().map_or(Color::White, |m| m.0);
             for w in &mut self.workers {
-                let fresh = || crate::tree::Tree::new(last, budget);
-                let tree = std::mem::replace(&mut w.tree, fresh());
-                w.tree = match tree.descendant(extra) {
-                    Some((node, _)) if node == tree.root() => tree,
-                    Some((node, color)) => tree
-                        .reroot(node, color, copy_deadline)
-                        .unwrap_or_else(fresh),
-                    None => fresh(),
-                };
+                // A tree that cannot be reused is dropped here; the search builds a
+                // fresh one (never two at once).
+                w.tree = w.tree.take().and_then(|tree| match tree.descendant(extra) {
+                    Some((node, _)) if node == tree.root() => Some(tree),
+                    Some((node, color)) => tree.reroot(node, color, copy_deadline),
+                    None => None,
+                });
             }
             for (i, w) in self.workers.iter_mut().enumerate() {
                 w.scratch.rng = rng(i);
             }
         } else {
+            self.workers.clear();
             self.workers = (0..threads)
-                .map(|i| Worker::new(game.board(), rng(i), budget))
+                .map(|i| Worker::new(game.board(), rng(i)))
                 .collect();
         }
         self.tree_moves = moves;

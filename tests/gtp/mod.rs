@@ -3,6 +3,7 @@
 
 mod binary;
 mod clock;
+mod memory;
 mod process;
 mod sabaki;
 mod selfplay;

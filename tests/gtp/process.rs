@@ -1,5 +1,5 @@
 //! One `tengen gtp` process on pipes, for the tests that drive whole games through the
-//! binary (`clock.rs`, `selfplay.rs`).
+//! binary (`clock.rs`, `memory.rs`, `selfplay.rs`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -56,6 +56,11 @@ impl Engine {
         }
         let ok = text.starts_with('=');
         (ok, text[1..].trim().to_string())
+    }
+
+    /// The process id.
+    pub(super) fn pid(&self) -> u32 {
+        self.child.id()
     }
 
     /// [`Engine::send`] for a command that must succeed: the answer's text.

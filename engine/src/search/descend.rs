@@ -34,8 +34,8 @@ pub(super) fn prior(ctx: &Ctx<'_>, at_root: bool, edge: &Edge) -> (f32, f32) {
     }
 }
 
-/// What selection knows of `edge`.
-#[inline]
+/// What selection knows of `edge` (inlined in selection's loop over the edges).
+#[inline(always)]
 pub(super) fn stats(tree: &Tree, ctx: &Ctx<'_>, at_root: bool, edge: &Edge) -> ChildStats {
     let (prior_visits, prior_wins) = prior(ctx, at_root, edge);
     let (amaf_visits, amaf_wins) = edge.amaf();
@@ -90,9 +90,15 @@ pub(super) fn descend(tree: &Tree, s: &mut Scratch, ctx: &Ctx<'_>, exclusive: bo
         let Some(i) = select(children, parent_visits, params) else {
             break;
         };
-        let edge = &edges[i];
-        let Some(child) = tree.child(edge) else {
-            break;
+        let (edge, child) = match tree.child(&edges[i]) {
+            Some(child) => (&edges[i], child),
+            // No room for a new node. A playout must start below a root move to count
+            // for one: at the root it goes to the best move that has a node already.
+            None if at_root => match best_attached(tree, ctx, edges, parent_visits) {
+                Some(found) => found,
+                None => break,
+            },
+            None => break,
         };
         node.add_visit(exclusive);
         let mv = edge.mv();
@@ -118,6 +124,19 @@ pub(super) fn descend(tree: &Tree, s: &mut Scratch, ctx: &Ctx<'_>, exclusive: bo
     }
     tree.node(id).add_visit(exclusive);
     d
+}
+
+/// The best of the root's `edges` that have a node (for a descent in a full tree).
+fn best_attached<'t>(
+    tree: &'t Tree,
+    ctx: &Ctx<'_>,
+    edges: &'t [Edge],
+    parent_visits: u32,
+) -> Option<(&'t Edge, NodeId)> {
+    let attached = || edges.iter().filter_map(|e| e.child().map(|c| (e, c)));
+    let children = attached().map(|(e, _)| stats(tree, ctx, true, e));
+    let k = select(children, parent_visits, &ctx.config.search)?;
+    attached().nth(k)
 }
 
 /// Expands `id` (a leaf) for `c` at once, from the position on the scratch board and

@@ -3,6 +3,8 @@
 //! The parts, each in its own file:
 //! - `descend.rs`: descent and selection, and the claiming of expansions;
 //! - `backup.rs`: the result and the AMAF counts along the path;
+//! - `tally.rs`: each worker's own counters (root moves, ownership, playouts) and the
+//!   little the workers share besides the tree;
 //! - `snapshot.rs`: root statistics, principal variations and ownership for the
 //!   analysis;
 //! - the tree itself, with its memory budget and compaction, is `crate::tree`.
@@ -10,37 +12,43 @@
 //! Two kinds of parallelism ([`Parallelism`]):
 //! - **tree**: all workers search one tree through `&Tree`; its counters are atomics,
 //!   so no lock is held while descending, expanding or backing up. Each worker holds
-//!   a read guard of the tree's `RwLock` for one playout; a worker that finds the
-//!   tree full takes the write guard between playouts (the others pause at their
-//!   next playout) and makes room.
+//!   a read guard of the tree's `RwLock` from playout to playout; a worker that finds
+//!   the tree full raises the share's pause flag, the others let go of the tree after
+//!   their playout and wait, and it takes the write guard and makes room.
 //! - **root**: each worker searches a whole tree of its own and shares nothing with
-//!   the others but a [`RootShare`] of atomic counters per root move and the
-//!   read-only policy; a tree searched by one thread is updated with plain loads and
-//!   stores (`exclusive`), not read-modify-writes.
+//!   the others but the read-only policy and the stop flag; a tree searched by one
+//!   thread is updated with plain loads and stores (`exclusive`), not
+//!   read-modify-writes.
 //!
-//! Every worker keeps its own [`Scratch`] (board, AMAF map, path, RNG, ownership
-//! counts). One thread with a playout budget and a seed is deterministic.
+//! Every worker keeps its own [`Scratch`] (board, AMAF map, path, RNG) and [`Tally`],
+//! each on cache lines of its own, so a playout writes nothing shared but the tree.
+//! Only the first tree is built under tree parallelism, and under root parallelism
+//! each tree gets its share of the budget. One thread with a playout budget and a
+//! seed is deterministic.
 
 mod backup;
 mod descend;
 mod snapshot;
+mod tally;
 
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU32, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, Ordering::Acquire, Ordering::Relaxed, Ordering::Release};
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::Instant;
 
-use tengen_board::{Board, Color, Game, Hash, MAX_SLOTS, Move, Point};
+use tengen_board::{Board, Color, Game, Hash, Move, Point};
 
 use crate::analysis::{Analysis, Report};
 use crate::config::{Config, Parallelism};
+use crate::padded::Padded;
 use crate::playout::{Amaf, Policy, Replies, Rng};
 use crate::prior::Candidate;
 use crate::time::{MoveBudget, Progress};
 use crate::tree::{MIN_TREE_BYTES, NodeId, Tree};
 
-use backup::backup;
+use backup::{RootAmaf, backup};
 use descend::{descend, expand_now};
 use snapshot::snapshot;
+use tally::{RootShare, Tally};
 
 /// When a search stops (besides the stop flag).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,10 +64,11 @@ pub enum Limit {
 /// One thread's search state. Kept between searches so the tree can be reused.
 #[derive(Debug)]
 pub(crate) struct Worker {
-    /// The worker's own tree (root parallelism); under tree parallelism only the first
-    /// worker's tree is used, and shared.
-    pub(crate) tree: Tree,
-    pub(crate) scratch: Scratch,
+    /// The worker's own tree, once a search built it: every worker's under root
+    /// parallelism, only the first worker's (shared) under tree parallelism.
+    pub(crate) tree: Option<Tree>,
+    pub(crate) scratch: Padded<Scratch>,
+    tally: Padded<Tally>,
 }
 
 /// What one thread needs besides a tree: never shared.
@@ -73,19 +82,16 @@ pub(crate) struct Scratch {
     path: Vec<(NodeId, Move)>,
     keys: Vec<Hash>,
     cands: Vec<Candidate>,
-    /// Playouts that ended with each point Black's / White's (written by this worker
-    /// only, read by the reporting thread: single-writer relaxed counters).
-    black_owned: Box<[AtomicU32]>,
-    white_owned: Box<[AtomicU32]>,
-    owned_playouts: AtomicU32,
+    /// The root's AMAF counts waiting to go into a shared tree.
+    root_amaf: RootAmaf,
 }
 
 impl Worker {
-    /// A worker with a root-only tree of `budget` bytes.
-    pub(crate) fn new(board: &Board, rng: Rng, budget: usize) -> Worker {
+    /// A worker without a tree (the search builds the trees it needs).
+    pub(crate) fn new(board: &Board, rng: Rng) -> Worker {
         Worker {
-            tree: Tree::new(Color::White, budget),
-            scratch: Scratch {
+            tree: None,
+            scratch: Padded(Scratch {
                 rng,
                 board: board.clone(),
                 amaf: Amaf::default(),
@@ -93,45 +99,9 @@ impl Worker {
                 path: Vec::with_capacity(64),
                 keys: Vec::with_capacity(64),
                 cands: Vec::with_capacity(400),
-                black_owned: (0..MAX_SLOTS).map(|_| AtomicU32::new(0)).collect(),
-                white_owned: (0..MAX_SLOTS).map(|_| AtomicU32::new(0)).collect(),
-                owned_playouts: AtomicU32::new(0),
-            },
-        }
-    }
-}
-
-impl Scratch {
-    fn reset_ownership(&mut self) {
-        for a in self.black_owned.iter().chain(self.white_owned.iter()) {
-            a.store(0, Relaxed);
-        }
-        self.owned_playouts.store(0, Relaxed);
-    }
-}
-
-/// Counters per root move shared by the workers, indexed by point slot (0 = pass).
-pub(crate) struct RootShare {
-    visits: Box<[AtomicU64]>,
-    wins: Box<[AtomicU64]>,
-    /// Sum of final scores for the side to move, in half points, over this search's
-    /// playouts (the reused tree keeps no scores).
-    score2: Box<[AtomicI64]>,
-    /// The visits of `visits` that came from the reused tree (earlier searches).
-    reused: Box<[AtomicU64]>,
-    playouts: AtomicU64,
-    stop: AtomicBool,
-}
-
-impl RootShare {
-    fn new() -> RootShare {
-        RootShare {
-            visits: (0..MAX_SLOTS).map(|_| AtomicU64::new(0)).collect(),
-            wins: (0..MAX_SLOTS).map(|_| AtomicU64::new(0)).collect(),
-            score2: (0..MAX_SLOTS).map(|_| AtomicI64::new(0)).collect(),
-            reused: (0..MAX_SLOTS).map(|_| AtomicU64::new(0)).collect(),
-            playouts: AtomicU64::new(0),
-            stop: AtomicBool::new(false),
+                root_amaf: RootAmaf::default(),
+            }),
+            tally: Padded(Tally::new()),
         }
     }
 }
@@ -166,7 +136,16 @@ struct Ctx<'a> {
     /// Visits a leaf needs before it is expanded, from the root's empty points.
     expand_after: u32,
     share: RootShare,
+    /// Every worker's counters, the first worker's first.
+    tallies: Vec<&'a Tally>,
     start: Instant,
+}
+
+impl Ctx<'_> {
+    /// Playouts finished by every worker.
+    fn playouts(&self) -> u64 {
+        self.tallies.iter().map(|t| t.playouts()).sum()
+    }
 }
 
 /// Reads a tree; a worker that panicked holding a guard leaves counts that are still
@@ -186,14 +165,20 @@ fn shares_tree(config: &Config, threads: usize) -> bool {
     threads > 1 && config.parallelism == Parallelism::Tree
 }
 
-/// The bytes each tree of a search by `threads` workers may take: the whole
-/// `Config::memory_mib` for a shared tree, a share of it for a tree each.
-pub(crate) fn tree_budget(config: &Config, threads: usize) -> usize {
-    let trees = if shares_tree(config, threads) {
+/// How many trees a search by `threads` workers grows under `config`.
+fn tree_count(config: &Config, threads: usize) -> usize {
+    if shares_tree(config, threads) {
         1
     } else {
         threads.max(1)
-    };
+    }
+}
+
+/// The bytes each tree of a search by `threads` workers may take: the whole
+/// `Config::memory_mib` for a shared tree, a share of it for a tree each (never less
+/// than [`MIN_TREE_BYTES`]).
+pub(crate) fn tree_budget(config: &Config, threads: usize) -> usize {
+    let trees = tree_count(config, threads);
     (config.memory_mib.saturating_mul(1 << 20) / trees).max(MIN_TREE_BYTES)
 }
 
@@ -212,8 +197,37 @@ pub(crate) fn search(
         _ => None,
     };
     let shared = shares_tree(config, workers.len());
-    let n_trees = if shared { 1 } else { workers.len().max(1) };
+    let n_trees = tree_count(config, workers.len());
     let budget = tree_budget(config, workers.len());
+    let share = RootShare::new();
+    let expand_after = config
+        .search
+        .expansion_threshold(game.board().empty_points().len());
+    for (i, w) in workers.iter_mut().enumerate() {
+        let wanted = i < n_trees;
+        let fits = w
+            .tree
+            .as_ref()
+            .is_some_and(|t| t.root_color() == job.color.opponent() && t.budget() == budget);
+        if !wanted || !fits {
+            // The old tree goes before a new one is built.
+            w.tree = None;
+        }
+        if wanted && w.tree.is_none() {
+            w.tree = Some(Tree::new(job.color.opponent(), budget));
+        }
+        w.tally.reset();
+    }
+    // The trees move behind locks for the search and back after it.
+    let trees: Vec<RwLock<Tree>> = workers
+        .iter_mut()
+        .filter_map(|w| w.tree.take())
+        .map(RwLock::new)
+        .collect();
+    let (scratches, tallies): (Vec<&mut Scratch>, Vec<&Tally>) = workers
+        .iter_mut()
+        .map(|w| (&mut *w.scratch, &*w.tally))
+        .unzip();
     let ctx = Ctx {
         job,
         policy,
@@ -221,55 +235,30 @@ pub(crate) fn search(
         root: game.board().clone(),
         root_last,
         komi: game.area_komi(),
-        expand_after: config
-            .search
-            .expansion_threshold(game.board().empty_points().len()),
-        share: RootShare::new(),
+        expand_after,
+        share,
+        tallies,
         start,
     };
-    for w in workers.iter_mut().take(n_trees) {
-        if w.tree.root_color() != job.color.opponent() || w.tree.budget() != budget {
-            w.tree = Tree::new(job.color.opponent(), budget);
-        }
-        let root = w.tree.root();
-        if !w.tree.node(root).is_expanded() {
-            w.scratch.board.copy_from(&ctx.root);
-            w.scratch.path.clear();
-            w.scratch.keys.clear();
-            expand_now(&w.tree, &mut w.scratch, &ctx, root, job.color, root_last);
-        }
-        for e in w.tree.edges(root) {
-            let Some(child) = e.child() else { continue };
-            let (visits, wins) = (w.tree.node(child).visits(), w.tree.node(child).wins());
-            let s = slot(e.mv());
-            ctx.share.visits[s].fetch_add(u64::from(visits), Relaxed);
-            ctx.share.wins[s].fetch_add(u64::from(wins), Relaxed);
-            ctx.share.reused[s].fetch_add(u64::from(visits), Relaxed);
-        }
+    let mut scratches = scratches;
+    for (tree, s) in trees.iter().zip(scratches.iter_mut()) {
+        prepare_root(&mut write(tree), s, &ctx);
     }
-    for w in workers.iter_mut() {
-        w.scratch.reset_ownership();
+    for (i, s) in scratches.iter_mut().enumerate() {
+        let tree = read(&trees[if shared { 0 } else { i }]);
+        s.root_amaf.reset(tree.edges(tree.root()).len());
     }
-    // The trees move behind locks for the search and back after it.
-    let trees: Vec<RwLock<Tree>> = workers
-        .iter_mut()
-        .take(n_trees)
-        .map(|w| {
-            RwLock::new(std::mem::replace(
-                &mut w.tree,
-                Tree::new(job.color.opponent(), 0),
-            ))
-        })
-        .collect();
-    let (main, rest) = workers.split_first_mut().expect("at least one worker");
+    let (main, rest) = scratches.split_first_mut().expect("at least one worker");
     std::thread::scope(|scope| {
-        for (i, w) in rest.iter_mut().enumerate() {
+        for (i, s) in rest.iter_mut().enumerate() {
             let ctx = &ctx;
             let tree = &trees[if shared { 0 } else { i + 1 }];
-            scope.spawn(move || run_worker(&mut w.scratch, tree, !shared, ctx, false, None));
+            let tally = ctx.tallies[i + 1];
+            scope.spawn(move || run_worker(s, tally, tree, !shared, ctx, false, None));
         }
         run_worker(
-            &mut main.scratch,
+            main,
+            ctx.tallies[0],
             &trees[0],
             !shared,
             &ctx,
@@ -277,67 +266,125 @@ pub(crate) fn search(
             report.as_mut(),
         );
     });
+    let trees: Vec<Tree> = trees
+        .into_iter()
+        .map(|t| {
+            t.into_inner()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        })
+        .collect();
+    let analysis = snapshot(&trees[0], &ctx);
+    drop(ctx);
     for (w, t) in workers.iter_mut().zip(trees) {
-        w.tree = t
-            .into_inner()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        w.tree = Some(t);
     }
-    // Under tree parallelism the other workers keep root-only trees, never reused.
-    let scratches: Vec<&Scratch> = workers.iter().map(|w| &w.scratch).collect();
-    snapshot(&workers[0].tree, &scratches, &ctx)
+    analysis
+}
+
+/// Readies a tree's root for the search: expanded, and what it knows of each root move
+/// recorded in the share.
+fn prepare_root(tree: &mut Tree, s: &mut Scratch, ctx: &Ctx<'_>) {
+    let root = tree.root();
+    if !tree.node(root).is_expanded() {
+        s.board.copy_from(&ctx.root);
+        s.path.clear();
+        s.keys.clear();
+        expand_now(tree, s, ctx, root, ctx.job.color, ctx.root_last);
+    }
+    for e in tree.edges(root) {
+        let Some(child) = e.child() else { continue };
+        let node = tree.node(child);
+        ctx.share
+            .add_reused(slot(e.mv()), node.visits(), node.wins());
+    }
 }
 
 /// Runs playouts until a stop condition; the main worker also applies the soft stop
 /// rules and sends the reports. `exclusive`: this worker is the tree's only one.
 fn run_worker(
     s: &mut Scratch,
+    tally: &Tally,
     tree: &RwLock<Tree>,
     exclusive: bool,
     ctx: &Ctx<'_>,
     main: bool,
     mut report: Option<&mut Report<'_>>,
 ) {
+    let timed = matches!(ctx.job.limit, Limit::Time(_));
     let mut next_report = report.as_ref().map(|r| ctx.start + r.interval);
     let mut done = 0u64;
+    let mut guard = read(tree);
     loop {
         if ctx.job.stop.load(Relaxed) || ctx.share.stop.load(Relaxed) {
             break;
         }
         if let Limit::Playouts(n) = ctx.job.limit {
-            if ctx.share.playouts.fetch_add(1, Relaxed) >= n {
+            if ctx.share.claimed.fetch_add(1, Relaxed) >= n {
                 break;
             }
-        } else {
-            ctx.share.playouts.fetch_add(1, Relaxed);
         }
-        let full = {
-            let t = read(tree);
-            playout(&t, s, ctx, exclusive);
-            t.needs_room() && room_in_time(ctx, t.room_cost())
-        };
-        if full {
-            let mut t = write(tree);
-            if t.needs_room() {
-                t.make_room();
-            }
+        playout(&guard, s, tally, ctx, exclusive);
+        tally.count_playout();
+        let room = guard.needs_room() && room_in_time(ctx, guard.room_cost());
+        if room || ctx.share.pause.load(Relaxed) {
+            s.root_amaf.flush(guard.edges(guard.root()));
+            drop(guard);
+            guard = make_room(tree, ctx, room);
         }
         done += 1;
-        // The hard limit after every playout (a 19×19 playout on a busy machine can
-        // take a millisecond or two), the whole rule every 16.
+        let every16 = done % 16 == 0;
+        // The clock only where it matters: the hard limit after every playout of a
+        // timed search (a 19×19 playout on a busy machine can take a millisecond or
+        // two), the whole rule every 16, the reports every 16.
+        let reporting = every16 && report.is_some();
+        if !(timed || reporting) {
+            continue;
+        }
         let now = Instant::now();
-        if should_stop(ctx, now, main && done % 16 == 0) {
+        if should_stop(ctx, &guard, now, main && every16) {
             ctx.share.stop.store(true, Relaxed);
             break;
         }
-        if done % 16 == 0 {
+        if reporting {
             if let (Some(r), Some(at)) = (report.as_deref_mut(), next_report) {
                 if now >= at {
-                    let snap = snapshot(&read(tree), &[&*s], ctx);
+                    let snap = snapshot(&guard, ctx);
                     (r.sink)(&snap);
                     next_report = Some(now + r.interval);
                 }
             }
         }
+    }
+    s.root_amaf.flush(guard.edges(guard.root()));
+}
+
+/// Makes room in the full tree (`wanted`) or waits while another worker does, and
+/// returns a read guard again. The worker that raises the share's pause flag first
+/// takes the write guard (every other worker lets go of its read guard at its next
+/// playout and waits for the flag to fall) and lowers the flag when done.
+fn make_room<'t>(tree: &'t RwLock<Tree>, ctx: &Ctx<'_>, wanted: bool) -> RwLockReadGuard<'t, Tree> {
+    let pause = &ctx.share.pause;
+    if wanted
+        && pause
+            .compare_exchange(false, true, Acquire, Relaxed)
+            .is_ok()
+    {
+        {
+            let mut t = write(tree);
+            if t.needs_room() {
+                t.make_room();
+            }
+        }
+        pause.store(false, Release);
+        return read(tree);
+    }
+    loop {
+        let guard = read(tree);
+        if !pause.load(Acquire) {
+            return guard;
+        }
+        drop(guard);
+        std::thread::yield_now();
     }
 }
 
@@ -359,10 +406,11 @@ fn room_fits(budget: &MoveBudget, elapsed: std::time::Duration, last: std::time:
 }
 
 /// The stop rule for time limits: the hard limit, and with `full` (the main thread,
-/// every few playouts) the whole rule ([`MoveBudget::should_stop`]).
+/// every few playouts) the whole rule ([`MoveBudget::should_stop`]) over the root
+/// moves of `tree`.
 /// A playout budget is spent in full: the extra playouts deepen the tree the next move
 /// reuses, and the count stays exact and repeatable.
-fn should_stop(ctx: &Ctx<'_>, now: Instant, full: bool) -> bool {
+fn should_stop(ctx: &Ctx<'_>, tree: &Tree, now: Instant, full: bool) -> bool {
     let Limit::Time(budget) = ctx.job.limit else {
         return false;
     };
@@ -370,20 +418,20 @@ fn should_stop(ctx: &Ctx<'_>, now: Instant, full: bool) -> bool {
     if !full {
         return elapsed >= budget.hard;
     }
-    let (best, second) = top_two(&ctx.share);
-    let playouts = ctx.share.playouts.load(Relaxed);
+    let (best, second) = top_two(ctx, tree);
     budget.should_stop(&Progress {
         elapsed,
-        playouts,
+        playouts: ctx.playouts(),
         best,
         second,
     })
 }
 
 /// Visits of the two most visited root moves (all workers).
-fn top_two(share: &RootShare) -> (u64, u64) {
+fn top_two(ctx: &Ctx<'_>, tree: &Tree) -> (u64, u64) {
     let (mut a, mut b) = (0, 0);
-    for v in share.visits.iter().map(|v| v.load(Relaxed)) {
+    for e in tree.edges(tree.root()) {
+        let (v, _, _) = ctx.share.root(&ctx.tallies, slot(e.mv()));
         if v > a {
             b = a;
             a = v;
@@ -395,7 +443,7 @@ fn top_two(share: &RootShare) -> (u64, u64) {
 }
 
 /// One descent, playout and backup.
-fn playout(tree: &Tree, s: &mut Scratch, ctx: &Ctx<'_>, exclusive: bool) {
+fn playout(tree: &Tree, s: &mut Scratch, tally: &Tally, ctx: &Ctx<'_>, exclusive: bool) {
     let job = ctx.job;
     let d = descend(tree, s, ctx, exclusive);
     s.amaf.clear();
@@ -410,29 +458,17 @@ fn playout(tree: &Tree, s: &mut Scratch, ctx: &Ctx<'_>, exclusive: bool) {
     );
     let black_won = out.score > 0.0;
     if job.ownership {
-        for p in out.black_area.iter() {
-            let a = &s.black_owned[p.index()];
-            a.store(a.load(Relaxed) + 1, Relaxed);
-        }
-        for p in out.white_area.iter() {
-            let a = &s.white_owned[p.index()];
-            a.store(a.load(Relaxed) + 1, Relaxed);
-        }
-        s.owned_playouts
-            .store(s.owned_playouts.load(Relaxed) + 1, Relaxed);
+        tally.add_ownership(out.black_area.iter(), out.white_area.iter());
     }
     let first = backup(tree, s, job.color.opponent(), black_won, exclusive);
     if let Some(mv) = first {
-        let slot = slot(mv);
         let mover_won = black_won == (job.color == Color::Black);
-        ctx.share.visits[slot].fetch_add(1, Relaxed);
-        ctx.share.wins[slot].fetch_add(u64::from(mover_won), Relaxed);
         let score = if job.color == Color::Black {
             out.score
         } else {
             -out.score
         };
-        ctx.share.score2[slot].fetch_add((score * 2.0).round() as i64, Relaxed);
+        tally.add_root(slot(mv), mover_won, (score * 2.0).round() as i64);
     }
 }
 
@@ -442,6 +478,11 @@ mod tests {
     use crate::analysis::Line;
     use rand::SeedableRng;
     use tengen_board::{BoardSize, Rules};
+
+    /// The tree a search left to `w`.
+    fn tree_of(w: &Worker) -> &Tree {
+        w.tree.as_ref().expect("the worker has a tree")
+    }
 
     /// Runs one search of the 9×9 position after Black's E5 with `threads` workers.
     fn run(threads: usize, parallelism: Parallelism, playouts: u64) -> Vec<Worker> {
@@ -466,38 +507,60 @@ mod tests {
         memory_mib: usize,
         start: Instant,
     ) -> (Vec<Worker>, Analysis) {
-        let size = BoardSize::new(9).unwrap();
-        let mut game = Game::new(size, Rules::chinese());
-        game.play(Color::Black, size.parse_move("E5").unwrap())
-            .unwrap();
+        let game = after_e5();
+        let mut workers = workers_for(&game, threads);
         let config = Config {
             threads,
             parallelism,
             memory_mib,
             ..Config::default()
         };
+        let analysis = search_on(
+            &mut workers,
+            &game,
+            &config,
+            Limit::Playouts(playouts),
+            start,
+        );
+        assert_eq!(analysis.visits, playouts);
+        (workers, analysis)
+    }
+
+    /// The 9×9 game after Black's E5.
+    fn after_e5() -> Game {
+        let size = BoardSize::new(9).unwrap();
+        let mut game = Game::new(size, Rules::chinese());
+        game.play(Color::Black, size.parse_move("E5").unwrap())
+            .unwrap();
+        game
+    }
+
+    /// `threads` workers without trees, seeded by their index.
+    fn workers_for(game: &Game, threads: usize) -> Vec<Worker> {
+        (0..threads)
+            .map(|i| Worker::new(game.board(), Rng::seed_from_u64(i as u64)))
+            .collect()
+    }
+
+    /// One search for White in `game` by `workers` under `config`.
+    fn search_on(
+        workers: &mut [Worker],
+        game: &Game,
+        config: &Config,
+        limit: Limit,
+        start: Instant,
+    ) -> Analysis {
         let policy = Policy::new(config.policy, config.heavy.clone());
-        let mut workers: Vec<Worker> = (0..threads)
-            .map(|i| {
-                Worker::new(
-                    game.board(),
-                    Rng::seed_from_u64(i as u64),
-                    tree_budget(&config, threads),
-                )
-            })
-            .collect();
         let stop = AtomicBool::new(false);
         let job = Job {
-            game: &game,
+            game,
             color: Color::White,
-            limit: Limit::Playouts(playouts),
+            limit,
             stop: &stop,
             ownership: false,
             with_pass: true,
         };
-        let analysis = search(&mut workers, &policy, &config, &job, start, None);
-        assert_eq!(analysis.visits, playouts);
-        (workers, analysis)
+        search(workers, &policy, config, &job, start, None)
     }
 
     #[test]
@@ -563,7 +626,7 @@ mod tests {
         }
         let config = Config::default();
         let policy = Policy::new(config.policy, config.heavy.clone());
-        let mut workers = vec![Worker::new(game.board(), Rng::seed_from_u64(1), 1 << 20)];
+        let mut workers = vec![Worker::new(game.board(), Rng::seed_from_u64(1))];
         let stop = AtomicBool::new(false);
         let job = Job {
             game: &game,
@@ -633,12 +696,12 @@ mod tests {
     #[test]
     fn shared_tree_counts_every_playout_once() {
         let workers = run(2, Parallelism::Tree, 3000);
-        let tree = &workers[0].tree;
+        let tree = tree_of(&workers[0]);
         assert_eq!(root_children_visits(tree), 3000);
         assert_eq!(tree.node(tree.root()).visits(), 3000);
         check_counts(tree);
-        // The second worker searched the shared tree, not one of its own.
-        assert!(!workers[1].tree.node(workers[1].tree.root()).is_expanded());
+        // The second worker searched the shared tree and has none of its own.
+        assert!(workers[1].tree.is_none());
     }
 
     #[test]
@@ -647,7 +710,7 @@ mod tests {
             .map_or(2, |n| n.get())
             .max(6);
         let workers = run(threads, Parallelism::Tree, 20_000);
-        let tree = &workers[0].tree;
+        let tree = tree_of(&workers[0]);
         assert_eq!(tree.node(tree.root()).visits(), 20_000);
         assert_eq!(root_children_visits(tree), 20_000);
         let nodes = check_counts(tree);
@@ -655,7 +718,7 @@ mod tests {
         // And with a budget they fill many times over: every pause to make room
         // happens between playouts, so the counts stay exact.
         let workers = run_in(threads, Parallelism::Tree, 20_000, 1);
-        let tree = &workers[0].tree;
+        let tree = tree_of(&workers[0]);
         assert!(
             tree.compactions() >= 2,
             "{} compactions",
@@ -672,13 +735,93 @@ mod tests {
         let workers = run(2, Parallelism::Root, 3000);
         let total: u32 = workers
             .iter()
-            .map(|w| w.tree.node(w.tree.root()).visits())
+            .map(|w| tree_of(w).node(tree_of(w).root()).visits())
             .sum();
         assert_eq!(total, 3000);
         for w in &workers {
-            assert!(w.tree.node(w.tree.root()).visits() > 0);
-            check_counts(&w.tree);
+            assert!(tree_of(w).node(tree_of(w).root()).visits() > 0);
+            check_counts(tree_of(w));
         }
+    }
+
+    #[test]
+    fn a_search_builds_only_the_trees_it_grows_within_one_budget() {
+        let game = after_e5();
+        let mut workers = workers_for(&game, 4);
+        let mut config = Config {
+            threads: 4,
+            parallelism: Parallelism::Root,
+            memory_mib: 2,
+            ..Config::default()
+        };
+        let playouts = Limit::Playouts(400);
+        search_on(&mut workers, &game, &config, playouts, Instant::now());
+        // A tree each, a quarter of the budget each, all within it.
+        let budgets: Vec<usize> = workers.iter().map(|w| tree_of(w).budget()).collect();
+        assert_eq!(budgets, vec![512 << 10; 4]);
+        let bytes: usize = workers.iter().map(|w| tree_of(w).bytes()).sum();
+        assert!(bytes <= 2 << 20, "{bytes} bytes");
+        // One shared tree: the other workers' trees go, and build no new ones.
+        config.parallelism = Parallelism::Tree;
+        search_on(&mut workers, &game, &config, playouts, Instant::now());
+        assert_eq!(tree_of(&workers[0]).budget(), 2 << 20);
+        assert!(workers[1..].iter().all(|w| w.tree.is_none()));
+        // Many trees under a tiny budget: each gets the floor.
+        assert_eq!(
+            tree_budget(
+                &Config {
+                    memory_mib: 1,
+                    ..config.clone()
+                },
+                64
+            ),
+            1 << 20
+        );
+        let root = Config {
+            memory_mib: 1,
+            parallelism: Parallelism::Root,
+            ..config
+        };
+        assert_eq!(tree_budget(&root, 8), 128 << 10);
+        assert_eq!(tree_budget(&root, 64), MIN_TREE_BYTES);
+    }
+
+    #[test]
+    fn a_full_tree_still_counts_every_playout_for_a_root_move() {
+        // A tree full from the start of a timed search that never makes room (its soft
+        // limit is zero): a descent that cannot attach a node to the root move it
+        // chose must still count for a root move, or the visits would not add up.
+        let game = after_e5();
+        let mut workers = workers_for(&game, 1);
+        let config = Config {
+            threads: 1,
+            memory_mib: 1,
+            ..Config::default()
+        };
+        search_on(
+            &mut workers,
+            &game,
+            &config,
+            Limit::Playouts(100),
+            Instant::now(),
+        );
+        let before = tree_of(&workers[0])
+            .node(tree_of(&workers[0]).root())
+            .visits();
+        tree_of(&workers[0]).exhaust();
+        let timed = Limit::Time(MoveBudget {
+            soft: std::time::Duration::ZERO,
+            hard: std::time::Duration::from_millis(300),
+            early_stop: false,
+        });
+        let analysis = search_on(&mut workers, &game, &config, timed, Instant::now());
+        let t = tree_of(&workers[0]);
+        assert_eq!(t.compactions(), 0, "no room made");
+        let root_visits = t.node(t.root()).visits();
+        assert!(root_visits > before + 50, "{root_visits} visits");
+        assert_eq!(analysis.visits, u64::from(root_visits));
+        assert_eq!(analysis.reused, u64::from(before));
+        assert_eq!(root_children_visits(t), root_visits);
     }
 
     #[test]
@@ -686,7 +829,7 @@ mod tests {
         let a = run(1, Parallelism::Tree, 2000);
         let b = run(1, Parallelism::Tree, 2000);
         let key = |w: &[Worker]| {
-            let t = &w[0].tree;
+            let t = tree_of(&w[0]);
             let mut pv = Line::new();
             snapshot::extend_principal_variation(t, t.root(), 30, &mut pv);
             let kids: Vec<(Move, u32, u32)> = t
@@ -720,7 +863,7 @@ mod tests {
         let policy = Policy::new(config.policy, config.heavy.clone());
         let budget = tree_budget(&config, 1);
         assert_eq!(budget, 1 << 20);
-        let mut workers = vec![Worker::new(game.board(), Rng::seed_from_u64(3), budget)];
+        let mut workers = vec![Worker::new(game.board(), Rng::seed_from_u64(3))];
         let stop = AtomicBool::new(false);
         let job = Job {
             game: &game,
@@ -752,7 +895,7 @@ mod tests {
         let mut last_visits = 0;
         for round in 0..20 {
             search(&mut workers, &policy, &config, &job, Instant::now(), None);
-            let t = &workers[0].tree;
+            let t = tree_of(&workers[0]);
             assert!(t.bytes() <= budget, "{} bytes", t.bytes());
             let visits = t.node(t.root()).visits();
             assert_eq!(visits, 2000 * (round + 1), "root visits keep rising");
@@ -765,7 +908,7 @@ mod tests {
         }
         let (when, pv_then, expanded_then) = filled.expect("the budget filled");
         assert!(when <= 4000, "filled after {when} playouts");
-        let t = &workers[0].tree;
+        let t = tree_of(&workers[0]);
         // About one expansion in four playouts goes on after the budget filled.
         let later = t.expansions() - expanded_then;
         assert!(later > 5_000, "{later} expansions after the budget filled");

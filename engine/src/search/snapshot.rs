@@ -1,7 +1,5 @@
 //! Snapshots: what a search has found so far, as the analysis reports it.
 
-use std::sync::atomic::Ordering::Relaxed;
-
 use tengen_board::{Board, Color};
 
 use crate::analysis::{Analysis, Line, MoveStat};
@@ -9,14 +7,15 @@ use crate::select::lower_bound;
 use crate::tree::{NodeId, Tree};
 
 use super::descend::prior;
-use super::{Ctx, Scratch, slot};
+use super::tally::Tally;
+use super::{Ctx, slot};
 
 /// The longest principal variation reported.
 const PV_DEPTH: usize = 40;
 
-/// The snapshot of a search: root statistics from the shared counters, principal
-/// variations from `tree`, ownership merged over `scratches`.
-pub(super) fn snapshot(tree: &Tree, scratches: &[&Scratch], ctx: &Ctx<'_>) -> Analysis {
+/// The snapshot of a search: root statistics from the workers' counters and the reused
+/// tree's, principal variations from `tree`, ownership merged over the workers.
+pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
     let root = tree.root();
     let color = ctx.job.color;
     let edges = tree.edges(root);
@@ -32,8 +31,7 @@ pub(super) fn snapshot(tree: &Tree, scratches: &[&Scratch], ctx: &Ctx<'_>) -> An
         .map(|e| {
             let mv = e.mv();
             let s = slot(mv);
-            let visits = share.visits[s].load(Relaxed);
-            let wins = share.wins[s].load(Relaxed);
+            let (visits, wins, score2) = share.root(&ctx.tallies, s);
             let prior_rate = rate(prior(ctx, true, e));
             let winrate = if visits > 0 {
                 wins as f64 / visits as f64
@@ -41,9 +39,9 @@ pub(super) fn snapshot(tree: &Tree, scratches: &[&Scratch], ctx: &Ctx<'_>) -> An
                 prior_rate
             };
             // The reused tree keeps no scores: average this search's playouts only.
-            let scored = visits.saturating_sub(share.reused[s].load(Relaxed));
+            let scored = visits.saturating_sub(share.reused(s));
             let score_lead = if scored > 0 {
-                share.score2[s].load(Relaxed) as f64 / 2.0 / scored as f64
+                score2 as f64 / 2.0 / scored as f64
             } else {
                 0.0
             };
@@ -69,9 +67,12 @@ pub(super) fn snapshot(tree: &Tree, scratches: &[&Scratch], ctx: &Ctx<'_>) -> An
             .then(b.winrate.total_cmp(&a.winrate))
     });
     let visits: u64 = moves.iter().map(|m| m.visits).sum();
-    let reused: u64 = share.reused.iter().map(|r| r.load(Relaxed)).sum();
+    let reused: u64 = edges.iter().map(|e| share.reused(slot(e.mv()))).sum();
     let wins: f64 = moves.iter().map(|m| m.winrate * m.visits as f64).sum();
-    let score2: i64 = share.score2.iter().map(|x| x.load(Relaxed)).sum();
+    let score2: i64 = edges
+        .iter()
+        .map(|e| share.root(&ctx.tallies, slot(e.mv())).2)
+        .sum();
     let winrate = if visits > 0 {
         wins / visits as f64
     } else {
@@ -85,7 +86,7 @@ pub(super) fn snapshot(tree: &Tree, scratches: &[&Scratch], ctx: &Ctx<'_>) -> An
     };
     let own = |neutral| {
         if ctx.job.ownership {
-            ownership(scratches, &ctx.root, color, neutral)
+            ownership(&ctx.tallies, &ctx.root, color, neutral)
         } else {
             Vec::new()
         }
@@ -124,30 +125,26 @@ pub(crate) fn extend_principal_variation(tree: &Tree, id: NodeId, depth: usize, 
 }
 
 /// Ownership for `color` (or, with `neutral`, the share of playouts a point ended as
-/// nobody's), row by row from the top left.
-fn ownership(scratches: &[&Scratch], board: &Board, color: Color, neutral: bool) -> Vec<f32> {
-    let n: u32 = scratches
-        .iter()
-        .map(|s| s.owned_playouts.load(Relaxed))
-        .sum();
+/// nobody's) over the workers of `tallies`, row by row from the top left.
+fn ownership(tallies: &[&Tally], board: &Board, color: Color, neutral: bool) -> Vec<f32> {
     let size = board.size();
     let sign = if color == Color::Black { 1.0 } else { -1.0 };
     let mut out = Vec::with_capacity(size.area());
     for y in (0..size.get()).rev() {
         for x in 0..size.get() {
             let p = size.point(x, y).expect("on the board");
-            let b: u32 = scratches
-                .iter()
-                .map(|s| s.black_owned[p.index()].load(Relaxed))
-                .sum();
-            let wh: u32 = scratches
-                .iter()
-                .map(|s| s.white_owned[p.index()].load(Relaxed))
-                .sum();
+            let (n, b, wh) = tallies.iter().fold((0, 0, 0), |(n, b, w), t| {
+                let (tn, tb, tw) = t.owned(p.index());
+                (n + tn, b + tb, w + tw)
+            });
             let v = match (n, neutral) {
                 (0, _) => 0.0,
-                (_, true) => f64::from(n - b - wh) / f64::from(n),
-                (_, false) => sign * (f64::from(b) - f64::from(wh)) / f64::from(n),
+                // A live report reads the other workers' counts while they add to
+                // them: a playout still counting may show in `b` or `wh` before `n`.
+                (_, true) => f64::from(n.saturating_sub(b + wh)) / f64::from(n),
+                (_, false) => {
+                    (sign * (f64::from(b) - f64::from(wh)) / f64::from(n)).clamp(-1.0, 1.0)
+                }
             };
             out.push(v as f32);
         }

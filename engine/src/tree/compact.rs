@@ -47,12 +47,17 @@ impl Tree {
         let slack = self.nodes.chunk_charge() + self.edges.chunk_charge();
         let target = (self.budget.limit() / 2).saturating_sub(slack) / 16 * 15;
         let mut cost = [0usize; BUCKETS];
-        self.walk(self.root(), |tree, id| {
-            let edges = tree.edges(id);
+        // Every expanded node is reachable from the root: a node becomes unreachable
+        // only by compaction, which frees it.
+        for i in 0..self.nodes.len() {
+            let id = NodeId(i);
+            let edges = self.edges(id);
+            if edges.is_empty() {
+                continue;
+            }
             let nodes = edges.iter().filter(|e| e.child().is_some()).count();
-            cost[bucket(tree.node(id).visits())] += edges.len() * EDGE_BYTES + nodes * NODE_CHARGE;
-            true
-        });
+            cost[bucket(self.node(id).visits())] += edges.len() * EDGE_BYTES + nodes * NODE_CHARGE;
+        }
         // The lowest bucket whose nodes, with every busier one, fit in the target.
         let mut kept = 0;
         let mut threshold = BUCKETS;
@@ -76,7 +81,8 @@ impl Tree {
             principal.push(next);
             node = next;
         }
-        self.compact(self.root(), self.root_color, threshold, &principal, None);
+        let done = self.compact(self.root(), self.root_color, threshold, &principal, None);
+        debug_assert!(done, "no deadline");
         self.compactions += 1;
     }
 
@@ -88,18 +94,6 @@ impl Tree {
             Some(self)
         } else {
             None
-        }
-    }
-
-    /// Visits every expanded node reachable from `from`, parents first; `f` says
-    /// whether to go on below the node.
-    fn walk(&self, from: NodeId, mut f: impl FnMut(&Tree, NodeId) -> bool) {
-        let mut stack = vec![from];
-        while let Some(id) = stack.pop() {
-            if !self.node(id).is_expanded() || !f(self, id) {
-                continue;
-            }
-            stack.extend(self.edges(id).iter().filter_map(|e| e.child()));
         }
     }
 
@@ -116,45 +110,52 @@ impl Tree {
         deadline: Option<Instant>,
     ) -> bool {
         const DEAD: u32 = u32::MAX;
+        const PENDING: u32 = u32::MAX - 1;
         const LIVE: u32 = 0;
         const PROTECTED: u32 = 1;
         let n_nodes = self.nodes.len() as usize;
-        // Forwarding: the new index of each kept node (charged in `NODE_CHARGE`);
-        // while marking, whether a node is kept and whether its edges must be.
+        // Forwarding: the new index of each kept node; while marking, whether a node
+        // is reached (LIVE), reached and protected (PROTECTED: its edges are kept), or
+        // protected and not yet reached (PENDING). Charged in `NODE_CHARGE`, as is the
+        // list of kept expansions.
         let mut forward = vec![DEAD; n_nodes];
         for p in protected {
-            forward[p.index()] = PROTECTED;
+            forward[p.index()] = PENDING;
         }
-        // Kept expansions: (first edge, node, edges).
-        let mut blocks: Vec<(u32, u32, u32)> = Vec::new();
-        let mut stack = vec![root];
         forward[root.index()] = PROTECTED;
+        let mut kept: Vec<u32> = Vec::new();
         let mut marked = 0usize;
-        while let Some(id) = stack.pop() {
+        // A node is stored after its parent, so one pass in index order from the root
+        // reaches every node below it.
+        for i in root.index()..n_nodes {
+            if forward[i] >= PENDING {
+                continue;
+            }
             marked += 1;
             if marked % 4096 == 1 && deadline.is_some_and(|d| Instant::now() >= d) {
                 return false;
             }
-            let node = self.node(id);
+            let node = self.nodes.get(i as u32);
             let link = node.link.load(std::sync::atomic::Ordering::Relaxed);
-            if link & 3 != EXPANDED {
-                // Leaves, and claims no thread will finish (none is searching).
+            if link & 3 != EXPANDED
+                || (forward[i] != PROTECTED && bucket(node.visits()) < threshold)
+            {
+                // Leaves, claims no thread will finish (none is searching), and nodes
+                // whose edges go.
                 node.link.store(LEAF, std::sync::atomic::Ordering::Relaxed);
                 continue;
             }
-            if forward[id.index()] != PROTECTED && bucket(node.visits()) < threshold {
-                node.link.store(LEAF, std::sync::atomic::Ordering::Relaxed);
-                continue;
-            }
-            blocks.push(((link >> 32) as u32, id.0, ((link >> 2) & 0xFFFF) as u32));
-            for e in self.edges(id) {
+            kept.push(i as u32);
+            for e in self.edges(NodeId(i as u32)) {
                 if let Some(c) = e.child() {
-                    if forward[c.index()] == DEAD {
-                        forward[c.index()] = LIVE;
-                    }
-                    stack.push(c);
+                    let f = &mut forward[c.index()];
+                    debug_assert!(c.index() > i, "a node is stored after its parent");
+                    *f = if *f == PENDING { PROTECTED } else { LIVE };
                 }
             }
+        }
+        for f in forward.iter_mut().filter(|f| **f == PENDING) {
+            *f = DEAD;
         }
         // New node indices in the old order; the root (stored before everything
         // under it) becomes 0.
@@ -167,10 +168,24 @@ impl Tree {
             }
         }
         // Edge blocks slide down in their old order, their children renumbered.
-        blocks.sort_unstable_by_key(|b| b.0);
-        let chunk = super::arena::Arena::<super::Edge, { super::EDGE_BITS }>::CHUNK;
+        let first_edge = |tree: &Tree, node: u32| {
+            (tree
+                .nodes
+                .get(node)
+                .link
+                .load(std::sync::atomic::Ordering::Relaxed)
+                >> 32) as u32
+        };
+        kept.sort_unstable_by_key(|&node| first_edge(self, node));
+        let chunk = self.edges.chunk_len();
         let mut cursor = 0u32;
-        for &(first, node, n) in &blocks {
+        for &node in &kept {
+            let link = self
+                .nodes
+                .get(node)
+                .link
+                .load(std::sync::atomic::Ordering::Relaxed);
+            let (first, n) = ((link >> 32) as u32, ((link >> 2) & 0xFFFF) as u32);
             if cursor % chunk + n > chunk {
                 cursor = (cursor / chunk + 1) * chunk;
             }
@@ -199,6 +214,7 @@ impl Tree {
             }
         }
         drop(forward);
+        drop(kept);
         self.nodes.truncate(next, &self.budget);
         self.edges.truncate(cursor, &self.budget);
         self.root_color = color;

@@ -11,7 +11,9 @@
 //!
 //! Every counter is an atomic, so threads share a tree through `&Tree`:
 //! - a node's visits count the descents through it, the ones still running included
-//!   (a virtual loss until the backup adds the result to its wins);
+//!   (a virtual loss until the backup adds the result to its wins); visits and wins
+//!   are exact, while an edge's AMAF counts take a plain load and store
+//!   ([`Edge::add_amaf`]), so two threads that update one at once may lose one addition;
 //! - a node is expanded by the one thread that claims it ([`Tree::claim`]); the
 //!   claimant writes the edges and then publishes them in one release store
 //!   ([`Tree::publish`]), and a thread that meets a claimed node treats it as a leaf;
@@ -146,8 +148,11 @@ pub struct Edge {
 
 /// The largest prior in virtual visits an edge holds (12 bits of quarters).
 const MAX_PRIOR: f32 = 1023.75;
-const AMAF_ONE: u32 = 1 << 16;
 const AMAF_HALVE_AT: u32 = 0xFF00;
+/// The most AMAF playouts [`Edge::add_amaf_batch`] adds at once: two batches from
+/// just under the threshold stay within 16 bits.
+pub const MAX_AMAF_BATCH: u32 = 0x7F;
+const _: () = assert!(AMAF_HALVE_AT + 2 * MAX_AMAF_BATCH <= 0xFFFF);
 
 impl Edge {
     /// The move.
@@ -176,23 +181,31 @@ impl Edge {
         (a >> 16, a & 0xFFFF)
     }
 
-    /// Adds an AMAF playout, won or not.
+    /// Adds an AMAF playout, won or not, with a plain load and store even when other
+    /// threads search the tree: a playout updates dozens of edges, and a
+    /// read-modify-write each would cost more than the rare addition two threads
+    /// lose when they meet on one edge (a statistic, unlike the visits and wins).
+    /// Every value stored is consistent (wins never above playouts), so whichever
+    /// store lands is.
     #[inline]
-    pub fn add_amaf(&self, won: bool, exclusive: bool) {
-        let by = AMAF_ONE | u32::from(won);
-        let before = if exclusive {
-            let a = self.amaf.load(Relaxed);
-            self.amaf.store(a + by, Relaxed);
-            a
+    pub fn add_amaf(&self, won: bool) {
+        self.add_amaf_batch(1, u32::from(won));
+    }
+
+    /// Adds `playouts` AMAF playouts (at most [`MAX_AMAF_BATCH`]) of which `wins`
+    /// were won, as [`Edge::add_amaf`] adds one.
+    #[inline]
+    pub fn add_amaf_batch(&self, playouts: u32, wins: u32) {
+        debug_assert!(playouts <= MAX_AMAF_BATCH && wins <= playouts);
+        let before = self.amaf.load(Relaxed);
+        let after = before + ((playouts << 16) | wins);
+        // Halved once past the threshold: below it there is room for a batch.
+        let after = if before >> 16 >= AMAF_HALVE_AT {
+            ((after >> 17) << 16) | ((after & 0xFFFF) >> 1)
         } else {
-            self.amaf.fetch_add(by, Relaxed)
+            after
         };
-        if before >> 16 >= AMAF_HALVE_AT {
-            // Room for 255 more concurrent additions before the halves could overflow.
-            let _ = self.amaf.fetch_update(Relaxed, Relaxed, |a| {
-                (a >> 16 >= AMAF_HALVE_AT).then_some(((a >> 17) << 16) | ((a & 0xFFFF) >> 1))
-            });
-        }
+        self.amaf.store(after, Relaxed);
     }
 
     /// The child node, once a descent went through the edge.
@@ -234,23 +247,28 @@ impl Edge {
 pub const EDGE_BYTES: usize = std::mem::size_of::<Edge>();
 /// Bytes of one node in the arena.
 pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
-/// What a node is charged: itself and its slot in compaction's forwarding table.
-const NODE_CHARGE: usize = NODE_BYTES + 4;
+/// What a node is charged: itself, and what compaction needs for it (its slot in the
+/// forwarding table, and in the list of kept expansions).
+const NODE_CHARGE: usize = NODE_BYTES + 8;
 
-/// Nodes per chunk: 4 096 (64 KiB).
-const NODE_BITS: u32 = 12;
-/// Edges per chunk: 8 192 (96 KiB); a position has at most `MAX_SLOTS` moves.
-const EDGE_BITS: u32 = 13;
-const _: () = assert!(MAX_SLOTS < 1 << EDGE_BITS && MAX_SLOTS < 1 << 10);
+/// log2 of the nodes in a chunk: from 64 (1 280 bytes charged) in the smallest trees to
+/// 4 096 (80 KiB) from a budget of 1.25 MiB up.
+const NODE_BITS: (u32, u32) = (6, 12);
+/// log2 of the edges in a chunk: from 1 024 (12 KiB) to 8 192 (96 KiB) from a budget of
+/// 1.5 MiB up; a position has at most `MAX_SLOTS` moves, and a block of them must fit
+/// in one chunk.
+const EDGE_BITS: (u32, u32) = (10, 13);
+const _: () = assert!(MAX_SLOTS <= 1 << EDGE_BITS.0 && MAX_SLOTS < 1 << 10);
 
-/// The smallest budget a tree is given: a chunk of each arena and room to grow.
-pub const MIN_TREE_BYTES: usize = 512 << 10;
+/// The smallest budget a tree is given (a smaller one is raised to it): its chunk
+/// tables, the root's chunk of nodes and four chunks of edges.
+pub const MIN_TREE_BYTES: usize = 64 << 10;
 
 /// A search tree under a byte budget.
 #[derive(Debug)]
 pub struct Tree {
-    nodes: Arena<Node, NODE_BITS>,
-    edges: Arena<Edge, EDGE_BITS>,
+    nodes: Arena<Node>,
+    edges: Arena<Edge>,
     budget: Budget,
     /// The player who made the root's move.
     root_color: Color,
@@ -269,14 +287,17 @@ pub struct Tree {
 impl Tree {
     /// A tree with only a root, standing for the position after `color` played a move
     /// (for the real root: the opponent of the side to move), that may take `budget`
-    /// bytes (at least [`MIN_TREE_BYTES`]).
+    /// bytes (at least [`MIN_TREE_BYTES`]). Everything it allocates is charged to the
+    /// budget, its chunk tables included (they take 0.06% of it).
     pub fn new(color: Color, budget: usize) -> Tree {
         let budget = budget.max(MIN_TREE_BYTES);
-        let node_chunk = (Arena::<Node, NODE_BITS>::CHUNK as usize) * NODE_CHARGE;
-        let edge_chunk = (Arena::<Edge, EDGE_BITS>::CHUNK as usize) * EDGE_BYTES;
+        let node_bits = arena::chunk_bits(budget, NODE_CHARGE, NODE_BITS.0, NODE_BITS.1);
+        let edge_bits = arena::chunk_bits(budget, EDGE_BYTES, EDGE_BITS.0, EDGE_BITS.1);
+        let node_chunk = NODE_CHARGE << node_bits;
+        let edge_chunk = EDGE_BYTES << edge_bits;
         let tree = Tree {
-            nodes: Arena::new(budget / node_chunk + 1, NODE_CHARGE),
-            edges: Arena::new(budget / edge_chunk + 1, EDGE_BYTES),
+            nodes: Arena::new(node_bits, budget / node_chunk + 1, NODE_CHARGE),
+            edges: Arena::new(edge_bits, budget / edge_chunk + 1, EDGE_BYTES),
             budget: Budget::new(budget),
             root_color: color,
             full: AtomicBool::new(false),
@@ -285,6 +306,8 @@ impl Tree {
             #[cfg(test)]
             expansions: AtomicU64::new(0),
         };
+        tree.budget
+            .force_charge(tree.nodes.table_bytes() + tree.edges.table_bytes());
         let root = tree.nodes.alloc(1, &tree.budget, true);
         debug_assert_eq!(root, Some(0));
         tree
@@ -307,8 +330,8 @@ impl Tree {
         self.budget.limit()
     }
 
-    /// Bytes the tree's arenas are charged now (never more than the budget, but for
-    /// a tree's first chunk).
+    /// Bytes the tree is charged now: its chunk tables and the chunks in use (never
+    /// more than the budget).
     pub fn bytes(&self) -> usize {
         self.budget.used()
     }
@@ -322,6 +345,14 @@ impl Tree {
     #[cfg(test)]
     pub fn expansions(&self) -> u64 {
         self.expansions.load(Relaxed)
+    }
+
+    /// Takes every node the budget still allows, so that no new one fits (tests of a
+    /// full tree).
+    #[cfg(test)]
+    pub fn exhaust(&self) {
+        while self.nodes.alloc(1, &self.budget, false).is_some() {}
+        self.full.store(true, Relaxed);
     }
 
     /// A node.
@@ -459,7 +490,7 @@ mod tests {
         assert_eq!(t.edges(t.root())[1].mv(), Move::Pass);
         // AMAF halves near its limit and keeps the rate.
         for i in 0..70_000u32 {
-            e.add_amaf(i % 4 == 0, false);
+            e.add_amaf(i % 4 == 0);
         }
         let (n, w) = e.amaf();
         assert!(n < 65_536 && n > 30_000, "{n}");
@@ -486,6 +517,28 @@ mod tests {
             Some((b, Color::White))
         );
         assert_eq!(t.descendant(&[(Color::White, p(21))]), None, "out of turn");
+    }
+
+    #[test]
+    fn a_tree_charges_its_tables_and_never_passes_its_budget() {
+        for budget in [MIN_TREE_BYTES, 1 << 20, 256 << 20] {
+            let t = Tree::new(Color::White, budget);
+            let tables = t.nodes.table_bytes() + t.edges.table_bytes();
+            // The tables and the root's chunk of nodes.
+            assert_eq!(t.bytes(), tables + t.nodes.chunk_charge(), "{budget}");
+            assert!(t.bytes() <= t.budget());
+            // The widest root and a node on each of its edges fit in any tree.
+            let moves: Vec<Candidate> = (1..MAX_SLOTS).map(|i| (p(i), 1.0, 0.5)).collect();
+            assert!(t.expand(t.root(), &moves));
+            assert!(t.edges(t.root()).iter().all(|e| t.child(e).is_some()));
+            assert!(!t.needs_room());
+        }
+        // A budget under the floor is raised to it.
+        assert_eq!(Tree::new(Color::White, 1000).budget(), MIN_TREE_BYTES);
+        // 32 GiB: the tables alone take some 17 MiB, and are paid for.
+        let t = Tree::new(Color::White, 32 << 30);
+        assert!(t.bytes() > 12 << 20, "{} bytes", t.bytes());
+        assert!(t.bytes() < (32 << 30) / 1000);
     }
 
     #[test]
