@@ -188,3 +188,52 @@ impl SpillReader {
         Ok(Some((&self.teams, won)))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fresh_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("tengen-spill-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn positions_read_back_as_written_and_nothing_is_left_behind() {
+        let dir = fresh_dir("roundtrip");
+        let mut w = SpillWriter::create(&dir).unwrap();
+        assert!(w.path().starts_with(&dir));
+        w.position(&[1, u128::MAX, 7], 2).unwrap();
+        w.position(&[5, 6], 0).unwrap();
+        let mut r = w.reader().unwrap();
+        for _ in 0..2 {
+            r.rewind().unwrap();
+            assert_eq!(r.next_position().unwrap(), Some((&[1, u128::MAX, 7][..], 2)));
+            assert_eq!(r.next_position().unwrap(), Some((&[5u128, 6][..], 0)));
+            assert_eq!(r.next_position().unwrap(), None);
+        }
+        // Writing after reading appends.
+        w.position(&[9, 10], 1).unwrap();
+        let mut r = w.reader().unwrap();
+        r.rewind().unwrap();
+        let mut n = 0;
+        while let Some((teams, _)) = r.next_position().unwrap() {
+            n += teams.len();
+        }
+        assert_eq!((n, w.bytes()), (7, 3 * 8 + 7 * 16));
+        #[cfg(unix)]
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        drop((r, w));
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        std::fs::remove_dir(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_missing_directory_is_a_clear_error() {
+        let dir = std::env::temp_dir().join("tengen-no-such-dir/inside");
+        let e = SpillWriter::create(&dir).unwrap_err();
+        assert!(e.to_string().contains("tengen-no-such-dir"), "{e}");
+    }
+}
