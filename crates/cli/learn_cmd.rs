@@ -58,7 +58,7 @@ struct FitArgs {
     /// Rounds of MM updates (one per feature group each).
     #[arg(long, default_value_t = 20)]
     rounds: usize,
-    /// Directory for the temporary file of training competitions (about 3 kB a
+    /// Directory for the temporary file of training competitions (about 2.5 kB a
     /// position, removed at the end); default: the system's temporary directory.
     #[arg(long)]
     temp_dir: Option<PathBuf>,
@@ -167,7 +167,10 @@ fn fit(args: FitArgs) -> Result<(), String> {
     }
     let temp_dir = args.temp_dir.clone().unwrap_or_else(std::env::temp_dir);
     if !temp_dir.is_dir() {
-        return Err(format!("{}: no such directory (--temp-dir)", temp_dir.display()));
+        return Err(format!(
+            "{}: no such directory (--temp-dir)",
+            temp_dir.display()
+        ));
     }
     if args.pattern_capacity < 1000 {
         return Err("--pattern-capacity: at least 1000".to_string());
@@ -224,7 +227,7 @@ fn fit(args: FitArgs) -> Result<(), String> {
             progress.set_position(p.pass as u64);
             progress.set_message(format!(
                 "round {}, log-likelihood {:.4}",
-                p.round + 1,
+                (p.round + 1).min(args.rounds),
                 p.log_likelihood
             ));
         })

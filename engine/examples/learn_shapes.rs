@@ -42,7 +42,9 @@ fn sgf_files(path: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn usage(message: &str) -> ! {
-    eprintln!("{message}\nusage: learn_shapes [--min-seen N] [--iterations N] [--temp-dir DIR] RECORDS...");
+    eprintln!(
+        "{message}\nusage: learn_shapes [--min-seen N] [--iterations N] [--temp-dir DIR] RECORDS..."
+    );
     std::process::exit(2);
 }
 

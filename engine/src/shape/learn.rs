@@ -274,7 +274,12 @@ pub fn fit(
     let fit = records.competitions.fit(iterations, progress)?;
     let mut gammas = fit.gammas;
     // A bucket no candidate had keeps the prior's strength, 1.
-    let buckets = [records.shapes.len(), DISTANCE_BUCKETS, CAPTURE_BUCKETS, SELF_ATARI_BUCKETS];
+    let buckets = [
+        records.shapes.len(),
+        DISTANCE_BUCKETS,
+        CAPTURE_BUCKETS,
+        SELF_ATARI_BUCKETS,
+    ];
     for (g, n) in gammas.iter_mut().zip(buckets) {
         if g.len() < n {
             g.resize(n, 1.0);

@@ -203,11 +203,7 @@ impl MoveTraining {
     }
 
     /// Fits the model (see [`Competitions::fit`]).
-    pub fn fit(
-        &mut self,
-        rounds: usize,
-        progress: impl FnMut(FitProgress),
-    ) -> io::Result<TeamFit> {
+    pub fn fit(&mut self, rounds: usize, progress: impl FnMut(FitProgress)) -> io::Result<TeamFit> {
         self.competitions.fit(rounds, progress)
     }
 

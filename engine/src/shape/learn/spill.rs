@@ -1,7 +1,7 @@
 //! The learners' temporary file of competitions: each position as its count of
 //! packed teams and the index of the winner (two little-endian `u32`), then the
-//! teams (little-endian `u128` each), written once and read back as often as the
-//! fit needs.
+//! teams (the low 96 bits of a `u128` each, 12 bytes little-endian), written once
+//! and read back as often as the fit needs.
 //!
 //! The file lives in a directory the caller chooses. On Unix it is unlinked as soon
 //! as it is open, so it is gone when the process ends however it ends; elsewhere it
@@ -18,7 +18,10 @@ const BUFFER: usize = 1 << 20;
 const HEADER: usize = 8;
 
 /// Bytes of one packed team.
-const TEAM: usize = 16;
+const TEAM: usize = 12;
+
+/// The largest team the file holds: 96 bits.
+pub const TEAM_BITS: u32 = 8 * TEAM as u32;
 
 /// The writing end of a temporary competitions file.
 #[derive(Debug)]
@@ -45,7 +48,10 @@ impl SpillWriter {
         if !dir.is_dir() {
             return Err(io::Error::new(
                 io::ErrorKind::NotFound,
-                format!("{}: no such directory for the temporary file", dir.display()),
+                format!(
+                    "{}: no such directory for the temporary file",
+                    dir.display()
+                ),
             ));
         }
         let pid = std::process::id();
@@ -84,7 +90,8 @@ impl SpillWriter {
         self.bytes
     }
 
-    /// Appends a position: its packed teams and the winner's index among them.
+    /// Appends a position: its packed teams (each below 2^96, the bits above are
+    /// not written) and the winner's index among them.
     pub fn position(&mut self, teams: &[u128], winner: u32) -> io::Result<()> {
         let moved = std::mem::take(&mut self.offset_moved);
         let w = &mut self.file;
@@ -95,7 +102,7 @@ impl SpillWriter {
             w.write_all(&(teams.len() as u32).to_le_bytes())?;
             w.write_all(&winner.to_le_bytes())?;
             for t in teams {
-                w.write_all(&t.to_le_bytes())?;
+                w.write_all(&t.to_le_bytes()[..TEAM])?;
             }
             Ok(())
         };
@@ -174,15 +181,18 @@ impl SpillReader {
         self.reader.read_exact(&mut self.buffer).map_err(fail)?;
         self.teams.clear();
         self.teams.extend(self.buffer.chunks_exact(TEAM).map(|b| {
-            let mut word = [0u8; TEAM];
-            word.copy_from_slice(b);
+            let mut word = [0u8; 16];
+            word[..TEAM].copy_from_slice(b);
             u128::from_le_bytes(word)
         }));
         self.at += (HEADER + n * TEAM) as u64;
         if won as usize >= n {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidData,
-                format!("{}: a position's winner is out of range", self.path.display()),
+                format!(
+                    "{}: a position's winner is out of range",
+                    self.path.display()
+                ),
             ));
         }
         Ok(Some((&self.teams, won)))
@@ -205,12 +215,13 @@ mod tests {
         let dir = fresh_dir("roundtrip");
         let mut w = SpillWriter::create(&dir).unwrap();
         assert!(w.path().starts_with(&dir));
-        w.position(&[1, u128::MAX, 7], 2).unwrap();
+        let top = (1u128 << 96) - 1;
+        w.position(&[1, top, 7], 2).unwrap();
         w.position(&[5, 6], 0).unwrap();
         let mut r = w.reader().unwrap();
         for _ in 0..2 {
             r.rewind().unwrap();
-            assert_eq!(r.next_position().unwrap(), Some((&[1, u128::MAX, 7][..], 2)));
+            assert_eq!(r.next_position().unwrap(), Some((&[1, top, 7][..], 2)));
             assert_eq!(r.next_position().unwrap(), Some((&[5u128, 6][..], 0)));
             assert_eq!(r.next_position().unwrap(), None);
         }
@@ -222,7 +233,7 @@ mod tests {
         while let Some((teams, _)) = r.next_position().unwrap() {
             n += teams.len();
         }
-        assert_eq!((n, w.bytes()), (7, 3 * 8 + 7 * 16));
+        assert_eq!((n, w.bytes()), (7, 3 * 8 + 7 * 12));
         #[cfg(unix)]
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
         drop((r, w));

@@ -15,7 +15,7 @@
 use std::io;
 use std::path::Path;
 
-use super::spill::{SpillReader, SpillWriter};
+use super::spill::{SpillReader, SpillWriter, TEAM_BITS};
 
 /// Training competitions: positions as (team, count) lists, on disk.
 #[derive(Debug)]
@@ -57,8 +57,8 @@ pub struct FitProgress {
     pub log_likelihood: f64,
 }
 
-/// How a team's values are packed into one `u128`: group `g` takes `bits[g]` bits
-/// from `shift[g]`; the candidate count goes above them.
+/// How a team's values are packed into the low 96 bits of a `u128`: group `g`
+/// takes `bits[g]` bits from `shift[g]`; the candidate count goes above them.
 #[derive(Clone, Debug)]
 struct Layout {
     shift: Vec<u32>,
@@ -72,10 +72,10 @@ const COUNT_BITS: u32 = 16;
 impl Layout {
     fn new(bits: &[u32]) -> io::Result<Layout> {
         let total: u32 = bits.iter().sum();
-        if bits.iter().any(|&b| b == 0 || b > 32) || total + COUNT_BITS > 128 {
+        if bits.iter().any(|&b| b == 0 || b > 32) || total + COUNT_BITS > TEAM_BITS {
             return Err(io::Error::new(
                 io::ErrorKind::InvalidInput,
-                format!("team layout {bits:?} does not fit 128 bits with its count"),
+                format!("team layout {bits:?} does not fit {TEAM_BITS} bits with its count"),
             ));
         }
         let mut shift = Vec::with_capacity(bits.len());
@@ -114,7 +114,7 @@ impl Layout {
 
 impl Competitions {
     /// No positions yet; group `g` of a team takes values below `2^bits[g]` (at most
-    /// 32 bits a group, 112 in all). The competitions go to a temporary file in
+    /// 32 bits a group, 80 in all). The competitions go to a temporary file in
     /// `dir`, which is gone when this value is dropped (on Unix at once: it is
     /// unlinked as soon as it is open).
     pub fn new(bits: &[u32], dir: &Path) -> io::Result<Competitions> {
@@ -222,7 +222,12 @@ impl Competitions {
     /// log-likelihood, and, when `group` is given, each of its values' summed
     /// `count × strength / (γ × E)` over positions (`E` the position's total
     /// strength): the denominator of its MM update.
-    fn pass(&self, reader: &mut SpillReader, gammas: &[Vec<f64>], group: Option<usize>) -> io::Result<(f64, Vec<f64>)> {
+    fn pass(
+        &self,
+        reader: &mut SpillReader,
+        gammas: &[Vec<f64>],
+        group: Option<usize>,
+    ) -> io::Result<(f64, Vec<f64>)> {
         let layout = &self.layout;
         let mut den = vec![0.0; group.map_or(0, |g| self.sizes[g])];
         let mut strengths: Vec<f64> = Vec::new();
@@ -252,7 +257,11 @@ impl Competitions {
     /// one virtual win and one virtual loss against strength 1 per feature), one
     /// pass over the file per update. `progress` hears after every pass.
     /// Deterministic: the same competitions give the same strengths.
-    pub fn fit(&mut self, rounds: usize, mut progress: impl FnMut(FitProgress)) -> io::Result<TeamFit> {
+    pub fn fit(
+        &mut self,
+        rounds: usize,
+        mut progress: impl FnMut(FitProgress),
+    ) -> io::Result<TeamFit> {
         let mut reader = self.spill.reader()?;
         let sizes = self.sizes.clone();
         let mut gammas: Vec<Vec<f64>> = sizes.iter().map(|&n| vec![1.0; n]).collect();
@@ -291,7 +300,10 @@ impl Competitions {
     /// Under `gammas`, each group's expected wins by value (the summed probability
     /// of the candidates with it) and the observed ones: at MM's fixed point they
     /// match, up to the virtual win and loss.
-    pub fn expected_and_observed(&mut self, gammas: &[Vec<f64>]) -> io::Result<Vec<Vec<(f64, f64)>>> {
+    pub fn expected_and_observed(
+        &mut self,
+        gammas: &[Vec<f64>],
+    ) -> io::Result<Vec<Vec<(f64, f64)>>> {
         let mut reader = self.spill.reader()?;
         let layout = &self.layout;
         let mut expected: Vec<Vec<f64>> = self.sizes.iter().map(|&n| vec![0.0; n]).collect();
@@ -378,8 +390,8 @@ mod tests {
         let mut c = Competitions::new(&[2], &dir()).unwrap();
         c.add(&[0, 0, 0, 1, 0], 3).unwrap();
         assert_eq!((c.positions(), c.entries()), (1, 2));
-        // Two entries of 16 bytes and the position's 8-byte header.
-        assert_eq!(c.bytes(), 40);
+        // Two entries of 12 bytes and the position's 8-byte header.
+        assert_eq!(c.bytes(), 32);
         // A lone candidate teaches nothing.
         c.add(&[1], 0).unwrap();
         assert_eq!(c.positions(), 1);
@@ -399,7 +411,12 @@ mod tests {
                 .unwrap();
         }
         let fit = c.fit(100, |_| {}).unwrap();
-        for (g, values) in c.expected_and_observed(&fit.gammas).unwrap().iter().enumerate() {
+        for (g, values) in c
+            .expected_and_observed(&fit.gammas)
+            .unwrap()
+            .iter()
+            .enumerate()
+        {
             for &(x, o) in values {
                 assert!((x - o).abs() <= 0.05 * o + 2.0, "group {g}: {values:?}");
             }
@@ -408,7 +425,10 @@ mod tests {
         let mut wrong = fit.gammas.clone();
         wrong[0].iter_mut().for_each(|x| *x = 1.0);
         let off = c.expected_and_observed(&wrong).unwrap();
-        assert!(off[0].iter().any(|&(x, o)| (x - o).abs() > 0.05 * o + 2.0), "{off:?}");
+        assert!(
+            off[0].iter().any(|&(x, o)| (x - o).abs() > 0.05 * o + 2.0),
+            "{off:?}"
+        );
     }
 
     #[test]
@@ -418,6 +438,8 @@ mod tests {
         assert!(c.add(&[0, 2, 0, 0], 0).is_err());
         assert_eq!((c.positions(), c.bytes()), (0, 0));
         assert!(Competitions::new(&[64, 64], &dir()).is_err());
+        assert!(Competitions::new(&[32, 32, 17], &dir()).is_err());
+        assert!(Competitions::new(&[32, 32, 16], &dir()).is_ok());
         assert!(Competitions::new(&[0], &dir()).is_err());
     }
 }
