@@ -1,5 +1,7 @@
 //! `tengen learn`: fit the move model to SGF collections (`fit`) and score a model on
-//! records it did not learn from (`eval`). The records are streamed one game at a time.
+//! records it did not learn from (`eval`). The records are streamed one game at a time;
+//! the fit keeps its competitions in a temporary file and its pattern counts in a table
+//! of fixed size, so its memory does not grow with the records.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -11,7 +13,7 @@ use tengen_board::Game;
 use tengen_board::sgf::SgfGames;
 use tengen_engine::shape::ShapeWeights;
 use tengen_engine::shape::eval::{Evaluation, PHASES, Tally};
-use tengen_engine::shape::learn::moves::{MoveTraining, PatternCounts};
+use tengen_engine::shape::learn::moves::{MoveTraining, PATTERN_CAPACITY, PatternCounts};
 use tengen_engine::shape::model::{MoveModel, MoveScorer};
 
 /// Options of `tengen learn`.
@@ -56,6 +58,15 @@ struct FitArgs {
     /// Rounds of MM updates (one per feature group each).
     #[arg(long, default_value_t = 20)]
     rounds: usize,
+    /// Directory for the temporary file of training competitions (about 2.5 kB a
+    /// position, removed at the end); default: the system's temporary directory.
+    #[arg(long)]
+    temp_dir: Option<PathBuf>,
+    /// Distinct large patterns the counting pass holds (16 bytes each, and a third
+    /// more); beyond it, counts are lowered to make room and the output says by how
+    /// much at most.
+    #[arg(long, default_value_t = PATTERN_CAPACITY)]
+    pattern_capacity: usize,
 }
 
 #[derive(Debug, Args)]
@@ -90,11 +101,12 @@ fn bar(len: Option<u64>, what: &str) -> ProgressBar {
     bar
 }
 
-/// Calls `visit` on each game read; returns the games read and the records refused.
+/// Calls `visit` on each game read (stopping at its first error); returns the games
+/// read and the records refused.
 fn for_each_game(
     records: &Records,
     what: &str,
-    mut visit: impl FnMut(&Game),
+    mut visit: impl FnMut(&Game) -> Result<(), String>,
 ) -> Result<(u64, u64), String> {
     let progress = bar(records.games, what);
     let (mut seen, mut read, mut refused) = (0u64, 0u64, 0u64);
@@ -109,7 +121,12 @@ fn for_each_game(
                 continue;
             }
             match game {
-                Ok(g) => visit(&g.game),
+                Ok(g) => {
+                    if let Err(e) = visit(&g.game) {
+                        progress.finish_and_clear();
+                        return Err(e);
+                    }
+                }
                 Err(e) => {
                     refused += 1;
                     if refused <= 5 {
@@ -148,38 +165,73 @@ fn fit(args: FitArgs) -> Result<(), String> {
     {
         return Err(format!("{}: no such directory", parent.display()));
     }
-    let mut counts = PatternCounts::new();
-    let (games, refused) = for_each_game(&args.records, "patterns", |g| counts.add_game(g))?;
+    let temp_dir = args.temp_dir.clone().unwrap_or_else(std::env::temp_dir);
+    if !temp_dir.is_dir() {
+        return Err(format!(
+            "{}: no such directory (--temp-dir)",
+            temp_dir.display()
+        ));
+    }
+    if args.pattern_capacity < 1000 {
+        return Err("--pattern-capacity: at least 1000".to_string());
+    }
+    // Made first, so that an unwritable directory fails before the long passes.
+    let temp_error = |e: std::io::Error| {
+        format!(
+            "the temporary file of competitions: {e} (choose another directory with --temp-dir)"
+        )
+    };
+    let empty = MoveTraining::new(Vec::new(), &temp_dir).map_err(temp_error)?;
+    drop(empty);
+    let mut counts = PatternCounts::new(args.pattern_capacity);
+    let (games, refused) = for_each_game(&args.records, "patterns", |g| {
+        counts.add_game(g);
+        Ok(())
+    })?;
     let frequent = counts.frequent(args.min_played);
+    let floor = counts.floor();
     eprintln!(
-        "{games} games ({refused} refused): {} patterns played, {} at least {} times",
+        "{games} games ({refused} refused): {} patterns held, {} with a count of at least {}{}",
         counts.len(),
         frequent.len(),
-        args.min_played
+        args.min_played,
+        if floor == 0 {
+            " (exact counts)".to_string()
+        } else {
+            format!(" (counts lowered by at most {floor} to stay within --pattern-capacity)")
+        }
     );
     drop(counts);
-    let mut training = MoveTraining::new(frequent);
+    let mut training = MoveTraining::new(frequent, &temp_dir).map_err(temp_error)?;
     let mut short = 0;
     for_each_game(&args.records, "positions", |g| {
-        if !training.add_game(g) {
+        if !training.add_game(g).map_err(temp_error)? {
             short += 1;
         }
+        Ok(())
     })?;
     let c = training.competitions();
     eprintln!(
-        "{} positions ({short} games cut short), {} teams, {} entries",
+        "{} positions ({short} games cut short), {} (team, count) entries, {} MB in the temporary file",
         c.positions(),
-        c.teams(),
-        c.entries()
+        c.entries(),
+        c.bytes() / 1_000_000
     );
-    let progress = ProgressBar::new(args.rounds as u64).with_style(
-        ProgressStyle::with_template("MM {bar:40} {pos}/{len} rounds, {msg} {elapsed}")
+    let progress = ProgressBar::new(1).with_style(
+        ProgressStyle::with_template("MM {bar:40} {pos}/{len} passes, {msg} {elapsed} (eta {eta})")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    let fit = training.fit(args.rounds, |round, ll| {
-        progress.set_position(round as u64);
-        progress.set_message(format!("log-likelihood {ll:.4}"));
-    });
+    let fit = training
+        .fit(args.rounds, |p| {
+            progress.set_length(p.passes as u64);
+            progress.set_position(p.pass as u64);
+            progress.set_message(format!(
+                "round {}, log-likelihood {:.4}",
+                (p.round + 1).min(args.rounds),
+                p.log_likelihood
+            ));
+        })
+        .map_err(temp_error)?;
     progress.finish_and_clear();
     let command: Vec<String> = std::env::args().collect();
     let header = vec![
@@ -190,9 +242,14 @@ fn fit(args: FitArgs) -> Result<(), String> {
         format!("Records: {}.", names(&args.records)),
         format!("Command: {}", command.join(" ")),
         format!(
-            "{games} games, {} positions; patterns played at least {} times; {} MM rounds; log-likelihood per move {:.4}.",
+            "{games} games, {} positions; patterns played at least {} times{}; {} MM rounds; log-likelihood per move {:.4}.",
             training.competitions().positions(),
             args.min_played,
+            if floor == 0 {
+                String::new()
+            } else {
+                format!(" (counts lowered by at most {floor})")
+            },
             args.rounds,
             fit.log_likelihood
         ),
@@ -232,6 +289,7 @@ fn eval(args: EvalArgs) -> Result<(), String> {
     let mut evaluation = Evaluation::new();
     let (games, refused) = for_each_game(&args.records, "eval", |g| {
         evaluation.add_game(g, &Dyn(scorer));
+        Ok(())
     })?;
     println!(
         "model {}; records {}: {games} games ({refused} refused), {} moves skipped",

@@ -2,14 +2,15 @@
 //!
 //! ```sh
 //! cargo run --release -p tengen-engine --example learn_shapes -- \
-//!   [--min-seen 20] [--iterations 40] RECORDS... > engine/data/shapes.txt
+//!   [--min-seen 20] [--iterations 40] [--temp-dir DIR] RECORDS... > engine/data/shapes.txt
 //! ```
 //!
 //! `RECORDS` are SGF files or directories of them (the output of `tengen match
 //! --out DIR`). The method is in `tengen_engine::shape::learn`. The shape strengths
 //! are scaled so that a move in open space has strength 1, and shapes seen fewer than
 //! `--min-seen` times as candidates are left out (they weigh 1 in the engine, like
-//! open space).
+//! open space). The training positions go to a temporary file in `--temp-dir`
+//! (default: the system's temporary directory), removed at the end.
 
 use std::path::{Path, PathBuf};
 
@@ -41,13 +42,21 @@ fn sgf_files(path: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn usage(message: &str) -> ! {
-    eprintln!("{message}\nusage: learn_shapes [--min-seen N] [--iterations N] RECORDS...");
+    eprintln!(
+        "{message}\nusage: learn_shapes [--min-seen N] [--iterations N] [--temp-dir DIR] RECORDS..."
+    );
     std::process::exit(2);
+}
+
+fn fail(e: &std::io::Error) -> ! {
+    eprintln!("learn_shapes: {e}");
+    std::process::exit(1);
 }
 
 fn main() {
     let mut min_seen = 20u64;
     let mut iterations = 40usize;
+    let mut temp_dir = std::env::temp_dir();
     let mut inputs = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -59,6 +68,12 @@ fn main() {
         match a.as_str() {
             "--min-seen" => min_seen = number("--min-seen"),
             "--iterations" => iterations = number("--iterations") as usize,
+            "--temp-dir" => {
+                temp_dir = args
+                    .next()
+                    .map(PathBuf::from)
+                    .unwrap_or_else(|| usage("--temp-dir needs a directory"))
+            }
             flag if flag.starts_with("--") => usage(&format!("unknown option {flag}")),
             _ => inputs.push(PathBuf::from(a)),
         }
@@ -70,7 +85,7 @@ fn main() {
     for i in &inputs {
         sgf_files(i, &mut files);
     }
-    let mut records = Records::new();
+    let mut records = Records::new(&temp_dir).unwrap_or_else(|e| fail(&e));
     let (mut games, mut cut_short) = (0, 0);
     for f in &files {
         let text = match std::fs::read_to_string(f) {
@@ -82,7 +97,7 @@ fn main() {
         };
         match parse_sgf(&text) {
             Ok(sgf) => {
-                if !records.add_game(&sgf.game) {
+                if !records.add_game(&sgf.game).unwrap_or_else(|e| fail(&e)) {
                     eprintln!("{}: replay stopped early", f.display());
                     cut_short += 1;
                 }
@@ -97,9 +112,18 @@ fn main() {
         records.candidates(),
         records.shapes()
     );
-    let fit = fit(&records, iterations, |round, ll| {
-        eprintln!("round {round}: log-likelihood per move {ll:.4}");
-    });
+    let fit = fit(&mut records, iterations, |p| {
+        // A round's first pass measures the strengths the rounds before left.
+        let per_round = (p.passes - 1) / iterations.max(1);
+        let first_of_round = per_round > 0 && p.pass % per_round == 1 % per_round;
+        if p.pass == p.passes || (first_of_round && p.round > 0 && p.round % 10 == 0) {
+            eprintln!(
+                "round {}: log-likelihood per move {:.4}",
+                p.round, p.log_likelihood
+            );
+        }
+    })
+    .unwrap_or_else(|e| fail(&e));
     let list = |v: &[f64]| {
         v.iter()
             .map(|g| format!("{g:.3}"))
@@ -120,7 +144,7 @@ fn main() {
         ),
         format!(
             "Log-likelihood per move {:.4}; the other features' strengths:",
-            fit.log_likelihood(&records)
+            fit.log_likelihood()
         ),
         format!(
             "  distance (far, 2, 3, 4, 5, 6-7, 8-10): {}",

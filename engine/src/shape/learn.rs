@@ -7,17 +7,25 @@
 //! it is a self-atari. A move's strength is the product of its features' strengths,
 //! fitted by the minorization-maximization of Coulom's "Computing Elo Ratings of
 //! Move Patterns in the Game of Go" (2007), with one virtual win and one virtual loss
-//! against a strength-1 opponent for each feature.
+//! against a strength-1 opponent for each feature. The fit is the one MM core of
+//! [`teams`], which the move model ([`moves`]) uses too; the positions go to a
+//! temporary file, so memory does not grow with the records.
 
+pub mod counts;
 pub mod moves;
+pub mod spill;
 pub mod teams;
 
 use std::collections::HashMap;
+use std::io;
+use std::path::Path;
 
 use tengen_board::{Board, Color, Game, Move, Point};
 
+use super::eval::replay;
 use super::{canonical, describe, shape_code};
 use crate::tactics::stones_captured;
+use teams::{Competitions, FitProgress};
 
 /// Distance-to-last-move buckets: far or none, then Coulom's distance
 /// (`dx + dy + max(dx, dy)`) 2, 3, 4, 5, 6–7, 8–10.
@@ -30,41 +38,47 @@ pub const SELF_ATARI_BUCKETS: usize = 3;
 /// The code of open space: eight empty neighbours, no flags.
 const OPEN_SPACE: u32 = 0xAAAA;
 
-/// One training position: its candidates (a range of `Records::candidates`) and the
-/// index of the move played among them.
+/// Bits of a team's groups: the shape (an index among at most 2^20 codes), then
+/// the distance, capture and self-atari buckets.
+const TEAM_BITS: [u32; 4] = [20, 3, 2, 2];
+
+/// The training positions read from game records, as competitions of teams (shape,
+/// distance, capture, self-atari) in a temporary file ([`Competitions`]), with
+/// how often each shape was a candidate and was played.
 #[derive(Debug)]
-struct Position {
-    start: usize,
-    end: usize,
-    chosen: usize,
-}
-
-/// A candidate's features: shape index, distance, capture and self-atari buckets.
-type Features = [u32; 4];
-
-/// The training positions read from game records.
-#[derive(Debug, Default)]
 pub struct Records {
-    positions: Vec<Position>,
-    candidates: Vec<Features>,
+    competitions: Competitions,
     shapes: Vec<u32>,
     shape_index: HashMap<u32, u32>,
+    /// By shape index: times a candidate, times played.
+    seen: Vec<u64>,
+    played: Vec<u64>,
+    candidates: u64,
+    teams: Vec<u32>,
 }
 
 impl Records {
-    /// No positions yet.
-    pub fn new() -> Records {
-        Records::default()
+    /// No positions yet; the competitions go to a temporary file in `dir`.
+    pub fn new(dir: &Path) -> io::Result<Records> {
+        Ok(Records {
+            competitions: Competitions::new(&TEAM_BITS, dir)?,
+            shapes: Vec::new(),
+            shape_index: HashMap::new(),
+            seen: Vec::new(),
+            played: Vec::new(),
+            candidates: 0,
+            teams: Vec::new(),
+        })
     }
 
     /// Training positions so far.
-    pub fn positions(&self) -> usize {
-        self.positions.len()
+    pub fn positions(&self) -> u64 {
+        self.competitions.positions()
     }
 
     /// Candidates over all positions.
-    pub fn candidates(&self) -> usize {
-        self.candidates.len()
+    pub fn candidates(&self) -> u64 {
+        self.candidates
     }
 
     /// Distinct shapes seen.
@@ -77,65 +91,81 @@ impl Records {
         let next = self.shapes.len() as u32;
         *self.shape_index.entry(name).or_insert_with(|| {
             self.shapes.push(name);
+            self.seen.push(0);
+            self.played.push(0);
             next
         })
     }
 
-    /// Adds every move of `game` as a training position; false if the replay stopped
-    /// early (the positions before the failure are kept).
-    pub fn add_game(&mut self, game: &Game) -> bool {
-        let mut replay = Game::new(game.size(), *game.rules());
-        for &(c, p) in game.setup_stones() {
-            if replay.add_setup_stone(c, p).is_err() {
-                return false;
+    /// Adds every move of `game` as a training position; `Ok(false)` if the replay
+    /// stopped early (the positions before the failure are kept). The record is
+    /// replayed on a [`Board`] with its checked play (the record was read by a
+    /// `Game`, which checked the rule set); an error is the temporary file's.
+    pub fn add_game(&mut self, game: &Game) -> io::Result<bool> {
+        let mut failed = None;
+        let ok = replay(game, |board, c, m, history, _| {
+            let Move::Play(played) = m else { return };
+            if failed.is_some() {
+                return;
             }
-        }
-        // After handicap stones (or `PL[W]`) White moves first; superko keys need it.
-        replay.set_to_move(game.start_to_move());
-        let mut last = None;
-        for (c, m) in game.moves() {
-            if let Move::Play(played) = m {
-                self.add_position(&replay, c, played, last);
-            }
-            if replay.play(c, m).is_err() {
-                return false;
-            }
-            last = match m {
-                Move::Play(p) => Some(p),
-                Move::Pass => None,
+            let last = match history.last {
+                Some(Move::Play(p)) => Some(p),
+                _ => None,
             };
+            if let Err(e) = self.add_position(board, c, played, last) {
+                failed = Some(e);
+            }
+        });
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(ok),
         }
-        true
     }
 
-    fn add_position(&mut self, game: &Game, c: Color, played: Point, last: Option<Point>) {
-        let board = game.board();
-        let start = self.candidates.len();
+    fn add_position(
+        &mut self,
+        board: &Board,
+        c: Color,
+        played: Point,
+        last: Option<Point>,
+    ) -> io::Result<()> {
+        let mut teams = std::mem::take(&mut self.teams);
+        teams.clear();
         let mut chosen = None;
         for &q in board.empty_points() {
-            if board.is_eye(c, q) || game.check(c, Move::Play(q)).is_err() {
+            if board.is_eye(c, q) || board.check(c, q).is_err() {
                 continue;
             }
             if q == played {
-                chosen = Some(self.candidates.len() - start);
+                chosen = Some(teams.len() / TEAM_BITS.len());
             }
-            let shape = self.shape(shape_code(board, c, q));
-            self.candidates.push([
-                shape,
+            teams.extend([
+                self.shape(shape_code(board, c, q)),
                 distance_bucket(board, last, q),
                 capture_bucket(board, c, q),
                 self_atari_bucket(board, c, q),
             ]);
         }
-        match chosen {
-            Some(chosen) if self.candidates.len() - start > 1 => self.positions.push(Position {
-                start,
-                end: self.candidates.len(),
-                chosen,
-            }),
+        let n = teams.len() / TEAM_BITS.len();
+        let result = match chosen {
             // An own-eye fill or a forced move teaches nothing.
-            _ => self.candidates.truncate(start),
-        }
+            Some(chosen) if n > 1 => {
+                let added = self.competitions.add(&teams, chosen);
+                if added.is_ok() {
+                    for (k, team) in teams.chunks_exact(TEAM_BITS.len()).enumerate() {
+                        self.seen[team[0] as usize] += 1;
+                        if k == chosen {
+                            self.played[team[0] as usize] += 1;
+                        }
+                    }
+                    self.candidates += n as u64;
+                }
+                added
+            }
+            _ => Ok(()),
+        };
+        self.teams = teams;
+        result
     }
 }
 
@@ -173,8 +203,8 @@ fn self_atari_bucket(board: &Board, c: Color, p: Point) -> u32 {
 /// self-atari buckets.
 #[derive(Debug)]
 pub struct Fit {
-    gamma: Vec<f64>,
-    offsets: [usize; 4],
+    gammas: Vec<Vec<f64>>,
+    log_likelihood: f64,
 }
 
 /// One row of a shape table.
@@ -191,68 +221,42 @@ pub struct Row {
 }
 
 impl Fit {
-    fn strength(&self, f: &Features) -> f64 {
-        (0..4)
-            .map(|g| self.gamma[self.offsets[g] + f[g] as usize])
-            .product()
-    }
-
     /// Mean log-probability the model gives the moves played.
-    pub fn log_likelihood(&self, records: &Records) -> f64 {
-        let mut sum = 0.0;
-        for pos in &records.positions {
-            let cands = &records.candidates[pos.start..pos.end];
-            let e: f64 = cands.iter().map(|f| self.strength(f)).sum();
-            sum += (self.strength(&cands[pos.chosen]) / e).ln();
-        }
-        sum / records.positions.len().max(1) as f64
-    }
-
-    fn group(&self, g: usize, len: usize) -> &[f64] {
-        &self.gamma[self.offsets[g]..self.offsets[g] + len]
+    pub fn log_likelihood(&self) -> f64 {
+        self.log_likelihood
     }
 
     /// Strengths of the distance buckets ([`DISTANCE_BUCKETS`]).
     pub fn distance(&self) -> &[f64] {
-        self.group(1, DISTANCE_BUCKETS)
+        &self.gammas[1]
     }
 
     /// Strengths of the capture buckets ([`CAPTURE_BUCKETS`]).
     pub fn capture(&self) -> &[f64] {
-        self.group(2, CAPTURE_BUCKETS)
+        &self.gammas[2]
     }
 
     /// Strengths of the self-atari buckets ([`SELF_ATARI_BUCKETS`]).
     pub fn self_atari(&self) -> &[f64] {
-        self.group(3, SELF_ATARI_BUCKETS)
+        &self.gammas[3]
     }
 
     /// The shapes seen at least `min_seen` times as candidates, strongest first, with
     /// strengths scaled so that open space has strength 1 (as every shape a table
     /// leaves out has in the engine).
     pub fn rows(&self, records: &Records, min_seen: u64) -> Vec<Row> {
-        let n = records.shapes.len();
-        let mut seen = vec![0u64; n];
-        let mut played = vec![0u64; n];
-        for pos in &records.positions {
-            for (k, f) in records.candidates[pos.start..pos.end].iter().enumerate() {
-                seen[f[0] as usize] += 1;
-                if k == pos.chosen {
-                    played[f[0] as usize] += 1;
-                }
-            }
-        }
+        let shapes = &self.gammas[0];
         let open = records
             .shape_index
             .get(&canonical(OPEN_SPACE))
-            .map_or(1.0, |&i| self.gamma[i as usize]);
-        let mut rows: Vec<Row> = (0..n)
-            .filter(|&i| seen[i] >= min_seen)
+            .map_or(1.0, |&i| shapes[i as usize]);
+        let mut rows: Vec<Row> = (0..records.shapes.len())
+            .filter(|&i| records.seen[i] >= min_seen)
             .map(|i| Row {
                 shape: records.shapes[i],
-                strength: self.gamma[i] / open,
-                played: played[i],
-                seen: seen[i],
+                strength: shapes.get(i).copied().unwrap_or(1.0) / open,
+                played: records.played[i],
+                seen: records.seen[i],
             })
             .collect();
         rows.sort_by(|a, b| b.strength.total_cmp(&a.strength));
@@ -260,49 +264,31 @@ impl Fit {
     }
 }
 
-/// Fits the strengths: `iterations` rounds of one MM update per feature group;
-/// `progress` gets the round number and the log-likelihood every ten rounds and at
-/// the end.
-pub fn fit(records: &Records, iterations: usize, mut progress: impl FnMut(usize, f64)) -> Fit {
-    let d = records.shapes.len();
-    let c = d + DISTANCE_BUCKETS;
-    let s = c + CAPTURE_BUCKETS;
-    let total = s + SELF_ATARI_BUCKETS;
-    let mut fit = Fit {
-        gamma: vec![1.0; total],
-        offsets: [0, d, c, s],
-    };
-    let off = fit.offsets;
-    let mut wins = vec![0.0f64; total];
-    for pos in &records.positions {
-        let f = &records.candidates[pos.start + pos.chosen];
-        for g in 0..4 {
-            wins[off[g] + f[g] as usize] += 1.0;
+/// Fits the strengths by the MM of [`Competitions::fit`]: `iterations` rounds of
+/// one update per feature group; `progress` hears after every pass.
+pub fn fit(
+    records: &mut Records,
+    iterations: usize,
+    progress: impl FnMut(FitProgress),
+) -> io::Result<Fit> {
+    let fit = records.competitions.fit(iterations, progress)?;
+    let mut gammas = fit.gammas;
+    // A bucket no candidate had keeps the prior's strength, 1.
+    let buckets = [
+        records.shapes.len(),
+        DISTANCE_BUCKETS,
+        CAPTURE_BUCKETS,
+        SELF_ATARI_BUCKETS,
+    ];
+    for (g, n) in gammas.iter_mut().zip(buckets) {
+        if g.len() < n {
+            g.resize(n, 1.0);
         }
     }
-    let mut denominators = vec![0.0f64; total];
-    for round in 1..=iterations {
-        for g in 0..4 {
-            denominators.iter_mut().for_each(|d| *d = 0.0);
-            for pos in &records.positions {
-                let cands = &records.candidates[pos.start..pos.end];
-                let e: f64 = cands.iter().map(|f| fit.strength(f)).sum();
-                for f in cands {
-                    let i = off[g] + f[g] as usize;
-                    denominators[i] += fit.strength(f) / fit.gamma[i] / e;
-                }
-            }
-            let end = if g == 3 { total } else { off[g + 1] };
-            for i in off[g]..end {
-                // One virtual win and one virtual loss against strength 1.
-                fit.gamma[i] = (wins[i] + 1.0) / (denominators[i] + 2.0 / (fit.gamma[i] + 1.0));
-            }
-        }
-        if round % 10 == 0 || round == iterations {
-            progress(round, fit.log_likelihood(records));
-        }
-    }
-    fit
+    Ok(Fit {
+        gammas,
+        log_likelihood: fit.log_likelihood,
+    })
 }
 
 /// A table in the format `ShapeWeights::parse` reads: `header` lines as comments,
@@ -342,7 +328,7 @@ mod tests {
     /// Games whose players answer next to the last move whenever they can.
     fn contact_games(n: usize) -> Records {
         let mut rng = Rng::seed_from_u64(7);
-        let mut records = Records::new();
+        let mut records = Records::new(&std::env::temp_dir()).unwrap();
         let size = BoardSize::new(9).unwrap();
         for _ in 0..n {
             let mut game = Game::new(size, Rules::chinese());
@@ -367,59 +353,56 @@ mod tests {
                 game.play(c, Move::Play(p)).unwrap();
                 last = Some(p);
             }
-            assert!(records.add_game(&game));
+            assert!(records.add_game(&game).unwrap());
         }
         records
     }
 
     #[test]
     fn the_fit_finds_what_the_players_prefer() {
-        let records = contact_games(20);
+        let mut records = contact_games(20);
         assert!(records.positions() > 500, "{}", records.positions());
-        let mut rounds = Vec::new();
-        let fit = fit(&records, 20, |r, ll| rounds.push((r, ll)));
-        assert_eq!(rounds.iter().map(|r| r.0).collect::<Vec<_>>(), [10, 20]);
-        // Each round of MM raises the likelihood.
-        assert!(rounds[1].1 >= rounds[0].1 - 1e-9, "{rounds:?}");
+        let mut lls = Vec::new();
+        let fit = fit(&mut records, 20, |p| lls.push(p.log_likelihood)).unwrap();
+        assert_eq!(lls.len(), 20 * 4 + 1);
+        // Each round of MM raises the likelihood (measured at the round's first pass).
+        let rounds: Vec<f64> = lls.iter().step_by(4).copied().collect();
+        assert!(rounds.windows(2).all(|w| w[1] >= w[0] - 1e-9), "{rounds:?}");
         let d = fit.distance();
+        assert_eq!(d.len(), DISTANCE_BUCKETS);
         // Adjacent to the last move (distance 2) is what these players do.
         assert!(d[1] > 20.0 * d[0], "{d:?}");
         assert!(d[1] > 20.0 * d[2], "{d:?}");
         // And the model beats a uniform guess by far.
         let uniform = -(60f64).ln();
-        assert!(fit.log_likelihood(&records) > uniform + 1.0);
+        assert!(fit.log_likelihood() > uniform + 1.0);
+        // The counts of the table: every shape played was a candidate.
+        let seen: u64 = records.seen.iter().sum();
+        assert_eq!(seen, records.candidates());
+        assert_eq!(records.played.iter().sum::<u64>(), records.positions());
     }
 
     /// At the maximum of the likelihood each feature is expected to be played as
     /// often as it was (up to the virtual win and loss): the MM fixed point.
     #[test]
     fn the_fit_matches_expected_and_observed_counts() {
-        let records = contact_games(10);
-        let fit = fit(&records, 60, |_, _| {});
-        for g in 1..4 {
-            let mut expected = [0.0f64; DISTANCE_BUCKETS];
-            let mut observed = [0.0f64; DISTANCE_BUCKETS];
-            for pos in &records.positions {
-                let cands = &records.candidates[pos.start..pos.end];
-                let e: f64 = cands.iter().map(|f| fit.strength(f)).sum();
-                for f in cands {
-                    expected[f[g] as usize] += fit.strength(f) / e;
-                }
-                observed[cands[pos.chosen][g] as usize] += 1.0;
-            }
-            for (x, o) in expected.iter().zip(observed) {
-                assert!(
-                    (x - o).abs() <= 0.03 * o + 2.0,
-                    "group {g}: {expected:?} {observed:?}"
-                );
+        let mut records = contact_games(10);
+        let fit = fit(&mut records, 60, |_| {}).unwrap();
+        let counts = records
+            .competitions
+            .expected_and_observed(&fit.gammas)
+            .unwrap();
+        for (g, values) in counts.iter().enumerate().skip(1) {
+            for &(x, o) in values {
+                assert!((x - o).abs() <= 0.03 * o + 2.0, "group {g}: {values:?}");
             }
         }
     }
 
     #[test]
     fn a_written_table_reads_back() {
-        let records = contact_games(3);
-        let fit = fit(&records, 5, |_, _| {});
+        let mut records = contact_games(3);
+        let fit = fit(&mut records, 5, |_| {}).unwrap();
         let rows = fit.rows(&records, 1);
         assert!(rows.windows(2).all(|w| w[0].strength >= w[1].strength));
         assert!(rows.iter().all(|r| r.seen >= r.played && r.seen >= 1));

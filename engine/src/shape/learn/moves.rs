@@ -4,29 +4,43 @@
 //! competition of teams (tactical values, 3×3 shape, the largest pattern played at
 //! least `min_played` times) and fits them by MM ([`Competitions`]).
 //!
-//! Only the counts and the competitions are kept, never a record.
+//! Memory does not grow with the records: the counts are a table of fixed size
+//! ([`BoundedCounts`]), the competitions go to a temporary file, and what is kept is
+//! one entry per 3×3 shape and per pattern named.
 
 use std::collections::HashMap;
+use std::io;
+use std::path::Path;
 
 use tengen_board::Game;
 
-use super::teams::{Competitions, TeamFit};
+use super::counts::BoundedCounts;
+use super::teams::{Competitions, FitProgress, TeamFit};
 use crate::shape::eval::replay;
 use crate::shape::features::{GROUPS, RawFeatures, TACTICAL, candidates, point_features};
 use crate::shape::pattern::{PATTERN_SIZES, PATTERNS, PatternHasher};
 use crate::shape::{canonical, describe};
 
-/// How often each large pattern was played: hash → (size index, count).
-#[derive(Debug, Default)]
+/// Distinct patterns [`PatternCounts`] holds by default: counts are exact up to
+/// this many (about 4.8 million were played in 7 000 games of the 9-dan records),
+/// and the table takes 128 MB.
+pub const PATTERN_CAPACITY: usize = 6_000_000;
+
+/// How often each large pattern was played: hash → (size index, count), in a table
+/// of fixed size ([`BoundedCounts`]: exact until it fills, then within its floor).
+#[derive(Debug)]
 pub struct PatternCounts {
     hasher: PatternHasher,
-    counts: HashMap<u64, (u8, u32)>,
+    counts: BoundedCounts,
 }
 
 impl PatternCounts {
-    /// No games yet.
-    pub fn new() -> PatternCounts {
-        PatternCounts::default()
+    /// No games yet; room for `capacity` distinct patterns.
+    pub fn new(capacity: usize) -> PatternCounts {
+        PatternCounts {
+            hasher: PatternHasher::new(),
+            counts: BoundedCounts::new(capacity),
+        }
     }
 
     /// Counts the patterns of every move played in `game`.
@@ -38,15 +52,20 @@ impl PatternCounts {
             {
                 let f = point_features(board, hasher, c, p, history);
                 for (k, h) in f.patterns.into_iter().enumerate() {
-                    counts.entry(h).or_insert((k as u8, 0)).1 += 1;
+                    counts.add(h, k as u8);
                 }
             }
         });
     }
 
-    /// Distinct patterns counted.
+    /// Distinct patterns held.
     pub fn len(&self) -> usize {
         self.counts.len()
+    }
+
+    /// How many times the counts were lowered to make room (0: they are exact).
+    pub fn floor(&self) -> u32 {
+        self.counts.floor()
     }
 
     /// Whether nothing was counted.
@@ -57,14 +76,7 @@ impl PatternCounts {
     /// The patterns played at least `min_played` times, by hash: (hash, size index,
     /// count).
     pub fn frequent(&self, min_played: u32) -> Vec<(u64, u8, u32)> {
-        let mut v: Vec<(u64, u8, u32)> = self
-            .counts
-            .iter()
-            .filter(|e| e.1.1 >= min_played)
-            .map(|(&h, &(k, n))| (h, k, n))
-            .collect();
-        v.sort_unstable();
-        v
+        self.counts.at_least(min_played)
     }
 }
 
@@ -75,6 +87,17 @@ const SLOTS: usize = TACTICAL + 2;
 
 /// The code of open space: eight empty neighbours, no flags.
 const OPEN_SPACE: u32 = 0xAAAA;
+
+/// Bits of each team slot in the competitions file: each tactical group's values,
+/// then the shape (a 1-based index among at most 2^20 codes) and the pattern.
+fn slot_bits() -> [u32; SLOTS] {
+    let mut bits = [32; SLOTS];
+    for (b, &(_, n)) in bits.iter_mut().zip(GROUPS.iter()) {
+        *b = (usize::BITS - (n - 1).max(1).leading_zeros()).max(1);
+    }
+    bits[SHAPE] = 21;
+    bits
+}
 
 /// The training set of the move model.
 #[derive(Debug)]
@@ -96,9 +119,10 @@ pub struct MoveTraining {
 }
 
 impl MoveTraining {
-    /// A training set naming the `patterns` ([`PatternCounts::frequent`]).
-    pub fn new(patterns: Vec<(u64, u8, u32)>) -> MoveTraining {
-        MoveTraining {
+    /// A training set naming the `patterns` ([`PatternCounts::frequent`]), its
+    /// competitions in a temporary file in `dir`.
+    pub fn new(patterns: Vec<(u64, u8, u32)>, dir: &Path) -> io::Result<MoveTraining> {
+        Ok(MoveTraining {
             hasher: PatternHasher::new(),
             patterns: patterns
                 .iter()
@@ -109,10 +133,10 @@ impl MoveTraining {
             shape_of_code: HashMap::new(),
             shape_of_name: HashMap::new(),
             shape_list: Vec::new(),
-            competitions: Competitions::new(SLOTS),
+            competitions: Competitions::new(&slot_bits(), dir)?,
             cands: Vec::new(),
             teams: Vec::new(),
-        }
+        })
     }
 
     /// The competitions so far.
@@ -137,13 +161,17 @@ impl MoveTraining {
         v
     }
 
-    /// Adds every move of `game` as a competition; false if the replay stopped early
-    /// (the moves before are kept).
-    pub fn add_game(&mut self, game: &Game) -> bool {
+    /// Adds every move of `game` as a competition; `Ok(false)` if the replay stopped
+    /// early (the moves before are kept). An error is the temporary file's.
+    pub fn add_game(&mut self, game: &Game) -> io::Result<bool> {
         let mut cands = std::mem::take(&mut self.cands);
         let mut teams = std::mem::take(&mut self.teams);
         let hasher = self.hasher.clone();
+        let mut failed = None;
         let ok = replay(game, |board, c, m, history, _| {
+            if failed.is_some() {
+                return;
+            }
             candidates(board, &hasher, c, history, &mut cands);
             let Some(won) = cands.iter().position(|f| f.mv == m) else {
                 return;
@@ -162,15 +190,20 @@ impl MoveTraining {
                 };
                 teams.push(pattern);
             }
-            self.competitions.add(&teams, won);
+            if let Err(e) = self.competitions.add(&teams, won) {
+                failed = Some(e);
+            }
         });
         self.cands = cands;
         self.teams = teams;
-        ok
+        match failed {
+            Some(e) => Err(e),
+            None => Ok(ok),
+        }
     }
 
     /// Fits the model (see [`Competitions::fit`]).
-    pub fn fit(&self, rounds: usize, progress: impl FnMut(usize, f64)) -> TeamFit {
+    pub fn fit(&mut self, rounds: usize, progress: impl FnMut(FitProgress)) -> io::Result<TeamFit> {
         self.competitions.fit(rounds, progress)
     }
 
@@ -251,19 +284,20 @@ mod tests {
 
     #[test]
     fn a_fitted_table_reads_back_and_predicts_its_games() {
-        let mut counts = PatternCounts::new();
+        let mut counts = PatternCounts::new(1000);
         for g in &games() {
             counts.add_game(g);
         }
         // The opening move's 60-point pattern (empty board) was played four times.
         let frequent = counts.frequent(4);
         assert!(!frequent.is_empty() && !counts.is_empty());
-        let mut training = MoveTraining::new(frequent.clone());
+        let dir = std::env::temp_dir();
+        let mut training = MoveTraining::new(frequent.clone(), &dir).unwrap();
         for g in &games() {
-            assert!(training.add_game(g));
+            assert!(training.add_game(g).unwrap());
         }
         assert_eq!(training.competitions().positions(), 32);
-        let fit = training.fit(20, |_, _| {});
+        let fit = training.fit(20, |_| {}).unwrap();
         let text = training.table(&fit, &["test".to_string()]);
         let model = MoveModel::parse(&text).unwrap();
         assert_eq!(model.patterns(), frequent.len());
@@ -283,13 +317,11 @@ mod tests {
         // The first move is always E5: its pattern makes it the first choice.
         assert_eq!(fitted.phases[0].positions, 32);
         // Deterministic: the same input writes the same table.
-        let mut again = MoveTraining::new(frequent);
+        let mut again = MoveTraining::new(frequent, &dir).unwrap();
         for g in &games() {
-            again.add_game(g);
+            again.add_game(g).unwrap();
         }
-        assert_eq!(
-            again.table(&again.fit(20, |_, _| {}), &["test".to_string()]),
-            text
-        );
+        let fit = again.fit(20, |_| {}).unwrap();
+        assert_eq!(again.table(&fit, &["test".to_string()]), text);
     }
 }
