@@ -186,7 +186,7 @@ fn check(case: &Case) -> Vec<String> {
         Err(e) => return vec![e],
     };
     let board = game.board();
-    let life = StaticLife::of(board);
+    let life = StaticLife::of_game(&game);
     let mut engine = Engine::new(Config {
         threads: 1,
         seed: 11,

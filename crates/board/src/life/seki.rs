@@ -20,9 +20,12 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::Color;
+use crate::game::Game;
 use crate::point::Point;
+use crate::rules::{KoRule, Rules};
+use crate::zobrist::stone_key;
 
-use super::local::{Arena, MAX_POINTS};
+use super::local::{Arena, Kos, LocalRules, MAX_POINTS};
 
 /// The most liberties a candidate's chains may have together: more is open space
 /// (territory to fight over), not a seki.
@@ -46,10 +49,11 @@ pub struct Seki {
 }
 
 /// A chain that the local search proves dead: its area's other side captures it
-/// whatever it plays, the kos in it played out with no ko threat on either side
-/// (the Japanese rules' confirmation of life and death; under area scoring the
-/// attacker can first remove every threat the defender has, so it holds unless the
-/// defender has one that cannot be removed). Bent four in the corner is one.
+/// whatever it plays, with no ko on any line of the proof, or else ([`LocalDeath::ko`])
+/// with the kos played out without a ko threat on either side. The second is the
+/// Japanese rules' confirmation of life and death (bent four in the corner is dead
+/// by rule); under area scoring it holds only when the defender has no ko threat
+/// that the attacker cannot first remove, which the caller decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LocalDeath {
     /// The dead chain.
@@ -63,12 +67,22 @@ pub struct LocalDeath {
     pub walls: Bitboard,
     /// Whether every wall is pass-alive, so that the death is proven outright.
     pub proven: bool,
+    /// Whether the proof needs a ko won without threats (no proof without kos).
+    pub ko: bool,
 }
 
 /// The sekis of `board`; `pass_alive` holds the pass-alive stones of both colours and
-/// `dead` the stones proven dead (neither can be in a seki).
-pub fn find_seki(board: &Board, pass_alive: &Bitboard, dead: &Bitboard) -> Vec<Seki> {
-    find_local(board, pass_alive, dead).0
+/// `dead` the stones proven dead (neither can be in a seki). The local game is played
+/// under `rules` (suicide, repetition); no move may recreate a position `history`
+/// has seen (none: as if the game started here).
+pub fn find_seki(
+    board: &Board,
+    pass_alive: &Bitboard,
+    dead: &Bitboard,
+    rules: &Rules,
+    history: Option<&Game>,
+) -> Vec<Seki> {
+    find_local(board, pass_alive, dead, rules, history).0
 }
 
 /// The sekis and the chains proven dead by the local search (see [`find_seki`]).
@@ -76,7 +90,16 @@ pub fn find_local(
     board: &Board,
     pass_alive: &Bitboard,
     dead: &Bitboard,
+    rules: &Rules,
+    history: Option<&Game>,
 ) -> (Vec<Seki>, Vec<LocalDeath>) {
+    let local = LocalRules {
+        suicide: rules.suicide,
+        superko: rules.ko != KoRule::Simple,
+        situational: rules.ko == KoRule::Situational,
+        history,
+    };
+
     let mut sekis = Vec::new();
     let mut deaths = Vec::new();
     let stones = board.stones(Color::Black).or(board.stones(Color::White));
@@ -85,7 +108,7 @@ pub fn find_local(
         match candidate(board, p, pass_alive) {
             Grown::Closed(members, libs) => {
                 left = left.and_not(&members);
-                match prove(board, &members, &libs, pass_alive) {
+                match prove(board, &members, &libs, pass_alive, local) {
                     Some(Found::Seki(s)) => sekis.push(s),
                     Some(Found::Dead(d)) => deaths.push(d),
                     None => {}
@@ -164,6 +187,7 @@ fn prove(
     members: &Bitboard,
     libs: &Bitboard,
     pass_alive: &Bitboard,
+    rules: LocalRules<'_>,
 ) -> Option<Found> {
     let size = board.size();
     let both = [
@@ -180,9 +204,15 @@ fn prove(
     let mut wall = [0u64; 2];
     let mut start = [0u64; 2];
     let mut walls = Bitboard::EMPTY;
+    let mut base = board.hash().0;
+    let keys: Vec<[u64; 2]> = points
+        .iter()
+        .map(|&p| Color::ALL.map(|c| stone_key(c, p).0))
+        .collect();
     for (i, &p) in points.iter().enumerate() {
         if let Some(c) = board.color_at(p) {
             start[c.index()] |= 1 << i;
+            base ^= keys[i][c.index()];
         }
         for q in size.neighbours(p) {
             if board.is_border(q) {
@@ -200,7 +230,7 @@ fn prove(
             }
         }
     }
-    let arena = Arena::new(nb, wall, start);
+    let arena = Arena::new(nb, wall, start, keys, base, rules);
     let walls_groups = walls_of(board, &walls);
     let proven = walls_groups.and_not(pass_alive).is_empty();
     if !Color::ALL.iter().all(|&d| arena.holds(d) == Some(true)) {
@@ -211,12 +241,24 @@ fn prove(
             let own = members.and(board.stones(d));
             let first = own.first()?;
             let chain: Bitboard = board.group_stones(first).collect();
-            (chain == own && arena.kills(d, start[d.index()])).then(|| LocalDeath {
+            if chain != own {
+                return None;
+            }
+            let target = start[d.index()];
+            let ko = if arena.kills(d, target, Kos::Unknown) {
+                false
+            } else if arena.kills(d, target, Kos::NoThreats) {
+                true
+            } else {
+                return None;
+            };
+            Some(LocalDeath {
                 stones: chain,
                 takers: members.and_not(&chain),
                 liberties: *libs,
                 walls: walls_groups,
                 proven,
+                ko,
             })
         });
         let first = deaths.next();
