@@ -46,7 +46,7 @@ pub(super) const MAX_POINTS: usize = 64;
 const BUDGET: u32 = 20_000;
 /// The longest line a search follows (moves and passes from its start); a longer one
 /// is unknown. It bounds the recursion, so no input can exhaust the stack.
-pub(super) const MAX_DEPTH: usize = 96;
+const MAX_DEPTH: usize = 96;
 /// The most positions the walk that re-checks a proof line by line visits.
 const VERIFY_BUDGET: u32 = 100_000;
 
@@ -680,5 +680,143 @@ impl<'s, 'a> Search<'s, 'a> {
             Step::End(o) => o == want,
             Step::Next(k) => self.verify(k, want),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::point::BoardSize;
+    use crate::rules::Rules;
+    use crate::zobrist::stone_key;
+
+    const FREE: LocalRules<'static> = LocalRules {
+        suicide: false,
+        superko: true,
+        situational: false,
+        history: None,
+    };
+
+    /// An arena of a `w`×`h` rectangle with no walls (a small board of its own),
+    /// Zobrist keys of zero: index `x + w * y`.
+    fn rectangle(w: usize, h: usize, start: [u64; 2], rules: LocalRules<'_>) -> Arena<'_> {
+        let nb = (0..w * h)
+            .map(|i| {
+                let (x, y) = (i % w, i / w);
+                let mut m = 0u64;
+                if x > 0 {
+                    m |= 1 << (i - 1);
+                }
+                if x + 1 < w {
+                    m |= 1 << (i + 1);
+                }
+                if y > 0 {
+                    m |= 1 << (i - w);
+                }
+                if y + 1 < h {
+                    m |= 1 << (i + w);
+                }
+                m
+            })
+            .collect();
+        Arena::new(nb, [0, 0], start, vec![[0, 0]; w * h], 0, rules)
+    }
+
+    /// Runs `f` on a thread with a small stack: a search whose recursion were bounded
+    /// only by its node budget would overflow it.
+    fn on_small_stack(f: impl FnOnce() + Send + 'static) {
+        std::thread::Builder::new()
+            .stack_size(192 * 1024)
+            .spawn(f)
+            .unwrap()
+            .join()
+            .expect("the search returns without exhausting the stack");
+    }
+
+    #[test]
+    fn a_large_empty_arena_ends_within_the_depth_cap() {
+        on_small_stack(|| {
+            // 64 points, one stone of each colour: every line is long.
+            let arena = rectangle(8, 8, [1, 1 << 63], FREE);
+            assert_eq!(arena.holds(Color::Black), None);
+            assert!(!arena.kills(Color::Black, 1, Kos::NoThreats));
+        });
+    }
+
+    #[test]
+    fn a_long_chain_ends_within_the_depth_cap() {
+        on_small_stack(|| {
+            // A 4x16 strip: Black's chain along the whole first row, White's along
+            // the last, the middle rows empty.
+            let black = (1u64 << 16) - 1;
+            let white = black << 48;
+            let arena = rectangle(16, 4, [black, white], FREE);
+            assert_eq!(arena.holds(Color::White), None);
+            assert!(!arena.kills(Color::White, white, Kos::Unknown));
+        });
+    }
+
+    #[test]
+    fn a_suicide_of_two_or_more_stones_is_a_move_where_the_rules_allow_it() {
+        // A row of three: White, empty, White; no liberty elsewhere. White filling
+        // the middle removes its own three stones.
+        let start = [0, 0b101];
+        let forbid = rectangle(3, 1, start, FREE);
+        assert!(forbid.play(&start, Color::White, 1).is_none());
+        let allow = LocalRules {
+            suicide: true,
+            ..FREE
+        };
+        let arena = rectangle(3, 1, start, allow);
+        let m = arena
+            .play(&start, Color::White, 1)
+            .expect("a legal suicide");
+        assert_eq!(m.stones, [0, 0]);
+        assert_eq!(m.lost, 0b111);
+        // A lone stone's suicide would repeat the position: never a move.
+        let lone = rectangle(1, 1, [0, 0], allow);
+        assert!(lone.play(&[0, 0], Color::White, 0).is_none());
+    }
+
+    #[test]
+    fn no_move_recreates_a_position_the_game_has_seen() {
+        // Black has just taken a ko on D3 (the white stone on C3). White's
+        // recapture recreates the position before it, which superko forbids.
+        let size = BoardSize::new(5).unwrap();
+        let mut game = Game::new(size, Rules::chinese());
+        let p = |v: &str| size.parse_point(v).unwrap();
+        for v in ["B3", "C4", "C2"] {
+            game.add_setup_stone(Color::Black, p(v)).unwrap();
+        }
+        for v in ["D4", "D2", "E3", "C3"] {
+            game.add_setup_stone(Color::White, p(v)).unwrap();
+        }
+        game.play(Color::Black, crate::point::Move::Play(p("D3")))
+            .unwrap();
+        let board: &Board = game.board();
+        assert!(board.color_at(p("C3")).is_none());
+        // The arena: C3 (0, empty, next to Black's walls) and D3 (1, Black's stone,
+        // next to White's walls).
+        let keys = vec![
+            Color::ALL.map(|c| stone_key(c, p("C3")).0),
+            Color::ALL.map(|c| stone_key(c, p("D3")).0),
+        ];
+        let base = board.hash().0 ^ keys[1][Color::Black.index()];
+        let start = [1 << 1, 0];
+        let arena = |history| {
+            let rules = LocalRules { history, ..FREE };
+            Arena::new(
+                vec![0b10, 0b01],
+                [0b01, 0b10],
+                start,
+                keys.clone(),
+                base,
+                rules,
+            )
+        };
+        let fresh = arena(None).play(&start, Color::White, 0);
+        assert_eq!(fresh.map(|m| m.captured), Some(0b10), "without the history");
+        assert!(arena(Some(&game)).play(&start, Color::White, 0).is_none());
     }
 }

@@ -404,4 +404,43 @@ mod tests {
         );
         assert!(has(&found, &["B9", "D9", "F9"], true), "{found:?}");
     }
+
+    #[test]
+    fn bent_four_in_the_corner_dies_only_by_a_ko_won_without_threats() {
+        // White's corner group of tests/data/life/bent-four.txt: no proof without a
+        // ko, one with the kos played out without threats.
+        let board = parse_diagram(
+            ". X . O X . . . .
+             X O O O X . . . .
+             . O O O X . . . .
+             O O O O X . . . .
+             X X X X X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let life = StaticLife::of(&board);
+        let d9 = board.size().parse_point("D9").unwrap();
+        let death = life.local_dead.iter().find(|d| d.stones.contains(d9));
+        assert!(death.is_some_and(|d| d.ko), "{:?}", life.local_dead);
+        // A straight three with Black on its vital point dies with no ko at all.
+        let board = parse_diagram(
+            "O . X . O X . . .
+             O O O O O X . . .
+             X X X X X X . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . O O O
+             . . . . . . O . O
+             . . . . . . O O O
+             . . . . . . O . O",
+        )
+        .unwrap();
+        let life = StaticLife::of(&board);
+        let a9 = board.size().parse_point("A9").unwrap();
+        let death = life.local_dead.iter().find(|d| d.stones.contains(a9));
+        assert!(death.is_some_and(|d| !d.ko), "{:?}", life.local_dead);
+    }
 }
