@@ -190,13 +190,10 @@ fn prove(
     rules: LocalRules<'_>,
 ) -> Option<Found> {
     let size = board.size();
-    let both = [
-        !members.and(board.stones(Color::Black)).is_empty(),
-        !members.and(board.stones(Color::White)).is_empty(),
-    ];
-    if !both[0] || !both[1] {
-        return None;
-    }
+    // An area of one colour (a chain and its own eye space) holds no seki, but its
+    // chain may be dead: an eye space that the other side reduces to one eye.
+    let one_colour = members.and(board.stones(Color::Black)).is_empty()
+        || members.and(board.stones(Color::White)).is_empty();
     let area = members.or(libs);
     let points: Vec<Point> = area.iter().collect();
     let index = |p: Point| points.iter().position(|&q| q == p);
@@ -233,7 +230,7 @@ fn prove(
     let arena = Arena::new(nb, wall, start, keys, base, rules);
     let walls_groups = walls_of(board, &walls);
     let proven = walls_groups.and_not(pass_alive).is_empty();
-    if !Color::ALL.iter().all(|&d| arena.holds(d) == Some(true)) {
+    if one_colour || !Color::ALL.iter().all(|&d| arena.holds(d) == Some(true)) {
         // No seki: a colour with a single chain here may be dead. When both colours'
         // stones can be captured, the area is a fight whose outcome depends on who
         // moves first (or a dead group with a dead stone inside it): nothing is proven.
