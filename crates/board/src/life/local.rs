@@ -513,6 +513,15 @@ impl<'s, 'a> Search<'s, 'a> {
                 Outcome::Holds => {}
             }
         }
+        // Kos played out: a ko bans the attacker, who plays elsewhere (a pass) and
+        // retakes next unless the defender resolves the ko meanwhile.
+        if ban != NO_BAN && self.kos == Kos::NoThreats {
+            match self.node((s, NO_BAN, false)) {
+                Outcome::Attacker => return (Outcome::Attacker, PASS),
+                Outcome::Unknown => all_hold = false,
+                Outcome::Holds => {}
+            }
+        }
         if all_hold {
             (Outcome::Holds, NO_MOVE)
         } else {
@@ -639,7 +648,7 @@ impl<'s, 'a> Search<'s, 'a> {
         self.line.push((s, attacker));
         let ok = if proving {
             match choice {
-                PASS => !attacker && self.verify((s, NO_BAN, true), want),
+                PASS => self.verify((s, NO_BAN, !attacker), want),
                 NO_MOVE => false,
                 i => self.verify_move(mover, usize::from(i), &s, want, true) == Some(true),
             }

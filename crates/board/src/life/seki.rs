@@ -3,9 +3,11 @@
 //! it plays there.
 //!
 //! A candidate is grown from a chain that is neither pass-alive nor dead: its
-//! liberties, every chain (not pass-alive) with a liberty among them, their
-//! liberties, and so on. It must close: every empty neighbour of those liberties is
-//! one of them, so a stone played there has only liberties inside. The candidate's
+//! liberties and the empty points they reach (whole empty regions, so an eye
+//! space's inner points too), every chain (not pass-alive) next to them, their
+//! liberties, and so on, at most 14 empty points: the area is closed, so a stone
+//! played there has only liberties inside. An area of one colour (a chain and its
+//! eye space) can hold no seki, only that chain's death. The candidate's
 //! stones and liberties make an [`Arena`](super::local::Arena); every other stone next
 //! to it is a *wall*. The search then proves, for each colour as the defender with the
 //! attacker moving first, that the attacker cannot capture a single stone of the
@@ -137,6 +139,7 @@ enum Grown {
 
 fn candidate(board: &Board, start: Point, pass_alive: &Bitboard) -> Grown {
     let size = board.size();
+    let empties = board.empties();
     let mut members = Bitboard::EMPTY;
     let mut libs = Bitboard::EMPTY;
     let mut todo = vec![start];
@@ -147,7 +150,17 @@ fn candidate(board: &Board, start: Point, pass_alive: &Bitboard) -> Grown {
         }
         chains += 1;
         members = members.or(&board.group_stones(p).collect());
-        let new = board.liberty_set(p).and_not(&libs);
+        // The liberties and the empty points they reach (an eye space's inner
+        // points too): whole empty regions, so the area is closed.
+        let mut new = board.liberty_set(p).and_not(&libs);
+        loop {
+            let grown = new.dilate(size.stride(), &empties).and_not(&libs).or(&new);
+            if grown == new || grown.count() > MAX_LIBERTIES {
+                new = grown;
+                break;
+            }
+            new = grown;
+        }
         libs = libs.or(&new);
         if chains > MAX_CHAINS || libs.count() > MAX_LIBERTIES {
             return Grown::Open(members);
