@@ -199,9 +199,15 @@ pub struct Judgement {
 }
 
 /// The judgement of `board` from settling playouts (`ownership` and `neutral` as
-/// [`status_from_ownership`] takes them, for `color`) and the static analysis.
-pub fn judge(board: &Board, ownership: &[f32], neutral: &[f32], color: Color) -> Judgement {
-    let life = StaticLife::of(board);
+/// [`status_from_ownership`] takes them, for `color`) and its static analysis `life`
+/// (`StaticLife::of_game` of the game, which knows its rules and history).
+pub fn judge(
+    board: &Board,
+    life: StaticLife,
+    ownership: &[f32],
+    neutral: &[f32],
+    color: Color,
+) -> Judgement {
     let mut status = status_from_ownership(board, ownership, neutral, color);
     apply_static(&mut status, &life);
     let size = board.size();
@@ -352,11 +358,19 @@ pub fn apply_static(status: &mut Status, life: &StaticLife) {
 }
 
 /// The chains of `life` proven dead by the local search that hold under `status`:
-/// proven outright, or with every wall alive in it.
+/// proven outright, or with every wall alive in it. A death that needs a ko won
+/// without threats holds under territory scoring (the confirmation of life and
+/// death allows none); under area scoring the attacker can first remove the
+/// defender's threats at no cost, except those it cannot fill away: it holds only
+/// when no group outside its area is in seki.
 fn applied_deaths<'a>(status: &Status, life: &'a StaticLife) -> Vec<&'a LocalDeath> {
     life.local_dead
         .iter()
         .filter(|d| d.proven || d.walls.and(&status.dead).is_empty())
+        .filter(|d| {
+            !(d.ko && life.area_scoring)
+                || status.seki.and_not(&d.stones).and_not(&d.takers).is_empty()
+        })
         .collect()
 }
 
@@ -401,7 +415,14 @@ mod tests {
         let board = parse_diagram(OPEN).unwrap();
         let s = board.size();
         let neutral = vec![0.0; s.area()];
-        let j = judge(&board, &ownership(&board, c3, g7), &neutral, Color::Black);
+        let life = StaticLife::of(&board);
+        let j = judge(
+            &board,
+            life,
+            &ownership(&board, c3, g7),
+            &neutral,
+            Color::Black,
+        );
         let (c3, g7) = (s.parse_point("C3").unwrap(), s.parse_point("G7").unwrap());
         (board, c3, g7, j)
     }

@@ -4,7 +4,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
-use tengen_board::{Color, Game, Move};
+use tengen_board::{Color, Game, Move, StaticLife};
 
 use crate::analysis::{Analysis, Report};
 use crate::config::{Config, HeavyParams};
@@ -370,7 +370,8 @@ impl Engine {
             color,
             deadline,
         );
-        judge(game.board(), &ownership, &neutral, color)
+        let life = StaticLife::of_game(game);
+        judge(game.board(), life, &ownership, &neutral, color)
     }
 
     /// Makes the workers' trees stand for `game`: reuses them when the game only

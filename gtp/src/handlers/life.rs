@@ -18,7 +18,9 @@ pub(crate) fn unconditional_status(s: &mut Session, a: &mut Args<'_>, _: &mut Ct
     let p = a.point(s.game.size())?;
     a.end()?;
     let board = s.game.board();
-    Ok(StaticLife::of(board).unconditional(board, p).to_string())
+    Ok(StaticLife::of_game(&s.game)
+        .unconditional(board, p)
+        .to_string())
 }
 
 /// `tengen-gfx_pass_alive`: pass-alive stones marked with a square, the territory they
@@ -27,7 +29,7 @@ pub(crate) fn gfx_pass_alive(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>)
     a.end()?;
     let board = s.game.board();
     let size = s.game.size();
-    let life = StaticLife::of(board);
+    let life = StaticLife::of_game(&s.game);
     let mut out = String::new();
     let list = |set: &tengen_board::Bitboard| -> String {
         size.points()

@@ -25,7 +25,9 @@ pub use seki::{LocalDeath, Seki, find_local, find_seki};
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::{ByColor, Color};
+use crate::game::Game;
 use crate::point::Point;
+use crate::rules::{Rules, Scoring};
 
 /// The unconditional status of a point, in GNU Go's words (`unconditional_status`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,12 +75,33 @@ pub struct StaticLife {
     /// The chains the local search proves dead, outright or as long as their walls
     /// live ([`LocalDeath::proven`]).
     pub local_dead: Vec<LocalDeath>,
+    /// Whether the game is scored by area, where a death proven by a ko won without
+    /// threats ([`LocalDeath::ko`]) holds only when the defender has no ko threat
+    /// that the attacker cannot first remove (under territory scoring the
+    /// confirmation of life and death allows none).
+    pub area_scoring: bool,
 }
 
 impl StaticLife {
-    /// Analyses a position.
+    /// Analyses a position as if the game started there, under the Chinese rules
+    /// (no suicide, positional superko). [`StaticLife::of_game`] reads a game's rules
+    /// and history.
     pub fn of(board: &Board) -> StaticLife {
-        let mut out = StaticLife::default();
+        StaticLife::analyse(board, &Rules::chinese(), None)
+    }
+
+    /// Analyses a game's position under its rules: the local search allows a
+    /// suicide where they do and plays no move that recreates a position the game
+    /// has seen.
+    pub fn of_game(game: &Game) -> StaticLife {
+        StaticLife::analyse(game.board(), game.rules(), Some(game))
+    }
+
+    fn analyse(board: &Board, rules: &Rules, history: Option<&Game>) -> StaticLife {
+        let mut out = StaticLife {
+            area_scoring: rules.scoring == Scoring::Area,
+            ..StaticLife::default()
+        };
         for c in Color::ALL {
             let pa = pass_alive(board, c);
             out.pass_alive[c] = pa.stones;
@@ -90,7 +113,7 @@ impl StaticLife {
             .and(board.stones(Color::White))
             .or(&out.territory.white.and(board.stones(Color::Black)));
         let pass_alive = out.pass_alive.black.or(&out.pass_alive.white);
-        (out.seki, out.local_dead) = find_local(board, &pass_alive, &out.dead);
+        (out.seki, out.local_dead) = find_local(board, &pass_alive, &out.dead, rules, history);
         out
     }
 

@@ -3,9 +3,11 @@
 //! it plays there.
 //!
 //! A candidate is grown from a chain that is neither pass-alive nor dead: its
-//! liberties, every chain (not pass-alive) with a liberty among them, their
-//! liberties, and so on. It must close: every empty neighbour of those liberties is
-//! one of them, so a stone played there has only liberties inside. The candidate's
+//! liberties and the empty points they reach (whole empty regions, so an eye
+//! space's inner points too), every chain (not pass-alive) next to them, their
+//! liberties, and so on, at most 14 empty points: the area is closed, so a stone
+//! played there has only liberties inside. An area of one colour (a chain and its
+//! eye space) can hold no seki, only that chain's death. The candidate's
 //! stones and liberties make an [`Arena`](super::local::Arena); every other stone next
 //! to it is a *wall*. The search then proves, for each colour as the defender with the
 //! attacker moving first, that the attacker cannot capture a single stone of the
@@ -20,9 +22,12 @@
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::color::Color;
+use crate::game::Game;
 use crate::point::Point;
+use crate::rules::{KoRule, Rules};
+use crate::zobrist::stone_key;
 
-use super::local::{Arena, MAX_POINTS};
+use super::local::{Arena, Kos, LocalRules, MAX_POINTS};
 
 /// The most liberties a candidate's chains may have together: more is open space
 /// (territory to fight over), not a seki.
@@ -46,10 +51,11 @@ pub struct Seki {
 }
 
 /// A chain that the local search proves dead: its area's other side captures it
-/// whatever it plays, the kos in it played out with no ko threat on either side
-/// (the Japanese rules' confirmation of life and death; under area scoring the
-/// attacker can first remove every threat the defender has, so it holds unless the
-/// defender has one that cannot be removed). Bent four in the corner is one.
+/// whatever it plays, with no ko on any line of the proof, or else ([`LocalDeath::ko`])
+/// with the kos played out without a ko threat on either side. The second is the
+/// Japanese rules' confirmation of life and death (bent four in the corner is dead
+/// by rule); under area scoring it holds only when the defender has no ko threat
+/// that the attacker cannot first remove, which the caller decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LocalDeath {
     /// The dead chain.
@@ -63,12 +69,22 @@ pub struct LocalDeath {
     pub walls: Bitboard,
     /// Whether every wall is pass-alive, so that the death is proven outright.
     pub proven: bool,
+    /// Whether the proof needs a ko won without threats (no proof without kos).
+    pub ko: bool,
 }
 
 /// The sekis of `board`; `pass_alive` holds the pass-alive stones of both colours and
-/// `dead` the stones proven dead (neither can be in a seki).
-pub fn find_seki(board: &Board, pass_alive: &Bitboard, dead: &Bitboard) -> Vec<Seki> {
-    find_local(board, pass_alive, dead).0
+/// `dead` the stones proven dead (neither can be in a seki). The local game is played
+/// under `rules` (suicide, repetition); no move may recreate a position `history`
+/// has seen (none: as if the game started here).
+pub fn find_seki(
+    board: &Board,
+    pass_alive: &Bitboard,
+    dead: &Bitboard,
+    rules: &Rules,
+    history: Option<&Game>,
+) -> Vec<Seki> {
+    find_local(board, pass_alive, dead, rules, history).0
 }
 
 /// The sekis and the chains proven dead by the local search (see [`find_seki`]).
@@ -76,7 +92,16 @@ pub fn find_local(
     board: &Board,
     pass_alive: &Bitboard,
     dead: &Bitboard,
+    rules: &Rules,
+    history: Option<&Game>,
 ) -> (Vec<Seki>, Vec<LocalDeath>) {
+    let local = LocalRules {
+        suicide: rules.suicide,
+        superko: rules.ko != KoRule::Simple,
+        situational: rules.ko == KoRule::Situational,
+        history,
+    };
+
     let mut sekis = Vec::new();
     let mut deaths = Vec::new();
     let stones = board.stones(Color::Black).or(board.stones(Color::White));
@@ -85,7 +110,7 @@ pub fn find_local(
         match candidate(board, p, pass_alive) {
             Grown::Closed(members, libs) => {
                 left = left.and_not(&members);
-                match prove(board, &members, &libs, pass_alive) {
+                match prove(board, &members, &libs, pass_alive, local) {
                     Some(Found::Seki(s)) => sekis.push(s),
                     Some(Found::Dead(d)) => deaths.push(d),
                     None => {}
@@ -114,6 +139,7 @@ enum Grown {
 
 fn candidate(board: &Board, start: Point, pass_alive: &Bitboard) -> Grown {
     let size = board.size();
+    let empties = board.empties();
     let mut members = Bitboard::EMPTY;
     let mut libs = Bitboard::EMPTY;
     let mut todo = vec![start];
@@ -124,7 +150,17 @@ fn candidate(board: &Board, start: Point, pass_alive: &Bitboard) -> Grown {
         }
         chains += 1;
         members = members.or(&board.group_stones(p).collect());
-        let new = board.liberty_set(p).and_not(&libs);
+        // The liberties and the empty points they reach (an eye space's inner
+        // points too): whole empty regions, so the area is closed.
+        let mut new = board.liberty_set(p).and_not(&libs);
+        loop {
+            let grown = new.dilate(size.stride(), &empties).and_not(&libs).or(&new);
+            if grown == new || grown.count() > MAX_LIBERTIES {
+                new = grown;
+                break;
+            }
+            new = grown;
+        }
         libs = libs.or(&new);
         if chains > MAX_CHAINS || libs.count() > MAX_LIBERTIES {
             return Grown::Open(members);
@@ -164,15 +200,13 @@ fn prove(
     members: &Bitboard,
     libs: &Bitboard,
     pass_alive: &Bitboard,
+    rules: LocalRules<'_>,
 ) -> Option<Found> {
     let size = board.size();
-    let both = [
-        !members.and(board.stones(Color::Black)).is_empty(),
-        !members.and(board.stones(Color::White)).is_empty(),
-    ];
-    if !both[0] || !both[1] {
-        return None;
-    }
+    // An area of one colour (a chain and its own eye space) holds no seki, but its
+    // chain may be dead: an eye space that the other side reduces to one eye.
+    let one_colour = members.and(board.stones(Color::Black)).is_empty()
+        || members.and(board.stones(Color::White)).is_empty();
     let area = members.or(libs);
     let points: Vec<Point> = area.iter().collect();
     let index = |p: Point| points.iter().position(|&q| q == p);
@@ -180,9 +214,15 @@ fn prove(
     let mut wall = [0u64; 2];
     let mut start = [0u64; 2];
     let mut walls = Bitboard::EMPTY;
+    let mut base = board.hash().0;
+    let keys: Vec<[u64; 2]> = points
+        .iter()
+        .map(|&p| Color::ALL.map(|c| stone_key(c, p).0))
+        .collect();
     for (i, &p) in points.iter().enumerate() {
         if let Some(c) = board.color_at(p) {
             start[c.index()] |= 1 << i;
+            base ^= keys[i][c.index()];
         }
         for q in size.neighbours(p) {
             if board.is_border(q) {
@@ -200,10 +240,10 @@ fn prove(
             }
         }
     }
-    let arena = Arena::new(nb, wall, start);
+    let arena = Arena::new(nb, wall, start, keys, base, rules);
     let walls_groups = walls_of(board, &walls);
     let proven = walls_groups.and_not(pass_alive).is_empty();
-    if !Color::ALL.iter().all(|&d| arena.holds(d) == Some(true)) {
+    if one_colour || !Color::ALL.iter().all(|&d| arena.holds(d) == Some(true)) {
         // No seki: a colour with a single chain here may be dead. When both colours'
         // stones can be captured, the area is a fight whose outcome depends on who
         // moves first (or a dead group with a dead stone inside it): nothing is proven.
@@ -211,12 +251,24 @@ fn prove(
             let own = members.and(board.stones(d));
             let first = own.first()?;
             let chain: Bitboard = board.group_stones(first).collect();
-            (chain == own && arena.kills(d, start[d.index()])).then(|| LocalDeath {
+            if chain != own {
+                return None;
+            }
+            let target = start[d.index()];
+            let ko = if arena.kills(d, target, Kos::Unknown) {
+                false
+            } else if arena.kills(d, target, Kos::NoThreats) {
+                true
+            } else {
+                return None;
+            };
+            Some(LocalDeath {
                 stones: chain,
                 takers: members.and_not(&chain),
                 liberties: *libs,
                 walls: walls_groups,
                 proven,
+                ko,
             })
         });
         let first = deaths.next();
@@ -361,5 +413,44 @@ mod tests {
              X X O O O X . . .",
         );
         assert!(has(&found, &["B9", "D9", "F9"], true), "{found:?}");
+    }
+
+    #[test]
+    fn bent_four_in_the_corner_dies_only_by_a_ko_won_without_threats() {
+        // White's corner group of tests/data/life/bent-four.txt: no proof without a
+        // ko, one with the kos played out without threats.
+        let board = parse_diagram(
+            ". X . O X . . . .
+             X O O O X . . . .
+             . O O O X . . . .
+             O O O O X . . . .
+             X X X X X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let life = StaticLife::of(&board);
+        let d9 = board.size().parse_point("D9").unwrap();
+        let death = life.local_dead.iter().find(|d| d.stones.contains(d9));
+        assert!(death.is_some_and(|d| d.ko), "{:?}", life.local_dead);
+        // A straight three with Black on its vital point dies with no ko at all.
+        let board = parse_diagram(
+            "O . X . O X . . .
+             O O O O O X . . .
+             X X X X X X . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . O O O
+             . . . . . . O . O
+             . . . . . . O O O
+             . . . . . . O . O",
+        )
+        .unwrap();
+        let life = StaticLife::of(&board);
+        let a9 = board.size().parse_point("A9").unwrap();
+        let death = life.local_dead.iter().find(|d| d.stones.contains(a9));
+        assert!(death.is_some_and(|d| !d.ko), "{:?}", life.local_dead);
     }
 }
