@@ -28,7 +28,7 @@ mod tree;
 pub use analysis::{Analysis, Line, MoveStat, Report};
 pub use config::{
     Config, DEFAULT_LAG, DEFAULT_MEMORY_MIB, HeavyParams, MAX_MEMORY_MIB, MAX_MOVE_TIME,
-    Parallelism, SearchParams,
+    ModelPrior, Parallelism, SearchParams,
 };
 pub use ownership::{Judgement, Status, apply_static, judge, status_from_ownership};
 pub use player::{Decision, Engine, Mode};

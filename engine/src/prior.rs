@@ -4,11 +4,16 @@
 //! tactical and shape facts then add virtual wins or losses: captures, atari escapes,
 //! self-atari, 3×3 patterns, nearness to the last move, the first line in open space,
 //! the empty triangle. Moves that fill the mover's own true eye are never candidates.
+//! The learned move model ([`model`]) then adds its own virtual wins and/or orders
+//! the candidates for progressive widening, as `SearchParams::model_prior` says.
+
+pub mod model;
 
 use tengen_board::{Board, Color, Move, Point};
 
 use crate::config::SearchParams;
 use crate::playout::PatternTable;
+use crate::shape::features::History;
 use crate::shape::{ShapeWeights, shape_code};
 use crate::tactics::{escape_works, nakade_kills, stones_captured};
 
@@ -26,6 +31,10 @@ pub struct Knowledge<'a> {
     pub params: &'a SearchParams,
     /// Whether a pass is a candidate.
     pub with_pass: bool,
+    /// The move model, used as `params.model_prior` says.
+    pub model: &'a model::ModelKnowledge,
+    /// The two moves before the position (the model's distance features).
+    pub history: History,
 }
 
 /// Fills `out` with the moves `c` may consider on `board` and their priors; `legal`
@@ -44,6 +53,8 @@ pub fn candidates(
         shapes,
         params,
         with_pass,
+        model,
+        history,
     } = knowledge;
     let shape_weight = params.shape_weight as f32;
     out.clear();
@@ -119,6 +130,7 @@ pub fn candidates(
         let (visits, wins) = pass_prior(params);
         out.push((Move::Pass, visits, wins));
     }
+    model.apply(board, c, &history, params, out);
 }
 
 /// The prior of a pass: the usual weight, a low win rate.
@@ -227,11 +239,14 @@ mod tests {
         let params = SearchParams::default();
         let table = PatternTable::build();
         let shapes = ShapeWeights::shipped();
+        let model = model::ModelKnowledge::shipped();
         let k = |with_pass| Knowledge {
             patterns: &table,
             shapes: &shapes,
             params: &params,
             with_pass,
+            model: &model,
+            history: History::default(),
         };
         let last = b.size().parse_point("D3");
         candidates(&b, Color::Black, last.ok(), k(true), |_| true, &mut out);
@@ -280,6 +295,7 @@ mod tests {
         let table = PatternTable::build();
         let shapes = ShapeWeights::shipped();
         let mut out = Vec::new();
+        let model = model::ModelKnowledge::shipped();
         let mut prior = |shape_weight: f64, v: &str| {
             let params = SearchParams {
                 shape_weight,
@@ -290,6 +306,8 @@ mod tests {
                 shapes: &shapes,
                 params: &params,
                 with_pass: false,
+                model: &model,
+                history: History::default(),
             };
             candidates(&b, Color::Black, None, k, |_| true, &mut out);
             prior_of(&out, &b, v)

@@ -17,6 +17,7 @@ use rand::RngCore;
 use tengen_board::{Bitboard, Board, Color, MAX_SLOTS, Move, Point};
 
 use crate::config::HeavyParams;
+use crate::prior::model::ModelKnowledge;
 use crate::shape::ShapeWeights;
 pub(crate) use heavy::self_atari_allowed;
 pub use light::{light_board_move, light_playout};
@@ -175,6 +176,7 @@ pub struct Policy {
     params: HeavyParams,
     patterns: PatternTable,
     shapes: Arc<ShapeWeights>,
+    model: Arc<ModelKnowledge>,
 }
 
 impl Policy {
@@ -185,6 +187,7 @@ impl Policy {
             params,
             patterns: PatternTable::build(),
             shapes: Arc::new(ShapeWeights::shipped()),
+            model: Arc::new(ModelKnowledge::shipped()),
         }
     }
 
@@ -198,6 +201,7 @@ impl Policy {
             params,
             patterns: self.patterns.clone(),
             shapes: Arc::clone(&self.shapes),
+            model: Arc::clone(&self.model),
         }
     }
 
@@ -220,6 +224,11 @@ impl Policy {
     /// when `HeavyParams::shape_threshold` is set).
     pub fn shapes(&self) -> &ShapeWeights {
         &self.shapes
+    }
+
+    /// The learned move model (used by the priors, `SearchParams::model_prior`).
+    pub fn model(&self) -> &ModelKnowledge {
+        &self.model
     }
 
     /// Chooses the next move for `c`; `last` is the previous move and `captured` the
