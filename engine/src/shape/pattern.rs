@@ -29,10 +29,11 @@ pub struct PatternHasher {
     offsets: [(i32, i32); MAX_POINTS],
     /// How many offsets each neighbourhood has.
     ends: [usize; PATTERNS],
-    /// `flips[s][i][v]`: what a cell `i` of value `v` instead of empty changes in the
+    /// `flips[i][v][s]`: what a cell `i` of value `v` instead of empty changes in the
     /// hash under symmetry `s` (`keys[j][v] ^ keys[j][EMPTY]` for the `j` that `s`
-    /// reads from cell `i`, see [`Definition`]), so that a hash costs only the cells that are not empty.
-    flips: Box<[[[u64; 4]; MAX_POINTS]; 8]>,
+    /// reads from cell `i`, see [`Definition`]); the 8 symmetries side by side, so a
+    /// cell updates all 8 hashes from one cache line, so that a hash costs only the cells that are not empty.
+    flips: Box<[[[u64; 8]; 4]; MAX_POINTS]>,
     /// The hash of each neighbourhood with every cell empty (its size key included).
     open: [u64; PATTERNS],
 }
@@ -121,11 +122,11 @@ impl PatternHasher {
             keys,
             size_keys,
         } = Definition::new(&offsets);
-        let mut flips = Box::new([[[0u64; 4]; MAX_POINTS]; 8]);
+        let mut flips = Box::new([[[0u64; 8]; 4]; MAX_POINTS]);
         for (s, perm) in perm.iter().enumerate() {
             for (j, &i) in perm.iter().enumerate() {
                 for v in 0..4 {
-                    flips[s][i as usize][v] = keys[j][v] ^ keys[j][EMPTY];
+                    flips[i as usize][v][s] = keys[j][v] ^ keys[j][EMPTY];
                 }
             }
         }
@@ -179,18 +180,19 @@ impl PatternHasher {
             ends[k] = len;
             k += 1;
         }
-        let mut best = [u64::MAX; PATTERNS];
-        for flips in self.flips.iter() {
-            let mut h = 0u64;
-            let mut i = 0;
-            for (k, &end) in ends.iter().enumerate() {
-                while i < end {
-                    let (j, v) = set[i];
-                    h ^= flips[j as usize][v as usize];
-                    i += 1;
+        let mut best = [0; PATTERNS];
+        let mut h = [0u64; 8];
+        let mut i = 0;
+        for (k, &end) in ends.iter().enumerate() {
+            while i < end {
+                let (j, v) = set[i];
+                let flip = &self.flips[j as usize][v as usize];
+                for (h, f) in h.iter_mut().zip(flip) {
+                    *h ^= f;
                 }
-                best[k] = best[k].min(h ^ self.open[k]);
+                i += 1;
             }
+            best[k] = h.iter().map(|h| h ^ self.open[k]).min().expect("8 symmetries");
         }
         best
     }
