@@ -32,8 +32,8 @@ pub use config::{
 };
 pub use ownership::{Judgement, Status, apply_static, judge, status_from_ownership};
 pub use player::{Decision, Engine, Mode};
-pub use prior::model::ModelKnowledge;
 pub use playout::{Amaf, Outcome, Policy, PolicyKind, Replies, Rng};
+pub use prior::model::ModelKnowledge;
 pub use search::Limit;
 pub use time::{Clock, MoveBudget, Overruns, Progress, TimeControl, budget};
 pub use tree::{EDGE_BYTES, NODE_BYTES};

@@ -318,6 +318,90 @@ mod tests {
         assert_eq!(prior(0.0, "F5"), 0.5);
     }
 
+    /// The candidates of `c` on `board` after `last`, with the model prior `mode`.
+    fn with_model(board: &Board, c: Color, last: &str, mode: crate::ModelPrior) -> Vec<Candidate> {
+        let params = SearchParams {
+            model_prior: mode,
+            ..SearchParams::default()
+        };
+        let table = PatternTable::build();
+        let shapes = ShapeWeights::shipped();
+        let model = model::ModelKnowledge::shipped();
+        let last = board.size().parse_point(last).unwrap();
+        let k = Knowledge {
+            patterns: &table,
+            shapes: &shapes,
+            params: &params,
+            with_pass: true,
+            model: &model,
+            history: History {
+                last: Some(Move::Play(last)),
+                before: None,
+            },
+        };
+        let mut out = Vec::new();
+        candidates(board, c, Some(last), k, |_| true, &mut out);
+        out
+    }
+
+    #[test]
+    fn the_model_ranks_the_atari_escape_and_the_capture_first() {
+        use crate::ModelPrior;
+        // White E6 just put Black E5 in atari: E4 runs out to three liberties.
+        let escape = parse_diagram(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . O . . . .
+             . . . O X O . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let e4 = Move::Play(escape.size().parse_point("E4").unwrap());
+        let off = with_model(&escape, Color::Black, "E6", ModelPrior::Off);
+        let widen = with_model(&escape, Color::Black, "E6", ModelPrior::Widen);
+        assert_eq!(widen[0].0, e4, "the strongest move first");
+        // Widening only reorders; without the model the order is the board's.
+        let order = |list: &[Candidate]| list.iter().map(|c| c.0).collect::<Vec<_>>();
+        assert_ne!(order(&off), order(&widen));
+        let mut sorted = widen.clone();
+        sorted.sort_by_key(|c| format!("{:?}", c.0));
+        let mut plain = off.clone();
+        plain.sort_by_key(|c| format!("{:?}", c.0));
+        assert_eq!(sorted, plain, "the same candidates and priors");
+        let wins = with_model(&escape, Color::Black, "E6", ModelPrior::Wins);
+        let rate = |c: &Candidate| c.2 / c.1;
+        let best = wins
+            .iter()
+            .max_by(|a, b| rate(a).total_cmp(&rate(b)))
+            .unwrap();
+        assert_eq!(best.0, e4, "the escape has the best prior");
+        let gain = |list: &[Candidate]| list.iter().find(|c| c.0 == e4).unwrap().1;
+        assert!(
+            gain(&wins) > gain(&off) + 10.0,
+            "{} {}",
+            gain(&wins),
+            gain(&off)
+        );
+        // White C4 is in atari: Black D4 takes it, the model's first choice.
+        let capture = parse_diagram(
+            ". . . . . . .
+             . . . . . . .
+             . . X O . . .
+             . X O . O . .
+             . . X O . . .
+             . . . . . . .
+             X X . . . . .",
+        )
+        .unwrap();
+        let d4 = Move::Play(capture.size().parse_point("D4").unwrap());
+        let widen = with_model(&capture, Color::Black, "D3", ModelPrior::Widen);
+        assert_eq!(widen[0].0, d4);
+    }
+
     #[test]
     fn an_atari_that_starts_a_working_ladder_is_rewarded() {
         // White B3 has two liberties, C3 and B2. Black B2 ataris and the ladder along

@@ -68,10 +68,7 @@ impl ModelKnowledge {
             .map(|&cand| (self.log_strength(board, c, cand.0, history), cand))
             .collect();
         if mode.wins() {
-            let top = rated
-                .iter()
-                .map(|r| r.0)
-                .fold(f32::NEG_INFINITY, f32::max);
+            let top = rated.iter().map(|r| r.0).fold(f32::NEG_INFINITY, f32::max);
             let total: f32 = rated.iter().map(|r| (r.0 - top).exp()).sum();
             let weight = params.model_weight as f32;
             for (g, (_, visits, wins)) in &mut rated {

@@ -192,7 +192,11 @@ impl PatternHasher {
                 }
                 i += 1;
             }
-            best[k] = h.iter().map(|h| h ^ self.open[k]).min().expect("8 symmetries");
+            best[k] = h
+                .iter()
+                .map(|h| h ^ self.open[k])
+                .min()
+                .expect("8 symmetries");
         }
         best
     }
@@ -253,7 +257,11 @@ mod tests {
         for i in 0..120 {
             let open = board.empty_points();
             let p = open[(split_mix(&mut state) % open.len() as u64) as usize];
-            let c = if i % 2 == 0 { Color::Black } else { Color::White };
+            let c = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
             let _ = board.try_play(c, Move::Play(p));
             if i % 10 == 0 {
                 for &q in board.empty_points() {
