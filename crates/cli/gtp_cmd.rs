@@ -65,7 +65,7 @@ pub struct GtpArgs {
     #[arg(long)]
     pub policy: Option<PolicyKind>,
     /// How the learned move model (engine/data/moves.txt) shapes new nodes' priors:
-    /// off (the default: tactics and 3×3 shapes alone), wins (each candidate's share
+    /// off (tactics and 3×3 shapes alone), wins (the default: each candidate's share
     /// of the model's softmax as virtual wins), widen (children in the model's order,
     /// more of them as visits grow) or both.
     #[arg(long, value_name = "KIND")]

@@ -236,7 +236,11 @@ mod tests {
         )
         .unwrap();
         let mut out = Vec::new();
-        let params = SearchParams::default();
+        // The tactics alone (the model's own test is below).
+        let params = SearchParams {
+            model_prior: crate::ModelPrior::Off,
+            ..SearchParams::default()
+        };
         let table = PatternTable::build();
         let shapes = ShapeWeights::shipped();
         let model = model::ModelKnowledge::shipped();
@@ -299,6 +303,7 @@ mod tests {
         let mut prior = |shape_weight: f64, v: &str| {
             let params = SearchParams {
                 shape_weight,
+                model_prior: crate::ModelPrior::Off,
                 ..SearchParams::default()
             };
             let k = Knowledge {

@@ -180,7 +180,8 @@ pub struct Policy {
 }
 
 impl Policy {
-    /// Builds a policy (the pattern and shape tables are built here, once).
+    /// Builds a policy (the pattern and shape tables and the move model are built
+    /// here, once).
     pub fn new(kind: PolicyKind, params: HeavyParams) -> Policy {
         Policy {
             kind,
@@ -192,7 +193,7 @@ impl Policy {
     }
 
     /// A policy of another kind or with other probabilities that shares this one's
-    /// shape table and copies its 8 KiB pattern table (neither depends on them; the
+    /// shape table and move model and copies its 8 KiB pattern table (neither depends on them; the
     /// playouts read the pattern table on every move, so it is kept inline, one
     /// pointer away).
     pub fn with_params(&self, kind: PolicyKind, params: HeavyParams) -> Policy {
