@@ -8,7 +8,7 @@ use tengen_board::BoardSize;
 use tengen_engine::bench::{
     BenchLimit, BenchPosition, Measurement, measure_playouts, measure_search,
 };
-use tengen_engine::{Parallelism, PolicyKind};
+use tengen_engine::{ModelPrior, Parallelism, PolicyKind, SearchParams};
 
 /// Options of `tengen bench`.
 #[derive(Debug, Args)]
@@ -30,6 +30,10 @@ pub struct BenchArgs {
     /// or both (tree,root).
     #[arg(long, value_delimiter = ',', default_value = "tree")]
     parallelism: Vec<Parallelism>,
+    /// The tree search's model prior: off, wins, widen or both (default: the engine's,
+    /// as `tengen gtp --model-prior`).
+    #[arg(long, value_name = "KIND")]
+    model_prior: Option<ModelPrior>,
     /// Highest thread count; every count from 1 up to it is measured
     /// (default: the machine's cores).
     #[arg(long)]
@@ -131,10 +135,13 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             });
         }
     }
+    let model_prior = args
+        .model_prior
+        .unwrap_or(SearchParams::default().model_prior);
     for &size in &search_sizes {
         for &par in &args.parallelism {
             series(format!("{size}x{size} search {}", par.name()), &|threads| {
-                measure_search(size, threads, par, limit, args.seed)
+                measure_search(size, threads, par, limit, args.seed, model_prior)
             });
         }
     }

@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use clap::Args;
 use tengen_board::{BoardSize, Rules};
-use tengen_engine::{Config, Parallelism, PolicyKind};
+use tengen_engine::{Config, ModelPrior, Parallelism, PolicyKind};
 use tengen_gtp::SessionOptions;
 
 /// Options of `tengen gtp`. Every one can also be changed over GTP with
@@ -66,6 +66,16 @@ pub struct GtpArgs {
     /// Playout policy: light or heavy (the default).
     #[arg(long)]
     pub policy: Option<PolicyKind>,
+    /// How the learned move model (engine/data/moves.txt) shapes new nodes' priors:
+    /// off (tactics and 3×3 shapes alone), wins (the default: each candidate's share
+    /// of the model's softmax as virtual wins), widen (children in the model's order,
+    /// more of them as visits grow) or both.
+    #[arg(long, value_name = "KIND")]
+    pub model_prior: Option<ModelPrior>,
+    /// Virtual visits the model's shares add up to under --model-prior wins or both
+    /// (default 100, from 0 to 100000).
+    #[arg(long, value_name = "W")]
+    pub model_weight: Option<f64>,
     /// Board size before the GUI's first `boardsize` (default 19).
     #[arg(long, value_name = "N")]
     pub size: Option<u32>,
@@ -135,6 +145,15 @@ impl GtpArgs {
         }
         if let Some(p) = self.policy {
             config.policy = p;
+        }
+        if let Some(m) = self.model_prior {
+            config.search.model_prior = m;
+        }
+        if let Some(w) = self.model_weight {
+            if !(0.0..=100_000.0).contains(&w) {
+                return Err("--model-weight must be between 0 and 100000".into());
+            }
+            config.search.model_weight = w;
         }
         let mut rules = match &self.rules {
             Some(name) => name.parse::<Rules>().map_err(|e| e.to_string())?,

@@ -258,13 +258,15 @@ pub fn measure_playouts(
 }
 
 /// Tree search from `pos` (a game after one move) on `threads` threads: full
-/// descents, expansions, heavy playouts and backups, for the given time or playouts.
+/// descents, expansions, heavy playouts and backups, for the given time or playouts,
+/// with the tree's priors from `model_prior`.
 pub fn measure_search(
     size: BoardSize,
     threads: usize,
     parallelism: Parallelism,
     limit: BenchLimit,
     seed: u64,
+    model_prior: crate::ModelPrior,
 ) -> Measurement {
     use std::sync::atomic::{AtomicBool, Ordering};
     use tengen_board::{Game, Rules};
@@ -277,6 +279,10 @@ pub fn measure_search(
         threads: threads.max(1),
         parallelism,
         seed,
+        search: crate::SearchParams {
+            model_prior,
+            ..crate::SearchParams::default()
+        },
         ..crate::Config::default()
     };
     let mut engine = crate::Engine::new(config);
@@ -345,6 +351,7 @@ mod tests {
             Parallelism::Root,
             BenchLimit::Playouts(500),
             1,
+            crate::ModelPrior::Wins,
         );
         assert_eq!(m.playouts, 500);
         assert_eq!(m.policy, "search");

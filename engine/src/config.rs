@@ -115,6 +115,96 @@ pub struct SearchParams {
     /// Spare a self-atari that plays a nakade which kills now (see
     /// `tactics::nakade_kills`) the prior's self-atari penalty.
     pub nakade: bool,
+    /// How the learned move model (`engine/data/moves.txt`) shapes a new node's
+    /// priors, on top of the tactics and shapes above ([`ModelPrior::Wins`] by
+    /// default: it beat `Off` on 9×9, 13×13 and 19×19, STRENGTH.md).
+    pub model_prior: ModelPrior,
+    /// Under [`ModelPrior::Wins`] or [`ModelPrior::Both`]: a candidate whose share of
+    /// the model's softmax over the node's candidates is `s` gets `model_weight × s`
+    /// extra virtual visits, all won.
+    pub model_weight: f64,
+    /// Under [`ModelPrior::Widen`] or [`ModelPrior::Both`]: a node of `n` visits
+    /// considers its `2 + ⌊log(1 + n / widen_visits) / log(widen_growth)⌋` strongest
+    /// children (by the model), so one more every time the visits grow by the factor.
+    pub widen_visits: f64,
+    /// The growth factor of [`SearchParams::widen_visits`] (more than 1).
+    pub widen_growth: f64,
+}
+
+/// How the move model enters the tree's priors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModelPrior {
+    /// Not at all: the priors are `prior.rs`'s tactics and shapes alone (the engine
+    /// before the model).
+    Off,
+    /// As virtual wins, by each candidate's share of the model's softmax.
+    Wins,
+    /// As progressive widening: children ordered by the model's strength, more of them
+    /// considered as the node's visits grow.
+    Widen,
+    /// Both virtual wins and progressive widening.
+    Both,
+}
+
+impl ModelPrior {
+    /// Every choice, in the order `--help` lists them.
+    pub const ALL: [ModelPrior; 4] = [
+        ModelPrior::Off,
+        ModelPrior::Wins,
+        ModelPrior::Widen,
+        ModelPrior::Both,
+    ];
+
+    /// The name used on the command line and in `tengen-get`.
+    pub fn name(self) -> &'static str {
+        match self {
+            ModelPrior::Off => "off",
+            ModelPrior::Wins => "wins",
+            ModelPrior::Widen => "widen",
+            ModelPrior::Both => "both",
+        }
+    }
+
+    /// Whether the model rates a new node's candidates at all.
+    pub fn is_on(self) -> bool {
+        self != ModelPrior::Off
+    }
+
+    /// Whether the model's shares add virtual wins.
+    pub fn wins(self) -> bool {
+        matches!(self, ModelPrior::Wins | ModelPrior::Both)
+    }
+
+    /// Whether children are ordered and widened progressively.
+    pub fn widens(self) -> bool {
+        matches!(self, ModelPrior::Widen | ModelPrior::Both)
+    }
+}
+
+/// The name is not one of [`ModelPrior::ALL`]'s.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownModelPrior(pub String);
+
+impl std::fmt::Display for UnknownModelPrior {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown model prior {:?} (expected off, wins, widen or both)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownModelPrior {}
+
+impl std::str::FromStr for ModelPrior {
+    type Err = UnknownModelPrior;
+    fn from_str(s: &str) -> Result<ModelPrior, UnknownModelPrior> {
+        ModelPrior::ALL
+            .into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(s))
+            .ok_or_else(|| UnknownModelPrior(s.to_string()))
+    }
 }
 
 /// Probabilities of the heavy playout's heuristics, each tried in turn.
@@ -188,6 +278,10 @@ impl Default for SearchParams {
             prior_weight: 20.0,
             shape_weight: 1.0,
             nakade: false,
+            model_prior: ModelPrior::Wins,
+            model_weight: 100.0,
+            widen_visits: 40.0,
+            widen_growth: 1.4,
         }
     }
 }
@@ -202,6 +296,17 @@ impl SearchParams {
         let wide =
             (u64::from(self.expand_after) * empty as u64).div_ceil(u64::from(self.expand_width));
         wide.clamp(u64::from(self.expand_after), u64::from(u32::MAX)) as u32
+    }
+
+    /// How many of a node's children (in the model's order) selection considers after
+    /// `visits` visits: all of them unless the model widens progressively.
+    pub fn width(&self, visits: u32) -> usize {
+        if !self.model_prior.widens() {
+            return usize::MAX;
+        }
+        let grown = (1.0 + f64::from(visits) / self.widen_visits.max(1e-9)).ln()
+            / self.widen_growth.max(1.0 + 1e-9).ln();
+        2 + grown.min(1e6) as usize
     }
 }
 
@@ -236,5 +341,23 @@ mod tests {
             ..SearchParams::default()
         };
         assert_eq!(flat.expansion_threshold(361), 2);
+    }
+
+    #[test]
+    fn widening_grows_with_the_visits_and_names_parse() {
+        let mut p = SearchParams::default();
+        assert_eq!(p.width(1_000_000), usize::MAX);
+        p.model_prior = ModelPrior::Widen;
+        assert_eq!(p.width(0), 2);
+        // 1 + n / 40 = 1.4^k: 2 + k children (1.4^5 = 5.38).
+        assert_eq!(p.width(15), 2);
+        assert_eq!(p.width(17), 3);
+        assert_eq!(p.width(170), 6);
+        assert_eq!(p.width(180), 7);
+        assert!(p.width(10_000) < p.width(100_000));
+        for m in ModelPrior::ALL {
+            assert_eq!(m.name().parse::<ModelPrior>(), Ok(m));
+        }
+        assert!("model".parse::<ModelPrior>().is_err());
     }
 }

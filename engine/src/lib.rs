@@ -29,11 +29,12 @@ mod tree;
 pub use analysis::{Analysis, Line, MoveStat, Report};
 pub use config::{
     Config, DEFAULT_LAG, DEFAULT_MEMORY_MIB, HeavyParams, MAX_MEMORY_MIB, MAX_MOVE_TIME,
-    Parallelism, SearchParams,
+    ModelPrior, Parallelism, SearchParams,
 };
 pub use ownership::{Judgement, Status, apply_static, judge, status_from_ownership};
 pub use player::{Decision, Engine, Mode};
 pub use playout::{Amaf, Outcome, Policy, PolicyKind, Replies, Rng};
+pub use prior::model::ModelKnowledge;
 pub use search::Limit;
 pub use time::{Clock, MoveBudget, Overruns, Progress, TimeControl, budget};
 pub use tree::{EDGE_BYTES, NODE_BYTES};

@@ -4,11 +4,16 @@
 //! tactical and shape facts then add virtual wins or losses: captures, atari escapes,
 //! self-atari, 3×3 patterns, nearness to the last move, the first line in open space,
 //! the empty triangle. Moves that fill the mover's own true eye are never candidates.
+//! The learned move model ([`model`]) then adds its own virtual wins and/or orders
+//! the candidates for progressive widening, as `SearchParams::model_prior` says.
+
+pub mod model;
 
 use tengen_board::{Board, Color, Move, Point};
 
 use crate::config::SearchParams;
 use crate::playout::PatternTable;
+use crate::shape::features::History;
 use crate::shape::{ShapeWeights, shape_code};
 use crate::tactics::{escape_works, nakade_kills, stones_captured};
 
@@ -26,6 +31,10 @@ pub struct Knowledge<'a> {
     pub params: &'a SearchParams,
     /// Whether a pass is a candidate.
     pub with_pass: bool,
+    /// The move model, used as `params.model_prior` says.
+    pub model: &'a model::ModelKnowledge,
+    /// The two moves before the position (the model's distance features).
+    pub history: History,
 }
 
 /// Fills `out` with the moves `c` may consider on `board` and their priors; `legal`
@@ -44,6 +53,8 @@ pub fn candidates(
         shapes,
         params,
         with_pass,
+        model,
+        history,
     } = knowledge;
     let shape_weight = params.shape_weight as f32;
     out.clear();
@@ -119,6 +130,7 @@ pub fn candidates(
         let (visits, wins) = pass_prior(params);
         out.push((Move::Pass, visits, wins));
     }
+    model.apply(board, c, &history, params, out);
 }
 
 /// The prior of a pass: the usual weight, a low win rate.
@@ -224,14 +236,21 @@ mod tests {
         )
         .unwrap();
         let mut out = Vec::new();
-        let params = SearchParams::default();
+        // The tactics alone (the model's own test is below).
+        let params = SearchParams {
+            model_prior: crate::ModelPrior::Off,
+            ..SearchParams::default()
+        };
         let table = PatternTable::build();
         let shapes = ShapeWeights::shipped();
+        let model = model::ModelKnowledge::shipped();
         let k = |with_pass| Knowledge {
             patterns: &table,
             shapes: &shapes,
             params: &params,
             with_pass,
+            model: &model,
+            history: History::default(),
         };
         let last = b.size().parse_point("D3");
         candidates(&b, Color::Black, last.ok(), k(true), |_| true, &mut out);
@@ -280,9 +299,11 @@ mod tests {
         let table = PatternTable::build();
         let shapes = ShapeWeights::shipped();
         let mut out = Vec::new();
+        let model = model::ModelKnowledge::shipped();
         let mut prior = |shape_weight: f64, v: &str| {
             let params = SearchParams {
                 shape_weight,
+                model_prior: crate::ModelPrior::Off,
                 ..SearchParams::default()
             };
             let k = Knowledge {
@@ -290,6 +311,8 @@ mod tests {
                 shapes: &shapes,
                 params: &params,
                 with_pass: false,
+                model: &model,
+                history: History::default(),
             };
             candidates(&b, Color::Black, None, k, |_| true, &mut out);
             prior_of(&out, &b, v)
@@ -298,6 +321,90 @@ mod tests {
         assert!(prior(1.0, "F5") < 0.4, "slow step {}", prior(1.0, "F5"));
         // Without the learned shapes the slow step is a plain even prior.
         assert_eq!(prior(0.0, "F5"), 0.5);
+    }
+
+    /// The candidates of `c` on `board` after `last`, with the model prior `mode`.
+    fn with_model(board: &Board, c: Color, last: &str, mode: crate::ModelPrior) -> Vec<Candidate> {
+        let params = SearchParams {
+            model_prior: mode,
+            ..SearchParams::default()
+        };
+        let table = PatternTable::build();
+        let shapes = ShapeWeights::shipped();
+        let model = model::ModelKnowledge::shipped();
+        let last = board.size().parse_point(last).unwrap();
+        let k = Knowledge {
+            patterns: &table,
+            shapes: &shapes,
+            params: &params,
+            with_pass: true,
+            model: &model,
+            history: History {
+                last: Some(Move::Play(last)),
+                before: None,
+            },
+        };
+        let mut out = Vec::new();
+        candidates(board, c, Some(last), k, |_| true, &mut out);
+        out
+    }
+
+    #[test]
+    fn the_model_ranks_the_atari_escape_and_the_capture_first() {
+        use crate::ModelPrior;
+        // White E6 just put Black E5 in atari: E4 runs out to three liberties.
+        let escape = parse_diagram(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . O . . . .
+             . . . O X O . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let e4 = Move::Play(escape.size().parse_point("E4").unwrap());
+        let off = with_model(&escape, Color::Black, "E6", ModelPrior::Off);
+        let widen = with_model(&escape, Color::Black, "E6", ModelPrior::Widen);
+        assert_eq!(widen[0].0, e4, "the strongest move first");
+        // Widening only reorders; without the model the order is the board's.
+        let order = |list: &[Candidate]| list.iter().map(|c| c.0).collect::<Vec<_>>();
+        assert_ne!(order(&off), order(&widen));
+        let mut sorted = widen.clone();
+        sorted.sort_by_key(|c| format!("{:?}", c.0));
+        let mut plain = off.clone();
+        plain.sort_by_key(|c| format!("{:?}", c.0));
+        assert_eq!(sorted, plain, "the same candidates and priors");
+        let wins = with_model(&escape, Color::Black, "E6", ModelPrior::Wins);
+        let rate = |c: &Candidate| c.2 / c.1;
+        let best = wins
+            .iter()
+            .max_by(|a, b| rate(a).total_cmp(&rate(b)))
+            .unwrap();
+        assert_eq!(best.0, e4, "the escape has the best prior");
+        let gain = |list: &[Candidate]| list.iter().find(|c| c.0 == e4).unwrap().1;
+        assert!(
+            gain(&wins) > gain(&off) + 10.0,
+            "{} {}",
+            gain(&wins),
+            gain(&off)
+        );
+        // White C4 is in atari: Black D4 takes it, the model's first choice.
+        let capture = parse_diagram(
+            ". . . . . . .
+             . . . . . . .
+             . . X O . . .
+             . X O . O . .
+             . . X O . . .
+             . . . . . . .
+             X X . . . . .",
+        )
+        .unwrap();
+        let d4 = Move::Play(capture.size().parse_point("D4").unwrap());
+        let widen = with_model(&capture, Color::Black, "D3", ModelPrior::Widen);
+        assert_eq!(widen[0].0, d4);
     }
 
     #[test]

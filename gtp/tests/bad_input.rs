@@ -316,3 +316,44 @@ fn the_tree_memory_is_set_in_mib_within_bounds() {
         tengen_engine::DEFAULT_MEMORY_MIB
     );
 }
+
+/// `tengen-set model_prior` takes off, wins, widen or both, `model_weight` virtual
+/// visits in 0..=100000 and `widen_visits` at least 1; anything else is refused and
+/// changes nothing.
+#[test]
+fn the_model_prior_settings_are_checked() {
+    let mut s = session_with(None);
+    let default = format!(
+        "= {}\n\n",
+        tengen_engine::SearchParams::default().model_prior.name()
+    );
+    assert_eq!(feed(&mut s, b"tengen-get model_prior"), default);
+    for bad in [
+        &b"tengen-set model_prior model"[..],
+        b"tengen-set model_prior",
+        b"tengen-set model_weight -1",
+        b"tengen-set model_weight 1e9",
+        b"tengen-set model_weight lots",
+        b"tengen-set widen_visits 0",
+        b"tengen-set widen_visits nan",
+    ] {
+        assert!(
+            feed(&mut s, bad).starts_with('?'),
+            "{}",
+            String::from_utf8_lossy(bad)
+        );
+        assert_eq!(feed(&mut s, b"tengen-get model_prior"), default);
+    }
+    for mode in ["off", "wins", "widen", "both"] {
+        let set = format!("tengen-set model_prior {mode}");
+        assert!(feed(&mut s, set.as_bytes()).starts_with('='));
+        assert_eq!(
+            feed(&mut s, b"tengen-get model_prior"),
+            format!("= {mode}\n\n")
+        );
+    }
+    assert!(feed(&mut s, b"tengen-set model_weight 50").starts_with('='));
+    assert_eq!(feed(&mut s, b"tengen-get model_weight"), "= 50\n\n");
+    assert!(feed(&mut s, b"tengen-set widen_visits 20").starts_with('='));
+    assert_eq!(feed(&mut s, b"tengen-get widen_visits"), "= 20\n\n");
+}

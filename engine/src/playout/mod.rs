@@ -17,6 +17,7 @@ use rand::RngCore;
 use tengen_board::{Bitboard, Board, Color, MAX_SLOTS, Move, Point};
 
 use crate::config::HeavyParams;
+use crate::prior::model::ModelKnowledge;
 use crate::shape::ShapeWeights;
 pub(crate) use heavy::self_atari_allowed;
 pub use light::{light_board_move, light_playout};
@@ -175,21 +176,24 @@ pub struct Policy {
     params: HeavyParams,
     patterns: PatternTable,
     shapes: Arc<ShapeWeights>,
+    model: Arc<ModelKnowledge>,
 }
 
 impl Policy {
-    /// Builds a policy (the pattern and shape tables are built here, once).
+    /// Builds a policy (the pattern and shape tables and the move model are built
+    /// here, once).
     pub fn new(kind: PolicyKind, params: HeavyParams) -> Policy {
         Policy {
             kind,
             params,
             patterns: PatternTable::build(),
             shapes: Arc::new(ShapeWeights::shipped()),
+            model: Arc::new(ModelKnowledge::shipped()),
         }
     }
 
     /// A policy of another kind or with other probabilities that shares this one's
-    /// shape table and copies its 8 KiB pattern table (neither depends on them; the
+    /// shape table and move model and copies its 8 KiB pattern table (neither depends on them; the
     /// playouts read the pattern table on every move, so it is kept inline, one
     /// pointer away).
     pub fn with_params(&self, kind: PolicyKind, params: HeavyParams) -> Policy {
@@ -198,6 +202,7 @@ impl Policy {
             params,
             patterns: self.patterns.clone(),
             shapes: Arc::clone(&self.shapes),
+            model: Arc::clone(&self.model),
         }
     }
 
@@ -220,6 +225,11 @@ impl Policy {
     /// when `HeavyParams::shape_threshold` is set).
     pub fn shapes(&self) -> &ShapeWeights {
         &self.shapes
+    }
+
+    /// The learned move model (used by the priors, `SearchParams::model_prior`).
+    pub fn model(&self) -> &ModelKnowledge {
+        &self.model
     }
 
     /// Chooses the next move for `c`; `last` is the previous move and `captured` the

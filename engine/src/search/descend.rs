@@ -11,6 +11,7 @@ use tengen_board::{Color, Move, Point};
 
 use crate::prior::{Knowledge, candidates};
 use crate::select::{ChildStats, select};
+use crate::shape::features::History;
 use crate::tree::{Edge, NodeId, State, Tree};
 
 use super::{Ctx, Scratch};
@@ -86,7 +87,11 @@ pub(super) fn descend(tree: &Tree, s: &mut Scratch, ctx: &Ctx<'_>, exclusive: bo
         let at_root = id == tree.root();
         let edges = tree.edges(id);
         let parent_visits = node.visits();
-        let children = edges.iter().map(|e| stats(tree, ctx, at_root, e));
+        let width = params.width(parent_visits);
+        let children = edges
+            .iter()
+            .take(width)
+            .map(|e| stats(tree, ctx, at_root, e));
         let Some(i) = select(children, parent_visits, params) else {
             break;
         };
@@ -153,6 +158,24 @@ pub(super) fn expand_now(
     tree.expand(id, &s.cands);
 }
 
+/// The two moves before the scratch board's position: the path's last two, then the
+/// game's.
+fn history(s: &Scratch, ctx: &Ctx<'_>) -> History {
+    let game = ctx.job.game;
+    let mut played = [None; 2];
+    for (_, mv) in game.moves().skip(game.move_count().saturating_sub(2)) {
+        played = [played[1], Some(mv)];
+    }
+    // The root's entry in the path carries no move.
+    for &(_, mv) in s.path.iter().skip(1).rev().take(2).rev() {
+        played = [played[1], Some(mv)];
+    }
+    History {
+        last: played[1],
+        before: played[0],
+    }
+}
+
 /// Fills the scratch candidate list with the moves of `c` on the scratch board, with
 /// their priors; a move that repeats a position of the game or of the path is left out
 /// (superko in the tree).
@@ -171,6 +194,8 @@ fn generate(s: &mut Scratch, ctx: &Ctx<'_>, c: Color, last: Option<Point>) {
             shapes: ctx.policy.shapes(),
             params: &ctx.config.search,
             with_pass: true,
+            model: ctx.policy.model(),
+            history: history(s, ctx),
         },
         |p| {
             let key = game.position_key(board.hash_after(c, Move::Play(p)), c.opponent());

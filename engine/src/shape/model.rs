@@ -14,6 +14,7 @@
 //! shape's and its largest named pattern's.
 
 use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use super::features::{GROUPS, RawFeatures, TACTICAL};
 use super::pattern::{PATTERN_SIZES, PATTERNS};
@@ -56,12 +57,37 @@ impl MoveScorer for ShapeWeights {
     }
 }
 
+/// The hasher of the pattern map: a pattern's hash is already random (the least of 8
+/// random keys' sums, so its high bits lean to zero), so one multiplication mixes it
+/// enough (the standard SipHash was 7% of the time to rate a position).
+#[derive(Clone, Copy, Default)]
+struct PatternKeyHasher(u64);
+
+impl Hasher for PatternKeyHasher {
+    fn finish(&self) -> u64 {
+        self.0.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 ^= n;
+    }
+}
+
+/// Large patterns by hash, with their log strengths.
+type PatternMap = HashMap<u64, f32, BuildHasherDefault<PatternKeyHasher>>;
+
 /// A fitted move model (log strengths).
 #[derive(Clone)]
 pub struct MoveModel {
     tactical: [Vec<f32>; TACTICAL],
     shapes: ShapeWeights,
-    patterns: HashMap<u64, f32>,
+    patterns: PatternMap,
 }
 
 impl std::fmt::Debug for MoveModel {
@@ -88,7 +114,7 @@ impl MoveModel {
         let mut tactical: [Option<Vec<f32>>; TACTICAL] = Default::default();
         let mut shapes = ShapeWeights::empty();
         let mut named = HashSet::new();
-        let mut patterns = HashMap::new();
+        let mut patterns = PatternMap::default();
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line == "#" || line.starts_with("# ") {

@@ -29,12 +29,45 @@ pub struct PatternHasher {
     offsets: [(i32, i32); MAX_POINTS],
     /// How many offsets each neighbourhood has.
     ends: [usize; PATTERNS],
+    /// `flips[i][v][s]`: what a cell `i` of value `v` instead of empty changes in the
+    /// hash under symmetry `s` (`keys[j][v] ^ keys[j][EMPTY]` for the `j` that `s`
+    /// reads from cell `i`, see [`Definition`]); the 8 symmetries side by side, so a
+    /// cell updates all 8 hashes from one cache line, so that a hash costs only the cells that are not empty.
+    flips: Box<[[[u64; 8]; 4]; MAX_POINTS]>,
+    /// The hash of each neighbourhood with every cell empty (its size key included).
+    open: [u64; PATTERNS],
+}
+
+/// What the hashes are by definition: under symmetry `s`, the hash of a neighbourhood
+/// of `end` offsets is `size_keys[k]` XOR `keys[j][cell(perm[s][j])]` over `j < end`,
+/// and a pattern's hash is the least over the 8 symmetries.
+struct Definition {
     /// `perm[s][j]`: the offset index that symmetry `s` sends offset `j` to.
     perm: [[u8; MAX_POINTS]; 8],
     /// A key per offset and cell value.
     keys: [[u64; 4]; MAX_POINTS],
     /// A key per neighbourhood, so that sizes never share a hash.
     size_keys: [u64; PATTERNS],
+}
+
+impl Definition {
+    /// The symmetries of `offsets` and the fixed keys.
+    fn new(offsets: &[(i32, i32); MAX_POINTS]) -> Definition {
+        let perm = std::array::from_fn(|s| {
+            std::array::from_fn(|j| {
+                let t = transform(s, offsets[j]);
+                offsets.iter().position(|&o| o == t).expect("symmetric set") as u8
+            })
+        });
+        let mut state = 0x7E46_E11D_5EED_0001;
+        let keys = std::array::from_fn(|_| std::array::from_fn(|_| split_mix(&mut state)));
+        let size_keys = std::array::from_fn(|_| split_mix(&mut state));
+        Definition {
+            perm,
+            keys,
+            size_keys,
+        }
+    }
 }
 
 impl std::fmt::Debug for PatternHasher {
@@ -84,26 +117,96 @@ impl PatternHasher {
         assert_eq!(all.len(), MAX_POINTS, "the neighbourhood's size");
         let offsets: [(i32, i32); MAX_POINTS] = std::array::from_fn(|j| all[j]);
         let ends = PATTERN_SIZES.map(|d| all.iter().filter(|&&(x, y)| distance(x, y) <= d).count());
-        let perm = std::array::from_fn(|s| {
-            std::array::from_fn(|j| {
-                let t = transform(s, offsets[j]);
-                all.iter().position(|&o| o == t).expect("symmetric set") as u8
-            })
-        });
-        let mut state = 0x7E46_E11D_5EED_0001;
-        let keys = std::array::from_fn(|_| std::array::from_fn(|_| split_mix(&mut state)));
-        let size_keys = std::array::from_fn(|_| split_mix(&mut state));
-        PatternHasher {
-            offsets,
-            ends,
+        let Definition {
             perm,
             keys,
             size_keys,
+        } = Definition::new(&offsets);
+        let mut flips = Box::new([[[0u64; 8]; 4]; MAX_POINTS]);
+        for (s, perm) in perm.iter().enumerate() {
+            for (j, &i) in perm.iter().enumerate() {
+                for v in 0..4 {
+                    flips[i as usize][v][s] = keys[j][v] ^ keys[j][EMPTY];
+                }
+            }
+        }
+        let open = std::array::from_fn(|k| {
+            keys[..ends[k]]
+                .iter()
+                .fold(size_keys[k], |h, key| h ^ key[EMPTY])
+        });
+        PatternHasher {
+            offsets,
+            ends,
+            flips,
+            open,
         }
     }
 
     /// The hashes of the neighbourhoods of a move by `c` at `p`, smallest first.
     pub fn hashes(&self, board: &Board, c: Color, p: Point) -> [u64; PATTERNS] {
+        let size = board.size();
+        let n = size.get() as i32;
+        let (x, y) = size.coords(p);
+        let (x, y) = (x as i32, y as i32);
+        // The cells that are not empty, in offset order, and where each neighbourhood's
+        // end falls among them.
+        let mut set = [(0u8, 0u8); MAX_POINTS];
+        let mut len = 0;
+        let mut ends = [0; PATTERNS];
+        let mut k = 0;
+        for (j, &(dx, dy)) in self.offsets.iter().enumerate() {
+            while k < PATTERNS && j == self.ends[k] {
+                ends[k] = len;
+                k += 1;
+            }
+            let (qx, qy) = (x + dx, y + dy);
+            let cell = if qx < 0 || qy < 0 || qx >= n || qy >= n {
+                EDGE
+            } else {
+                match size
+                    .point(qx as usize, qy as usize)
+                    .and_then(|q| board.color_at(q))
+                {
+                    None => continue,
+                    Some(s) if s == c => MINE,
+                    Some(_) => THEIRS,
+                }
+            };
+            set[len] = (j as u8, cell as u8);
+            len += 1;
+        }
+        while k < PATTERNS {
+            ends[k] = len;
+            k += 1;
+        }
+        let mut best = [0; PATTERNS];
+        let mut h = [0u64; 8];
+        let mut i = 0;
+        for (k, &end) in ends.iter().enumerate() {
+            while i < end {
+                let (j, v) = set[i];
+                let flip = &self.flips[j as usize][v as usize];
+                for (h, f) in h.iter_mut().zip(flip) {
+                    *h ^= f;
+                }
+                i += 1;
+            }
+            best[k] = h
+                .iter()
+                .map(|h| h ^ self.open[k])
+                .min()
+                .expect("8 symmetries");
+        }
+        best
+    }
+
+    /// [`PatternHasher::hashes`] cell by cell, every cell read under every symmetry:
+    /// [`PatternHasher::hashes`] as [`Definition`] says, every cell read under every
+    /// symmetry: what the fast path must equal.
+    #[cfg(test)]
+    fn hashes_by_definition(&self, board: &Board, c: Color, p: Point) -> [u64; PATTERNS] {
+        let d = Definition::new(&self.offsets);
         let size = board.size();
         let n = size.get() as i32;
         let (x, y) = size.coords(p);
@@ -125,15 +228,15 @@ impl PatternHasher {
             };
         }
         let mut best = [u64::MAX; PATTERNS];
-        for perm in &self.perm {
+        for perm in &d.perm {
             let mut h = 0u64;
             let mut j = 0;
             for (k, &end) in self.ends.iter().enumerate() {
                 while j < end {
-                    h ^= self.keys[j][cells[perm[j] as usize]];
+                    h ^= d.keys[j][cells[perm[j] as usize]];
                     j += 1;
                 }
-                best[k] = best[k].min(h ^ self.size_keys[k]);
+                best[k] = best[k].min(h ^ d.size_keys[k]);
             }
         }
         best
@@ -146,11 +249,36 @@ mod tests {
     use tengen_board::{BoardSize, Move};
 
     #[test]
+    fn fast_hashes_equal_the_definition() {
+        let size = BoardSize::new(19).unwrap();
+        let h = PatternHasher::new();
+        let mut board = Board::new(size);
+        let mut state = 7u64;
+        for i in 0..120 {
+            let open = board.empty_points();
+            let p = open[(split_mix(&mut state) % open.len() as u64) as usize];
+            let c = if i % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            let _ = board.try_play(c, Move::Play(p));
+            if i % 10 == 0 {
+                for &q in board.empty_points() {
+                    for c in Color::ALL {
+                        assert_eq!(h.hashes(&board, c, q), h.hashes_by_definition(&board, c, q));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn neighbourhoods_nest_as_documented() {
         let h = PatternHasher::new();
         assert_eq!(h.ends, [8, 12, 20, 28, 36, 48, 60]);
         // Every symmetry is a permutation of each neighbourhood.
-        for perm in &h.perm {
+        for perm in &Definition::new(&h.offsets).perm {
             for &end in &h.ends {
                 let mut seen: Vec<u8> = perm[..end].to_vec();
                 seen.sort_unstable();

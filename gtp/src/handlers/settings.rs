@@ -137,6 +137,39 @@ const SETTINGS: &[Setting] = &[
         },
     },
     Setting {
+        name: "model_prior",
+        kind: "list/off/wins/widen/both",
+        get: |c| c.search.model_prior.name().to_string(),
+        set: |c, v| {
+            c.search.model_prior = v
+                .parse()
+                .map_err(|e: tengen_engine::config::UnknownModelPrior| e.to_string())?;
+            Ok(())
+        },
+    },
+    Setting {
+        name: "model_weight",
+        kind: "string",
+        get: |c| c.search.model_weight.to_string(),
+        set: |c, v| {
+            c.search.model_weight = parse_float(v)
+                .filter(|x| (0.0..=100_000.0).contains(x))
+                .ok_or("expected virtual visits in 0..=100000")?;
+            Ok(())
+        },
+    },
+    Setting {
+        name: "widen_visits",
+        kind: "string",
+        get: |c| c.search.widen_visits.to_string(),
+        set: |c, v| {
+            c.search.widen_visits = parse_float(v)
+                .filter(|x| (1.0..=1e9).contains(x))
+                .ok_or("expected visits in 1..=1000000000")?;
+            Ok(())
+        },
+    },
+    Setting {
         name: "lag",
         kind: "string",
         get: |c| format!("{}", c.lag.as_secs_f64()),
