@@ -56,7 +56,8 @@ pub struct MatchArgs {
     handicap: u32,
 
     /// Time control, seconds: M (sudden death), M+PxT (byo-yomi: P periods of T),
-    /// M+S/T (Canadian: S stones in T).
+    /// M+S/T (Canadian: S stones in T). GTP tells engines whole seconds, so M is 0 or
+    /// at least 1 and T at least 1.
     #[arg(long, value_name = "SPEC")]
     time: Option<TimeControl>,
 

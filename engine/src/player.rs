@@ -75,6 +75,17 @@ impl Engine {
     /// A player with these settings.
     pub fn new(config: Config) -> Engine {
         let policy = Policy::new(config.policy, config.heavy.clone());
+        Engine::with_policy(config, policy)
+    }
+
+    /// A fresh player with these settings that shares this one's tables: the shape
+    /// table and the move model are not read again (what `tengen-set` needs).
+    pub fn reconfigured(&self, config: Config) -> Engine {
+        let policy = self.policy.with_params(config.policy, config.heavy.clone());
+        Engine::with_policy(config, policy)
+    }
+
+    fn with_policy(config: Config, policy: Policy) -> Engine {
         let settle_policy = policy.with_params(config.policy, settle_params(&config));
         Engine {
             config,

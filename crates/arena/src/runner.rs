@@ -56,6 +56,9 @@ fn check_config(cfg: &MatchConfig) -> Result<(BoardSize, Rules), ArenaError> {
         .rules()
         .with_komi(cfg.komi)
         .map_err(|e| config(format!("--komi: {e}")))?;
+    if let Some(problem) = cfg.time.as_ref().and_then(crate::timecontrol::gtp_problem) {
+        return Err(config(format!("--time: {problem}")));
+    }
     if cfg.handicap == 1 {
         return Err(config("--handicap must be 0 or at least 2"));
     }

@@ -15,6 +15,33 @@ fn whole(d: Duration) -> u64 {
     d.as_secs()
 }
 
+/// Why GTP cannot tell engines `tc`, if it cannot: it gives times in whole seconds,
+/// so a main time or a period under one second (other than none) would reach them as
+/// 0, which `time_settings` reads as no limit and `time_left` as no time left.
+pub fn gtp_problem(tc: &TimeControl) -> Option<String> {
+    let (main, period) = match *tc {
+        TimeControl::Unlimited => return None,
+        TimeControl::Absolute { main } => (main, None),
+        TimeControl::Byoyomi { main, period, .. } | TimeControl::Canadian { main, period, .. } => {
+            (main, Some(period))
+        }
+    };
+    let under = |d: Duration| !d.is_zero() && d < Duration::from_secs(1);
+    if under(main) {
+        return Some(format!(
+            "main time {} s is under a second, which GTP (whole seconds) cannot tell engines",
+            main.as_secs_f64()
+        ));
+    }
+    match period {
+        Some(p) if p < Duration::from_secs(1) => Some(format!(
+            "a period of {} s is under a second, which GTP (whole seconds) cannot tell engines",
+            p.as_secs_f64()
+        )),
+        _ => None,
+    }
+}
+
 /// The command that tells an engine `tc`: `kgs-time_settings` if it knows it, else
 /// `time_settings` (Canadian; byo-yomi sent as one stone a period). A period is at
 /// least one second.
@@ -75,6 +102,17 @@ mod tests {
 
     fn tc(spec: &str) -> TimeControl {
         spec.parse().unwrap()
+    }
+
+    #[test]
+    fn times_under_a_second_cannot_be_told() {
+        assert!(gtp_problem(&tc("0+1x0.5")).is_some());
+        assert!(gtp_problem(&tc("0.5")).is_some());
+        assert!(gtp_problem(&tc("0.5+1x1")).is_some());
+        assert!(gtp_problem(&tc("0+5/0.5")).is_some());
+        assert_eq!(gtp_problem(&tc("0+1x1")), None);
+        assert_eq!(gtp_problem(&tc("60+3x1.5")), None);
+        assert_eq!(gtp_problem(&tc("10")), None);
     }
 
     /// A referee's charge: with the grace.

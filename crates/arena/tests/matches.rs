@@ -212,10 +212,20 @@ fn overrunning_the_clock_loses_on_time() {
     misbehaviour("time", "--slow 0.4 --name Bad", "time", "+T", |c| {
         c.time = Some("1".parse().unwrap());
     });
-    // Byo-yomi: 0.5 s main, 2 periods of 0.3 s; a move of 0.8 s loses both periods.
-    misbehaviour("byoyomi", "--slow 0.8 --name Bad", "time", "+T", |c| {
-        c.time = Some("0.5+2x0.3".parse().unwrap());
+    // Byo-yomi: 1 s main, 2 periods of 1 s; a move of 2.2 s spends the main time and
+    // one period, the next loses the last period.
+    misbehaviour("byoyomi", "--slow 2.2 --name Bad", "time", "+T", |c| {
+        c.time = Some("1+2x1".parse().unwrap());
     });
+    // Times GTP cannot tell engines (whole seconds) are refused before any game.
+    let mut cfg = config(
+        &[fake("--name A"), fake("--name B")],
+        1,
+        &out_dir("subsecond"),
+    );
+    cfg.time = Some("0.5+2x0.3".parse().unwrap());
+    let err = run_match(&cfg).unwrap_err().to_string();
+    assert!(err.contains("under a second"), "{err}");
 }
 
 #[test]

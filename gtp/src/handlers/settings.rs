@@ -10,7 +10,6 @@ use tengen_engine::Config;
 use crate::args::{Args, parse_bool, parse_float, parse_int};
 use crate::error::{GtpError, quote};
 use crate::session::{Ctx, Session};
-use tengen_engine::Engine;
 
 type Answer = Result<String, GtpError>;
 
@@ -216,7 +215,7 @@ fn set(s: &mut Session, a: &mut Args<'_>) -> Answer {
     (setting.set)(&mut config, value)
         .map_err(|e| GtpError::syntax(format!("{}: {e}: {}", setting.name, quote(value))))?;
     if config != *s.engine.config() {
-        s.engine = Engine::new(config);
+        s.engine = s.engine.reconfigured(config);
         s.status_cache = None;
     }
     Ok(String::new())
