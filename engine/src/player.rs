@@ -7,7 +7,7 @@ use rand::SeedableRng;
 use tengen_board::{Color, Game, Move, StaticLife};
 
 use crate::analysis::{Analysis, Report};
-use crate::config::{Config, HeavyParams};
+use crate::config::{Config, HeavyParams, ModelPrior};
 use crate::ownership::{Judgement, Status, judge, playout_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
 use crate::resign::ResignStreaks;
@@ -314,7 +314,13 @@ impl Engine {
         let stop = AtomicBool::new(false);
         let n = (game.size().area() as u64 * 8).clamp(1000, 4000);
         let color = game.to_move();
+        // The judgement's search reads captures and escapes, not shape: the move model
+        // (fitted to moves 9-dans chose in play, not to settling a finished board) is
+        // left out, since its virtual wins can outweigh a few hundred playouts here
+        // (on a finished 5×5 board it chose a move that fills its own eye space).
+        let model_prior = std::mem::replace(&mut self.config.search.model_prior, ModelPrior::Off);
         let analysis = self.search(game, color, Limit::Playouts(n), &stop, false, None);
+        self.config.search.model_prior = model_prior;
         let refused = |p| {
             game.board().check(color, p).is_ok()
                 && !self_atari_allowed(self.settle_policy.params(), game.board(), color, p)
