@@ -217,6 +217,15 @@ mod tests {
     use super::*;
     use tengen_board::parse_diagram;
 
+    /// White C4 is in atari: Black D4 takes it.
+    const CAPTURE: &str = ". . . . . . .
+                           . . . . . . .
+                           . . X O . . .
+                           . X O . O . .
+                           . . X O . . .
+                           . . . . . . .
+                           X X . . . . .";
+
     fn prior_of(list: &[Candidate], board: &Board, v: &str) -> f32 {
         let p = board.size().parse_point(v).unwrap();
         let (_, visits, wins) = list.iter().find(|c| c.0 == Move::Play(p)).unwrap();
@@ -225,16 +234,7 @@ mod tests {
 
     #[test]
     fn capture_beats_self_atari_and_eyes_are_skipped() {
-        let b = parse_diagram(
-            ". . . . . . .
-             . . . . . . .
-             . . X O . . .
-             . X O . O . .
-             . . X O . . .
-             . . . . . . .
-             X X . . . . .",
-        )
-        .unwrap();
+        let b = parse_diagram(CAPTURE).unwrap();
         let mut out = Vec::new();
         // The tactics alone (the model's own test is below).
         let params = SearchParams {
@@ -392,16 +392,7 @@ mod tests {
             gain(&off)
         );
         // White C4 is in atari: Black D4 takes it, the model's first choice.
-        let capture = parse_diagram(
-            ". . . . . . .
-             . . . . . . .
-             . . X O . . .
-             . X O . O . .
-             . . X O . . .
-             . . . . . . .
-             X X . . . . .",
-        )
-        .unwrap();
+        let capture = parse_diagram(CAPTURE).unwrap();
         let d4 = Move::Play(capture.size().parse_point("D4").unwrap());
         let widen = with_model(&capture, Color::Black, "D3", ModelPrior::Widen);
         assert_eq!(widen[0].0, d4);
