@@ -288,6 +288,16 @@ fn genmove_within_5s(mut s: Session) -> Session {
     s
 }
 
+/// Each of `bad` is refused and leaves every setting (`tengen-get`) as it was.
+fn refused_and_unchanged(s: &mut Session, bad: &[&[u8]]) {
+    let before = feed(s, b"tengen-get");
+    for line in bad {
+        let text = String::from_utf8_lossy(line);
+        assert!(feed(s, line).starts_with('?'), "{text}");
+        assert_eq!(feed(s, b"tengen-get"), before, "{text}");
+    }
+}
+
 /// `tengen-set memory` takes MiB from 1 to 32 GiB; anything else is refused and
 /// changes nothing.
 #[test]
@@ -295,20 +305,17 @@ fn the_tree_memory_is_set_in_mib_within_bounds() {
     let mut s = session_with(None);
     let default = format!("= {}\n\n", tengen_engine::DEFAULT_MEMORY_MIB);
     assert_eq!(feed(&mut s, b"tengen-get memory"), default);
-    for bad in [
-        &b"tengen-set memory 0"[..],
-        b"tengen-set memory -5",
-        b"tengen-set memory 32769",
-        b"tengen-set memory 1.5",
-        b"tengen-set memory lots",
-    ] {
-        assert!(
-            feed(&mut s, bad).starts_with('?'),
-            "{}",
-            String::from_utf8_lossy(bad)
-        );
-        assert_eq!(feed(&mut s, b"tengen-get memory"), default);
-    }
+    refused_and_unchanged(
+        &mut s,
+        &[
+            b"tengen-set memory 0",
+            b"tengen-set memory -5",
+            b"tengen-set memory 32769",
+            b"tengen-set memory 1.5",
+            b"tengen-set memory lots",
+        ],
+    );
+    assert_eq!(feed(&mut s, b"tengen-get memory"), default);
     assert!(feed(&mut s, b"tengen-set memory 2").starts_with('='));
     assert_eq!(feed(&mut s, b"tengen-get memory"), "= 2\n\n");
     assert_eq!(
@@ -328,22 +335,19 @@ fn the_model_prior_settings_are_checked() {
         tengen_engine::SearchParams::default().model_prior.name()
     );
     assert_eq!(feed(&mut s, b"tengen-get model_prior"), default);
-    for bad in [
-        &b"tengen-set model_prior model"[..],
-        b"tengen-set model_prior",
-        b"tengen-set model_weight -1",
-        b"tengen-set model_weight 1e9",
-        b"tengen-set model_weight lots",
-        b"tengen-set widen_visits 0",
-        b"tengen-set widen_visits nan",
-    ] {
-        assert!(
-            feed(&mut s, bad).starts_with('?'),
-            "{}",
-            String::from_utf8_lossy(bad)
-        );
-        assert_eq!(feed(&mut s, b"tengen-get model_prior"), default);
-    }
+    refused_and_unchanged(
+        &mut s,
+        &[
+            b"tengen-set model_prior model",
+            b"tengen-set model_prior",
+            b"tengen-set model_weight -1",
+            b"tengen-set model_weight 1e9",
+            b"tengen-set model_weight lots",
+            b"tengen-set widen_visits 0",
+            b"tengen-set widen_visits nan",
+        ],
+    );
+    assert_eq!(feed(&mut s, b"tengen-get model_prior"), default);
     for mode in ["off", "wins", "widen", "both"] {
         let set = format!("tengen-set model_prior {mode}");
         assert!(feed(&mut s, set.as_bytes()).starts_with('='));
