@@ -121,12 +121,12 @@ fn a_japanese_repetition_loads_and_superko_governs_the_moves_after_it() {
     }
 }
 
-/// A fresh folder for files a test writes.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tengen-sgf-files-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh folder for files a test writes, removed with them when the test ends.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("tengen-sgf-files-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 #[test]
@@ -137,7 +137,8 @@ fn setup_in_the_middle_loads_undoes_to_it_and_prints_back_to_the_same_position()
     let stones = |s: &mut Session| (send(s, "list_stones b"), send(s, "list_stones w"));
     let end = stones(&mut s);
     assert_eq!(end.1, "=H2 H7");
-    let out = scratch("midgame").join("back.sgf");
+    let dir = scratch("midgame");
+    let out = dir.path().join("back.sgf");
     let out = out.to_string_lossy();
     assert!(send(&mut s, &format!("printsgf {out}")).starts_with('='));
     assert_eq!(send(&mut s, "undo"), "=");
@@ -205,10 +206,10 @@ fn printsgf_writes_only_sgf_records_and_names_the_file() {
     let (mut s, _log) = session(SessionOptions::default());
     assert_eq!(send(&mut s, "play b D4"), "=");
     let dir = scratch("printsgf");
-    let at = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let at = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
     // A new file: the answer is its full name, and it loads back.
     let new = at("new.sgf");
-    let full = std::fs::canonicalize(&dir).unwrap().join("new.sgf");
+    let full = std::fs::canonicalize(dir.path()).unwrap().join("new.sgf");
     assert_eq!(
         send(&mut s, &format!("printsgf {new}")),
         format!("={}", full.display())

@@ -22,13 +22,36 @@ fn fake(args: &str) -> String {
     format!("python3 {} {args}", script.display())
 }
 
-fn out_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir()
-        .join("tengen-arena-tests")
-        .join(format!("{name}-{}", std::process::id()));
-    let _ = fs::remove_dir_all(&d);
-    fs::create_dir_all(d.parent().unwrap()).unwrap();
-    d
+/// A match's output directory (not yet created) inside a temporary directory that is
+/// removed, with everything the match wrote, when the test ends.
+struct OutDir {
+    _scratch: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl std::ops::Deref for OutDir {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.path
+    }
+}
+
+impl AsRef<Path> for OutDir {
+    fn as_ref(&self) -> &Path {
+        &self.path
+    }
+}
+
+fn out_dir(name: &str) -> OutDir {
+    let scratch = tempfile::Builder::new()
+        .prefix(&format!("tengen-arena-{name}-"))
+        .tempdir()
+        .unwrap();
+    let path = scratch.path().join("out");
+    OutDir {
+        _scratch: scratch,
+        path,
+    }
 }
 
 fn config(engines: &[String], games: u32, out: &Path) -> MatchConfig {
@@ -417,7 +440,8 @@ fn resume_after_a_kill_leaves_exactly_n_results() {
 #[test]
 fn shards_merge_into_one_summary() {
     let engines = [fake("--name A"), fake("--name B")];
-    let dirs: Vec<PathBuf> = (1..=3).map(|i| out_dir(&format!("shard{i}"))).collect();
+    let scratch: Vec<OutDir> = (1..=3).map(|i| out_dir(&format!("shard{i}"))).collect();
+    let dirs: Vec<PathBuf> = scratch.iter().map(|d| d.to_path_buf()).collect();
     for (i, d) in dirs.iter().enumerate() {
         let mut cfg = config(&engines, 7, d);
         cfg.shard = Some(format!("{}/3", i + 1).parse().unwrap());
@@ -438,7 +462,7 @@ fn shards_merge_into_one_summary() {
     let mut cfg = config(&engines, 1, &other);
     cfg.komi = 6.5;
     run_match(&cfg).unwrap();
-    let err = merge(&[dirs[0].clone(), other]).unwrap_err();
+    let err = merge(&[dirs[0].clone(), other.to_path_buf()]).unwrap_err();
     assert!(err.to_string().contains("komi"), "{err}");
 }
 
@@ -466,7 +490,7 @@ fn merge_refuses_two_runs_with_different_results_for_one_game() {
         format!("{}\n{same}\n", journal_line(1, "B+7.5", 2.5)),
     )
     .unwrap();
-    let err = merge(&[a.clone(), b.clone()]).unwrap_err();
+    let err = merge(&[a.to_path_buf(), b.to_path_buf()]).unwrap_err();
     let msg = err.to_string();
     assert!(
         msg.contains("game 1") && msg.contains("B+3.5") && msg.contains("B+7.5"),
@@ -474,7 +498,7 @@ fn merge_refuses_two_runs_with_different_results_for_one_game() {
     );
     // The same results from a copied journal merge once, with a note.
     fs::copy(a.join("journal.jsonl"), b.join("journal.jsonl")).unwrap();
-    let s = merge(&[a, b]).unwrap();
+    let s = merge(&[a.to_path_buf(), b.to_path_buf()]).unwrap();
     assert_eq!((s.games, s.duplicates), (2, 2));
 }
 
