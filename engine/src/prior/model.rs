@@ -38,10 +38,13 @@ impl ModelKnowledge {
         }
     }
 
-    /// The model's log strength of `mv` by `c` (a legal move).
+    /// The model's log strength of `mv` by `c` (a legal move); the groups the model
+    /// was fitted without are neither computed nor weighed.
     pub fn log_strength(&self, board: &Board, c: Color, mv: Move, history: &History) -> f32 {
         let f = match mv {
-            Move::Play(p) => point_features(board, &self.hasher, c, p, history),
+            Move::Play(p) => {
+                point_features(board, &self.hasher, c, p, history, self.model.left_out())
+            }
             Move::Pass => pass_features(history),
         };
         self.model.log_strength(&f)
