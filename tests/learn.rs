@@ -211,7 +211,11 @@ fn an_unknown_group_and_a_bad_without_header_are_clear_errors() {
         assert!(!out.exists());
     }
     let broken = dir.join("broken.txt");
-    std::fs::write(&broken, "# a table\n# fitted without\nwithout shape bogus\n").unwrap();
+    std::fs::write(
+        &broken,
+        "# a table\n# fitted without\nwithout shape bogus\n",
+    )
+    .unwrap();
     let run = tengen(&[
         "learn",
         "eval",

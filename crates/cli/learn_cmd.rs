@@ -82,8 +82,8 @@ struct FitArgs {
 struct EvalArgs {
     #[command(flatten)]
     records: Records,
-    /// The table: a move table (`tengen learn fit`) or a 3×3 shape table
-    /// (`engine/data/shapes.txt`).
+    /// The table: a move table (`tengen learn fit`; one fitted `--without` groups is
+    /// scored without computing them) or a 3×3 shape table (`engine/data/shapes.txt`).
     #[arg(long)]
     model: PathBuf,
 }

@@ -105,6 +105,50 @@ mod tests {
     }
 
     #[test]
+    fn a_table_without_groups_is_rated_without_them() {
+        use crate::shape::features::GROUPS;
+        let b = parse_diagram(
+            ". . . . .
+             . X O . .
+             X O X O .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        let size = b.size();
+        let lines = |skip: &str| -> String {
+            GROUPS
+                .iter()
+                .filter(|g| g.0 != skip)
+                .map(|(name, n)| {
+                    // Each value `v` of a group has strength `v + 1`.
+                    let values: Vec<String> = (1..=*n).map(|v| v.to_string()).collect();
+                    format!("tactical {name} {}\n", values.join(" "))
+                })
+                .collect()
+        };
+        let full = ModelKnowledge::new(MoveModel::parse(&lines("")).unwrap());
+        let text = format!("without previous\n{}", lines("previous"));
+        let without = ModelKnowledge::new(MoveModel::parse(&text).unwrap());
+        let mv = Move::Play(size.parse_point("B2").unwrap());
+        let near = History {
+            last: Some(Move::Play(size.parse_point("B3").unwrap())),
+            before: None,
+        };
+        let far = History {
+            last: Some(Move::Play(size.parse_point("E5").unwrap())),
+            before: None,
+        };
+        let rate = |k: &ModelKnowledge, h: &History| k.log_strength(&b, Color::Black, mv, h);
+        // B2 is next to B3 (distance 2: value 1, strength 2) and far from E5 (distance
+        // 9: value 8); the distance to the last move counts only in the full table.
+        assert_ne!(rate(&full, &near), rate(&full, &far));
+        assert_eq!(rate(&without, &near), rate(&without, &far));
+        let gain = rate(&full, &near) - rate(&without, &near);
+        assert!((gain - 2f32.ln()).abs() < 1e-5, "{gain}");
+    }
+
+    #[test]
     fn the_shares_add_up_to_the_weight_and_widening_sorts() {
         let b = parse_diagram(
             ". . . . . . .

@@ -1,7 +1,8 @@
 //! The features of a candidate move for the move model (Coulom 2007): tactical facts
 //! about the move, its distances, its 3×3 shape and its large patterns.
 //!
-//! Each tactical group gives every candidate exactly one value (0 is "none" or "far"):
+//! Each tactical group gives every candidate exactly one value (0 is "none", "far" or
+//! "left out", see [`LeftOut`]):
 //! a candidate's team is one feature from each group.
 
 use tengen_board::{Board, Color, Move, Point};
@@ -450,13 +451,20 @@ mod tests {
         let left_out = LeftOut::parse_list("capture,before-previous,shape,large-patterns").unwrap();
         let part = point_features(&b, &h, Color::Black, p, &history, left_out);
         for k in 0..TACTICAL {
-            let want = if left_out.tactical(k) { 0 } else { full.tactical[k] };
+            let want = if left_out.tactical(k) {
+                0
+            } else {
+                full.tactical[k]
+            };
             assert_eq!(part.tactical[k], want, "group {k}");
         }
         assert_eq!((part.shape, part.patterns), (NO_SHAPE, [0; PATTERNS]));
         assert_ne!(full.shape, NO_SHAPE);
         let mut all = Vec::new();
         candidates(&b, &h, Color::Black, &history, left_out, &mut all);
-        assert!(all.iter().all(|f| f.tactical[1] == 0 && f.shape == NO_SHAPE));
+        assert!(
+            all.iter()
+                .all(|f| f.tactical[1] == 0 && f.shape == NO_SHAPE)
+        );
     }
 }

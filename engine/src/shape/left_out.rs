@@ -164,7 +164,11 @@ mod tests {
                 "{bad:?}: {e}"
             );
         }
-        assert!(LeftOut::parse_list("bogus").unwrap_err().contains("\"bogus\""));
+        assert!(
+            LeftOut::parse_list("bogus")
+                .unwrap_err()
+                .contains("\"bogus\"")
+        );
         assert!(LeftOut::from_names([]).is_err());
     }
 }

@@ -399,7 +399,10 @@ mod tests {
             assert_eq!(e.line, line, "{bad:?}: {e}");
         }
         let e = MoveModel::parse("# x\nwithout bogus\n").unwrap_err();
-        assert!(e.reason.contains("bogus") && e.reason.contains("large-patterns"), "{e}");
+        assert!(
+            e.reason.contains("bogus") && e.reason.contains("large-patterns"),
+            "{e}"
+        );
     }
 
     #[test]
