@@ -130,17 +130,18 @@ mod tests {
         let full = ModelKnowledge::new(MoveModel::parse(&lines("")).unwrap());
         let text = format!("without previous\n{}", lines("previous"));
         let without = ModelKnowledge::new(MoveModel::parse(&text).unwrap());
-        let mv = Move::Play(size.parse_point("B2").unwrap());
+        // D2 is a quiet move: no capture, whatever the last move was.
+        let mv = Move::Play(size.parse_point("D2").unwrap());
         let near = History {
-            last: Some(Move::Play(size.parse_point("B3").unwrap())),
+            last: Some(Move::Play(size.parse_point("D3").unwrap())),
             before: None,
         };
         let far = History {
-            last: Some(Move::Play(size.parse_point("E5").unwrap())),
+            last: Some(Move::Play(size.parse_point("A5").unwrap())),
             before: None,
         };
         let rate = |k: &ModelKnowledge, h: &History| k.log_strength(&b, Color::Black, mv, h);
-        // B2 is next to B3 (distance 2: value 1, strength 2) and far from E5 (distance
+        // D2 is next to D3 (distance 2: value 1, strength 2) and far from A5 (distance
         // 9: value 8); the distance to the last move counts only in the full table.
         assert_ne!(rate(&full, &near), rate(&full, &far));
         assert_eq!(rate(&without, &near), rate(&without, &far));
