@@ -127,3 +127,107 @@ fn a_missing_temporary_directory_and_a_broken_table_are_clear_errors() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_fit_without_groups_records_them_and_eval_honours_them() {
+    let dir = fresh_dir("without");
+    let sgf = records(&dir);
+    let out = dir.join("tactics.txt");
+    let run = tengen(&[
+        "learn",
+        "fit",
+        "--out",
+        out.to_str().unwrap(),
+        "--min-played",
+        "2",
+        "--rounds",
+        "5",
+        "--without",
+        "large-patterns,shape,capture",
+        sgf.to_str().unwrap(),
+    ]);
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let table = text(&out);
+    assert!(
+        table
+            .lines()
+            .any(|l| l == "without capture shape large-patterns"),
+        "{table}"
+    );
+    assert!(
+        !table.lines().any(|l| l.starts_with("pattern ")
+            || l.starts_with("shape ")
+            || l.starts_with("tactical capture")),
+        "{table}"
+    );
+    let eval = tengen(&[
+        "learn",
+        "eval",
+        "--model",
+        out.to_str().unwrap(),
+        sgf.to_str().unwrap(),
+    ]);
+    assert!(
+        eval.status.success(),
+        "{}",
+        String::from_utf8_lossy(&eval.stderr)
+    );
+    let said = String::from_utf8_lossy(&eval.stdout);
+    assert!(
+        said.contains("left out: capture,shape,large-patterns"),
+        "{said}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_unknown_group_and_a_bad_without_header_are_clear_errors() {
+    let dir = fresh_dir("without-errors");
+    let sgf = records(&dir);
+    let out = dir.join("never.txt");
+    for bad in ["shape,bogus", "pass", ""] {
+        let run = tengen(&[
+            "learn",
+            "fit",
+            "--out",
+            out.to_str().unwrap(),
+            "--without",
+            bad,
+            sgf.to_str().unwrap(),
+        ]);
+        assert!(!run.status.success(), "{bad:?}");
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(
+            err.contains("--without")
+                && err.contains(
+                    "capture, escape, atari, self-atari, previous, before-previous, edge, shape, large-patterns"
+                ),
+            "{bad:?}: {err}"
+        );
+        assert!(!out.exists());
+    }
+    let broken = dir.join("broken.txt");
+    std::fs::write(
+        &broken,
+        "# a table\n# fitted without\nwithout shape bogus\n",
+    )
+    .unwrap();
+    let run = tengen(&[
+        "learn",
+        "eval",
+        "--model",
+        broken.to_str().unwrap(),
+        sgf.to_str().unwrap(),
+    ]);
+    assert!(!run.status.success());
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        err.contains("broken.txt") && err.contains("line 3") && err.contains("\"bogus\""),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -1,7 +1,9 @@
 //! `tengen learn`: fit the move model to SGF collections (`fit`) and score a model on
 //! records it did not learn from (`eval`). The records are streamed one game at a time;
 //! the fit keeps its competitions in a temporary file and its pattern counts in a table
-//! of fixed size, so its memory does not grow with the records.
+//! of fixed size, so its memory does not grow with the records. `fit --without` leaves
+//! feature groups out (the table records it, and `eval` then neither computes nor
+//! weighs them), so that each group's gain and cost can be measured.
 
 use std::fs::File;
 use std::io::BufReader;
@@ -14,6 +16,7 @@ use tengen_board::sgf::SgfGames;
 use tengen_engine::shape::ShapeWeights;
 use tengen_engine::shape::eval::{Evaluation, PHASES, Tally};
 use tengen_engine::shape::learn::moves::{MoveTraining, PATTERN_CAPACITY, PatternCounts};
+use tengen_engine::shape::left_out::LeftOut;
 use tengen_engine::shape::model::{MoveModel, MoveScorer};
 
 /// Options of `tengen learn`.
@@ -67,14 +70,20 @@ struct FitArgs {
     /// much at most.
     #[arg(long, default_value_t = PATTERN_CAPACITY)]
     pattern_capacity: usize,
+    /// Leave these feature groups out of the model, comma-separated: capture, escape,
+    /// atari, self-atari, previous, before-previous, edge (tactical groups), shape (the
+    /// 3×3 shape), large-patterns. The table's `without` line records them, and
+    /// whatever rates with the table neither computes nor weighs them.
+    #[arg(long, value_name = "GROUPS", value_parser = LeftOut::parse_list)]
+    without: Option<LeftOut>,
 }
 
 #[derive(Debug, Args)]
 struct EvalArgs {
     #[command(flatten)]
     records: Records,
-    /// The table: a move table (`tengen learn fit`) or a 3×3 shape table
-    /// (`engine/data/shapes.txt`).
+    /// The table: a move table (`tengen learn fit`; one fitted `--without` groups is
+    /// scored without computing them) or a 3×3 shape table (`engine/data/shapes.txt`).
     #[arg(long)]
     model: PathBuf,
 }
@@ -181,30 +190,36 @@ fn fit(args: FitArgs) -> Result<(), String> {
             "the temporary file of competitions: {e} (choose another directory with --temp-dir)"
         )
     };
-    let empty = MoveTraining::new(Vec::new(), &temp_dir).map_err(temp_error)?;
+    let left_out = args.without.unwrap_or(LeftOut::NOTHING);
+    let empty = MoveTraining::new(Vec::new(), left_out, &temp_dir).map_err(temp_error)?;
     drop(empty);
-    let mut counts = PatternCounts::new(args.pattern_capacity);
-    let (games, refused) = for_each_game(&args.records, "patterns", |g| {
-        counts.add_game(g);
-        Ok(())
-    })?;
-    let frequent = counts.frequent(args.min_played);
-    let floor = counts.floor();
-    eprintln!(
-        "{games} games ({refused} refused): {} patterns held, {} with a count of at least {}{}",
-        counts.len(),
-        frequent.len(),
-        args.min_played,
-        if floor == 0 {
-            " (exact counts)".to_string()
-        } else {
-            format!(" (counts lowered by at most {floor} to stay within --pattern-capacity)")
-        }
-    );
-    drop(counts);
-    let mut training = MoveTraining::new(frequent, &temp_dir).map_err(temp_error)?;
+    let (frequent, floor) = if left_out.large_patterns() {
+        eprintln!("large patterns left out: no counting pass");
+        (Vec::new(), 0)
+    } else {
+        let mut counts = PatternCounts::new(args.pattern_capacity);
+        let (games, refused) = for_each_game(&args.records, "patterns", |g| {
+            counts.add_game(g);
+            Ok(())
+        })?;
+        let frequent = counts.frequent(args.min_played);
+        let floor = counts.floor();
+        eprintln!(
+            "{games} games ({refused} refused): {} patterns held, {} with a count of at least {}{}",
+            counts.len(),
+            frequent.len(),
+            args.min_played,
+            if floor == 0 {
+                " (exact counts)".to_string()
+            } else {
+                format!(" (counts lowered by at most {floor} to stay within --pattern-capacity)")
+            }
+        );
+        (frequent, floor)
+    };
+    let mut training = MoveTraining::new(frequent, left_out, &temp_dir).map_err(temp_error)?;
     let mut short = 0;
-    for_each_game(&args.records, "positions", |g| {
+    let (games, refused) = for_each_game(&args.records, "positions", |g| {
         if !training.add_game(g).map_err(temp_error)? {
             short += 1;
         }
@@ -212,7 +227,7 @@ fn fit(args: FitArgs) -> Result<(), String> {
     })?;
     let c = training.competitions();
     eprintln!(
-        "{} positions ({short} games cut short), {} (team, count) entries, {} MB in the temporary file",
+        "{games} games ({refused} refused), {} positions ({short} games cut short), {} (team, count) entries, {} MB in the temporary file",
         c.positions(),
         c.entries(),
         c.bytes() / 1_000_000
@@ -241,6 +256,7 @@ fn fit(args: FitArgs) -> Result<(), String> {
             .to_string(),
         format!("Records: {}.", names(&args.records)),
         format!("Command: {}", command.join(" ")),
+        format!("Feature groups left out: {left_out}."),
         format!(
             "{games} games, {} positions; patterns played at least {} times{}; {} MM rounds; log-likelihood per move {:.4}.",
             training.competitions().positions(),
@@ -268,7 +284,10 @@ enum Table {
 
 fn load(path: &Path) -> Result<Table, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let is_moves = text.lines().any(|l| l.starts_with("tactical "));
+    // A move table has tactical lines (the pass's at least) or a `without` header.
+    let is_moves = text
+        .lines()
+        .any(|l| l.starts_with("tactical ") || l.split_whitespace().next() == Some("without"));
     if is_moves {
         MoveModel::parse(&text)
             .map(|m| Table::Moves(Box::new(m)))
@@ -286,13 +305,14 @@ fn eval(args: EvalArgs) -> Result<(), String> {
         Table::Moves(m) => m.as_ref(),
         Table::Shapes(s) => s.as_ref(),
     };
+    let left_out = scorer.left_out();
     let mut evaluation = Evaluation::new();
     let (games, refused) = for_each_game(&args.records, "eval", |g| {
         evaluation.add_game(g, &Dyn(scorer));
         Ok(())
     })?;
     println!(
-        "model {}; records {}: {games} games ({refused} refused), {} moves skipped",
+        "model {} (left out: {left_out}); records {}: {games} games ({refused} refused), {} moves skipped",
         args.model.display(),
         names(&args.records),
         evaluation.skipped
@@ -322,5 +342,9 @@ struct Dyn<'a>(&'a dyn MoveScorer);
 impl MoveScorer for Dyn<'_> {
     fn log_strength(&self, f: &tengen_engine::shape::features::RawFeatures) -> f32 {
         self.0.log_strength(f)
+    }
+
+    fn left_out(&self) -> LeftOut {
+        self.0.left_out()
     }
 }

@@ -1,6 +1,7 @@
 //! Scoring a move model on game records: how often the move played is the model's
 //! first choice, in its first five and first ten, the mean log-probability of the
-//! move played, by phase of the game, and the time a position costs.
+//! move played, by phase of the game, and the time a position costs (the groups the
+//! model leaves out are not computed, so that time is the model's own cost).
 
 use std::time::Instant;
 
@@ -122,7 +123,7 @@ impl Evaluation {
         } = self;
         let ok = replay(game, |board, c, m, history, number| {
             let start = Instant::now();
-            candidates(board, hasher, c, history, cands);
+            candidates(board, hasher, c, history, model.left_out(), cands);
             scores.clear();
             scores.extend(cands.iter().map(|f| model.log_strength(f)));
             let elapsed = start.elapsed().as_secs_f64();
@@ -155,6 +156,10 @@ impl Evaluation {
 mod tests {
     use super::*;
     use crate::shape::ShapeWeights;
+    use crate::shape::features::NO_SHAPE;
+    use crate::shape::left_out::LeftOut;
+    use crate::shape::pattern::PATTERNS;
+    use std::cell::Cell;
     use tengen_board::sgf::parse_sgf;
 
     /// Rates a candidate by its distance to the last move only: the closer the better.
@@ -166,6 +171,43 @@ mod tests {
                 d => 20.0 - f32::from(d),
             }
         }
+    }
+
+    /// Leaves out what it is told to, and counts the candidates that came with a
+    /// left-out shape or pattern computed anyway.
+    struct Checking {
+        left_out: LeftOut,
+        computed: Cell<usize>,
+    }
+    impl MoveScorer for Checking {
+        fn log_strength(&self, f: &RawFeatures) -> f32 {
+            if f.mv != Move::Pass && (f.shape != NO_SHAPE || f.patterns != [0; PATTERNS]) {
+                self.computed.set(self.computed.get() + 1);
+            }
+            0.0
+        }
+        fn left_out(&self) -> LeftOut {
+            self.left_out
+        }
+    }
+
+    #[test]
+    fn the_groups_a_model_leaves_out_are_not_computed() {
+        let game = parse_sgf("(;SZ[5];B[cc];W[cd];B[bd];W[be];B[ae])")
+            .unwrap()
+            .game;
+        let run = |left_out| {
+            let scorer = Checking {
+                left_out,
+                computed: Cell::new(0),
+            };
+            let mut e = Evaluation::new();
+            assert!(e.add_game(&game, &scorer));
+            assert_eq!(e.total().positions, 5);
+            scorer.computed.get()
+        };
+        assert!(run(LeftOut::NOTHING) > 50);
+        assert_eq!(run(LeftOut::parse_list("shape,large-patterns").unwrap()), 0);
     }
 
     #[test]

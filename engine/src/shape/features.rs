@@ -1,11 +1,13 @@
 //! The features of a candidate move for the move model (Coulom 2007): tactical facts
 //! about the move, its distances, its 3×3 shape and its large patterns.
 //!
-//! Each tactical group gives every candidate exactly one value (0 is "none" or "far"):
+//! Each tactical group gives every candidate exactly one value (0 is "none", "far" or
+//! "left out", see [`LeftOut`]):
 //! a candidate's team is one feature from each group.
 
 use tengen_board::{Board, Color, Move, Point};
 
+use super::left_out::LeftOut;
 use super::pattern::{PATTERNS, PatternHasher};
 use super::shape_code;
 use crate::tactics::escape_works;
@@ -69,6 +71,9 @@ pub mod atari {
     pub const KO: u8 = 3;
 }
 
+/// The shape of a candidate that has none: a pass, or a move whose shape is left out.
+pub const NO_SHAPE: u32 = u32::MAX;
+
 /// A candidate's features before they are looked up in a table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RawFeatures {
@@ -76,7 +81,8 @@ pub struct RawFeatures {
     pub mv: Move,
     /// One value for each of [`GROUPS`].
     pub tactical: [u8; TACTICAL],
-    /// The raw 3×3 shape code ([`shape_code`]); `u32::MAX` for a pass.
+    /// The raw 3×3 shape code ([`shape_code`]); [`NO_SHAPE`] for a pass or when the
+    /// shape is left out.
     pub shape: u32,
     /// The large pattern hashes, smallest neighbourhood first; zeros for a pass.
     pub patterns: [u64; PATTERNS],
@@ -232,28 +238,46 @@ fn self_atari_value(board: &Board, c: Color, p: Point) -> u8 {
     }
 }
 
-/// The features of a move by `c` at the empty, legal point `p`.
+/// The features of a move by `c` at the empty, legal point `p`; the groups in
+/// `left_out` are not computed (their values are 0, the shape [`NO_SHAPE`], the
+/// pattern hashes 0).
 pub fn point_features(
     board: &Board,
     hasher: &PatternHasher,
     c: Color,
     p: Point,
     history: &History,
+    left_out: LeftOut,
 ) -> RawFeatures {
+    let mut tactical = [0; TACTICAL];
+    // By the index of `GROUPS`; the pass group (0) is 0 for every point.
+    for (k, value) in tactical.iter_mut().enumerate().skip(1) {
+        if left_out.tactical(k) {
+            continue;
+        }
+        *value = match k {
+            1 => capture_value(board, c, p, history),
+            2 => escape_value(board, c, p),
+            3 => atari_value(board, c, p),
+            4 => self_atari_value(board, c, p),
+            5 => distance_value(board, history.last, p),
+            6 => distance_value(board, history.before, p),
+            _ => edge_value(board, p),
+        };
+    }
     RawFeatures {
         mv: Move::Play(p),
-        tactical: [
-            0,
-            capture_value(board, c, p, history),
-            escape_value(board, c, p),
-            atari_value(board, c, p),
-            self_atari_value(board, c, p),
-            distance_value(board, history.last, p),
-            distance_value(board, history.before, p),
-            edge_value(board, p),
-        ],
-        shape: shape_code(board, c, p),
-        patterns: hasher.hashes(board, c, p),
+        tactical,
+        shape: if left_out.shape() {
+            NO_SHAPE
+        } else {
+            shape_code(board, c, p)
+        },
+        patterns: if left_out.large_patterns() {
+            [0; PATTERNS]
+        } else {
+            hasher.hashes(board, c, p)
+        },
     }
 }
 
@@ -268,24 +292,26 @@ pub fn pass_features(history: &History) -> RawFeatures {
     RawFeatures {
         mv: Move::Pass,
         tactical,
-        shape: u32::MAX,
+        shape: NO_SHAPE,
         patterns: [0; PATTERNS],
     }
 }
 
 /// Every candidate of a position: each legal point (simple ko forbidden) and a pass,
-/// in the board's order of empty points, the pass last. `out` is cleared first.
+/// in the board's order of empty points, the pass last, without the groups in
+/// `left_out`. `out` is cleared first.
 pub fn candidates(
     board: &Board,
     hasher: &PatternHasher,
     c: Color,
     history: &History,
+    left_out: LeftOut,
     out: &mut Vec<RawFeatures>,
 ) {
     out.clear();
     for &p in board.empty_points() {
         if board.check(c, p).is_ok() {
-            out.push(point_features(board, hasher, c, p, history));
+            out.push(point_features(board, hasher, c, p, history, left_out));
         }
     }
     out.push(pass_features(history));
@@ -309,6 +335,7 @@ mod tests {
             c,
             size.parse_point(v).unwrap(),
             &history,
+            LeftOut::NOTHING,
         )
         .tactical
     }
@@ -400,5 +427,44 @@ mod tests {
             before: None,
         });
         assert_eq!(pass.tactical[0], pass::AFTER_PASS);
+    }
+
+    #[test]
+    fn left_out_groups_are_not_computed() {
+        let b = parse_diagram(
+            ". . . . .
+             . X O . .
+             X O X O .
+             . . . . .
+             . . . . .",
+        )
+        .unwrap();
+        let size = b.size();
+        let h = PatternHasher::new();
+        let history = History {
+            last: Some(Move::Play(size.parse_point("B3").unwrap())),
+            before: Some(Move::Play(size.parse_point("D4").unwrap())),
+        };
+        let p = size.parse_point("B2").unwrap();
+        let full = point_features(&b, &h, Color::Black, p, &history, LeftOut::NOTHING);
+        assert!(full.tactical[1] != 0 && full.tactical[5] != 0 && full.tactical[6] != 0);
+        let left_out = LeftOut::parse_list("capture,before-previous,shape,large-patterns").unwrap();
+        let part = point_features(&b, &h, Color::Black, p, &history, left_out);
+        for k in 0..TACTICAL {
+            let want = if left_out.tactical(k) {
+                0
+            } else {
+                full.tactical[k]
+            };
+            assert_eq!(part.tactical[k], want, "group {k}");
+        }
+        assert_eq!((part.shape, part.patterns), (NO_SHAPE, [0; PATTERNS]));
+        assert_ne!(full.shape, NO_SHAPE);
+        let mut all = Vec::new();
+        candidates(&b, &h, Color::Black, &history, left_out, &mut all);
+        assert!(
+            all.iter()
+                .all(|f| f.tactical[1] == 0 && f.shape == NO_SHAPE)
+        );
     }
 }

@@ -1,10 +1,15 @@
 //! The move model: strengths of tactical features, 3×3 shapes and large patterns,
 //! fitted by `tengen learn fit` (see [`super::learn::moves`]), read from a text table.
 //!
-//! A table is comment lines (`# …`), then lines of three kinds:
+//! A table is comment lines (`# …`), then an optional header line, then lines of
+//! three kinds:
 //!
+//! - `without NAME …` (the header, before every other line): the feature groups the
+//!   fit left out ([`LeftOut`]); the table has no line for them, and rating a
+//!   candidate neither computes nor weighs them. No such line: nothing left out;
 //! - `tactical NAME G0 G1 …`: the strengths of the values of one of
-//!   [`GROUPS`](super::features::GROUPS), every group once, all its values;
+//!   [`GROUPS`](super::features::GROUPS), every group not left out once, all its
+//!   values;
 //! - `shape SHAPE G …`: a 3×3 shape as [`describe`](super::describe) writes it;
 //! - `pattern SIZE HASH G …`: a large pattern, the neighbourhood's largest distance
 //!   and its hash in hexadecimal.
@@ -16,7 +21,10 @@
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::features::{GROUPS, RawFeatures, TACTICAL};
+use tengen_board::Move;
+
+use super::features::{GROUPS, NO_SHAPE, RawFeatures, TACTICAL};
+use super::left_out::{LARGE_PATTERNS, LeftOut, SHAPE};
 use super::pattern::{PATTERN_SIZES, PATTERNS};
 use super::{ShapeWeights, canonical, parse_shape, symmetries};
 
@@ -45,11 +53,17 @@ impl std::error::Error for ModelError {}
 pub trait MoveScorer {
     /// The natural log of the candidate's strength.
     fn log_strength(&self, f: &RawFeatures) -> f32;
+
+    /// The feature groups it does not weigh, which its candidates need not compute
+    /// (default: nothing left out).
+    fn left_out(&self) -> LeftOut {
+        LeftOut::NOTHING
+    }
 }
 
 impl MoveScorer for ShapeWeights {
     fn log_strength(&self, f: &RawFeatures) -> f32 {
-        if f.shape == u32::MAX {
+        if f.shape == NO_SHAPE {
             0.0
         } else {
             self.log_gamma(f.shape)
@@ -85,6 +99,7 @@ type PatternMap = HashMap<u64, f32, BuildHasherDefault<PatternKeyHasher>>;
 /// A fitted move model (log strengths).
 #[derive(Clone)]
 pub struct MoveModel {
+    left_out: LeftOut,
     tactical: [Vec<f32>; TACTICAL],
     shapes: ShapeWeights,
     patterns: PatternMap,
@@ -94,9 +109,10 @@ impl std::fmt::Debug for MoveModel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "MoveModel({} shapes, {} patterns)",
+            "MoveModel({} shapes, {} patterns, without {})",
             self.shapes.len(),
-            self.patterns.len()
+            self.patterns.len(),
+            self.left_out
         )
     }
 }
@@ -115,6 +131,10 @@ impl MoveModel {
         let mut shapes = ShapeWeights::empty();
         let mut named = HashSet::new();
         let mut patterns = PatternMap::default();
+        let mut left_out = LeftOut::NOTHING;
+        // The line of the `without` header, and whether a line of the table came yet.
+        let mut header_line = None;
+        let mut body = false;
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line == "#" || line.starts_with("# ") {
@@ -125,12 +145,37 @@ impl MoveModel {
                 reason,
             };
             let mut fields = line.split_whitespace();
-            match fields.next() {
+            let kind = fields.next();
+            // Why a line of a left-out group cannot be.
+            let header_at = header_line.unwrap_or(0);
+            let left = |name: &str| {
+                err(format!(
+                    "{name} is left out (the without line, line {header_at}) but has a line"
+                ))
+            };
+            match kind {
+                Some("without") => {
+                    if let Some(at) = header_line {
+                        return Err(err(format!("a second without line (the first: line {at})")));
+                    }
+                    if body {
+                        return Err(err(
+                            "the without line must come before the tactical, shape and pattern lines"
+                                .into(),
+                        ));
+                    }
+                    left_out = LeftOut::from_names(fields).map_err(err)?;
+                    header_line = Some(i + 1);
+                    continue;
+                }
                 Some("tactical") => {
                     let name = fields.next().unwrap_or("");
                     let Some(k) = GROUPS.iter().position(|g| g.0 == name) else {
                         return Err(err(format!("unknown tactical group {name:?}")));
                     };
+                    if left_out.tactical(k) {
+                        return Err(left(name));
+                    }
                     let values: Option<Vec<f32>> = fields.map(|g| strength(Some(g))).collect();
                     let values =
                         values.ok_or_else(|| err("a strength is not a positive number".into()))?;
@@ -147,6 +192,9 @@ impl MoveModel {
                     tactical[k] = Some(values.iter().map(|g| g.ln()).collect());
                 }
                 Some("shape") => {
+                    if left_out.shape() {
+                        return Err(left(SHAPE));
+                    }
                     let code = fields
                         .next()
                         .and_then(parse_shape)
@@ -162,6 +210,9 @@ impl MoveModel {
                     shapes.shapes += 1;
                 }
                 Some("pattern") => {
+                    if left_out.large_patterns() {
+                        return Err(left(LARGE_PATTERNS));
+                    }
                     let size: Option<u32> = fields.next().and_then(|s| s.parse().ok());
                     if !size.is_some_and(|s| PATTERN_SIZES.contains(&s)) {
                         return Err(err(format!("the size is not one of {PATTERN_SIZES:?}")));
@@ -179,15 +230,22 @@ impl MoveModel {
                 Some(other) => return Err(err(format!("unknown line kind {other:?}"))),
                 None => {}
             }
+            body = true;
         }
         let mut groups = Vec::with_capacity(TACTICAL);
         for (k, t) in tactical.into_iter().enumerate() {
+            if left_out.tactical(k) {
+                // Weighs nothing: every value has strength 1.
+                groups.push(vec![0.0; GROUPS[k].1]);
+                continue;
+            }
             groups.push(t.ok_or_else(|| ModelError {
                 line: 0,
                 reason: format!("no tactical {} line", GROUPS[k].0),
             })?);
         }
         Ok(MoveModel {
+            left_out,
             tactical: groups.try_into().expect("one per group"),
             shapes,
             patterns,
@@ -198,6 +256,11 @@ impl MoveModel {
     pub fn load(path: &std::path::Path) -> Result<MoveModel, String> {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         MoveModel::parse(&text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+
+    /// The feature groups the table was fitted without (its `without` line).
+    pub fn left_out(&self) -> LeftOut {
+        self.left_out
     }
 
     /// Shapes named.
@@ -212,7 +275,7 @@ impl MoveModel {
 
     /// The log strength of the largest named pattern of a candidate (0 if none).
     pub fn pattern_log_strength(&self, f: &RawFeatures) -> f32 {
-        if f.shape == u32::MAX {
+        if f.mv == Move::Pass || self.left_out.large_patterns() {
             return 0.0;
         }
         (0..PATTERNS)
@@ -224,13 +287,23 @@ impl MoveModel {
 
 impl MoveScorer for MoveModel {
     fn log_strength(&self, f: &RawFeatures) -> f32 {
+        // A left-out group's values all weigh 0, whatever `f` says.
         let tactical: f32 = f
             .tactical
             .iter()
             .zip(&self.tactical)
             .map(|(&v, g)| g[v as usize])
             .sum();
-        tactical + self.shapes.log_strength(f) + self.pattern_log_strength(f)
+        let shape = if self.left_out.shape() {
+            0.0
+        } else {
+            self.shapes.log_strength(f)
+        };
+        tactical + shape + self.pattern_log_strength(f)
+    }
+
+    fn left_out(&self) -> LeftOut {
+        self.left_out
     }
 }
 
@@ -254,7 +327,14 @@ mod tests {
         let board = Board::new(size);
         let h = PatternHasher::new();
         let p = size.parse_point("D4").unwrap();
-        let f = point_features(&board, &h, Color::Black, p, &History::default());
+        let f = point_features(
+            &board,
+            &h,
+            Color::Black,
+            p,
+            &History::default(),
+            LeftOut::NOTHING,
+        );
         let text = format!(
             "# test\n{}shape .../.*./... 2\npattern 5 {:x} 3 10\npattern 9 {:x} 5\n",
             tactical_lines().replace("tactical edge 1 1 1", "tactical edge 1 1 1.5"),
@@ -271,11 +351,68 @@ mod tests {
     }
 
     #[test]
+    fn a_without_line_leaves_groups_out_of_the_table_and_the_rating() {
+        let size = BoardSize::new(19).unwrap();
+        let board = Board::new(size);
+        let h = PatternHasher::new();
+        let p = size.parse_point("D4").unwrap();
+        let f = point_features(
+            &board,
+            &h,
+            Color::Black,
+            p,
+            &History::default(),
+            LeftOut::NOTHING,
+        );
+        let kept = tactical_lines()
+            .replace("tactical edge 1 1 1 1 1 1\n", "")
+            .replace("tactical atari 1 1 1 1", "tactical atari 1 2 1 1");
+        let text = format!("# a test\nwithout edge shape large-patterns\n{kept}");
+        let m = MoveModel::parse(&text).unwrap();
+        assert_eq!(
+            m.left_out(),
+            LeftOut::parse_list("edge,shape,large-patterns").unwrap()
+        );
+        assert_eq!(MoveScorer::left_out(&m), m.left_out());
+        // D4 is on the fourth line: edge value 3, which the table does not weigh even
+        // when the candidate's features were computed in full.
+        let mut g = f;
+        g.tactical[7] = 0;
+        assert_eq!(m.log_strength(&f), m.log_strength(&g));
+        assert_eq!(m.log_strength(&f), 0.0);
+        g.tactical[3] = 1;
+        assert!((m.log_strength(&g) - 2f32.ln()).abs() < 1e-6);
+        // Lines of a left-out group, and a without line that is not the header, are
+        // errors naming the line.
+        for (bad, line) in [
+            (format!("{text}tactical edge 1 1 1 1 1 1\n"), 10),
+            (format!("{text}shape .../.*./... 2\n"), 10),
+            (format!("{text}pattern 5 ab 2\n"), 10),
+            (format!("{text}without capture\n"), 10),
+            (format!("{kept}without edge\n"), 8),
+            ("without bogus\n".to_string(), 1),
+            ("without pass\n".to_string(), 1),
+            ("without\n".to_string(), 1),
+            (format!("without shape\n{kept}"), 0),
+        ] {
+            let e = MoveModel::parse(&bad).unwrap_err();
+            assert_eq!(e.line, line, "{bad:?}: {e}");
+        }
+        let e = MoveModel::parse("# x\nwithout bogus\n").unwrap_err();
+        assert!(
+            e.reason.contains("bogus") && e.reason.contains("large-patterns"),
+            "{e}"
+        );
+    }
+
+    #[test]
     fn the_shipped_table_reads_and_is_not_empty() {
         let m =
             MoveModel::parse(include_str!("../../data/moves.txt")).expect("engine/data/moves.txt");
         assert!(m.shapes() > 500, "{} shapes", m.shapes());
         assert!(m.patterns() > 1000, "{} patterns", m.patterns());
+        // Its header has no without line: nothing is left out.
+        assert_eq!(m.left_out(), LeftOut::NOTHING);
         // Taking the stones that just put ours in atari is far better than a quiet move.
         let capture = m.tactical[1][1].exp();
         assert!(capture > 10.0, "{capture}");

@@ -12,12 +12,13 @@ use std::collections::HashMap;
 use std::io;
 use std::path::Path;
 
-use tengen_board::Game;
+use tengen_board::{Game, Move};
 
 use super::counts::BoundedCounts;
 use super::teams::{Competitions, FitProgress, TeamFit};
 use crate::shape::eval::replay;
-use crate::shape::features::{GROUPS, RawFeatures, TACTICAL, candidates, point_features};
+use crate::shape::features::{GROUPS, NO_SHAPE, RawFeatures, TACTICAL, candidates};
+use crate::shape::left_out::LeftOut;
 use crate::shape::pattern::{PATTERN_SIZES, PATTERNS, PatternHasher};
 use crate::shape::{canonical, describe};
 
@@ -46,12 +47,11 @@ impl PatternCounts {
     /// Counts the patterns of every move played in `game`.
     pub fn add_game(&mut self, game: &Game) {
         let PatternCounts { hasher, counts } = self;
-        replay(game, |board, c, m, history, _| {
-            if let tengen_board::Move::Play(p) = m
+        replay(game, |board, c, m, _, _| {
+            if let Move::Play(p) = m
                 && board.check(c, p).is_ok()
             {
-                let f = point_features(board, hasher, c, p, history);
-                for (k, h) in f.patterns.into_iter().enumerate() {
+                for (k, h) in hasher.hashes(board, c, p).into_iter().enumerate() {
                     counts.add(h, k as u8);
                 }
             }
@@ -103,6 +103,9 @@ fn slot_bits() -> [u32; SLOTS] {
 #[derive(Debug)]
 pub struct MoveTraining {
     hasher: PatternHasher,
+    /// The feature groups not computed: each takes the one value 0 in every team, so
+    /// the fit leaves its strength at 1 and the table has no line for it.
+    left_out: LeftOut,
     /// Known pattern hash → team value (1-based; 0 is none).
     patterns: HashMap<u64, u32>,
     /// (hash, size index, times played) by team value - 1.
@@ -119,11 +122,22 @@ pub struct MoveTraining {
 }
 
 impl MoveTraining {
-    /// A training set naming the `patterns` ([`PatternCounts::frequent`]), its
-    /// competitions in a temporary file in `dir`.
-    pub fn new(patterns: Vec<(u64, u8, u32)>, dir: &Path) -> io::Result<MoveTraining> {
+    /// A training set naming the `patterns` ([`PatternCounts::frequent`]; none
+    /// are named when the large patterns are left out), without the groups in
+    /// `left_out`, its competitions in a temporary file in `dir`.
+    pub fn new(
+        patterns: Vec<(u64, u8, u32)>,
+        left_out: LeftOut,
+        dir: &Path,
+    ) -> io::Result<MoveTraining> {
+        let patterns = if left_out.large_patterns() {
+            Vec::new()
+        } else {
+            patterns
+        };
         Ok(MoveTraining {
             hasher: PatternHasher::new(),
+            left_out,
             patterns: patterns
                 .iter()
                 .enumerate()
@@ -145,7 +159,7 @@ impl MoveTraining {
     }
 
     fn shape_value(&mut self, code: u32) -> u32 {
-        if code == u32::MAX {
+        if code == NO_SHAPE {
             return 0;
         }
         if let Some(&v) = self.shape_of_code.get(&code) {
@@ -167,12 +181,13 @@ impl MoveTraining {
         let mut cands = std::mem::take(&mut self.cands);
         let mut teams = std::mem::take(&mut self.teams);
         let hasher = self.hasher.clone();
+        let left_out = self.left_out;
         let mut failed = None;
         let ok = replay(game, |board, c, m, history, _| {
             if failed.is_some() {
                 return;
             }
-            candidates(board, &hasher, c, history, &mut cands);
+            candidates(board, &hasher, c, history, left_out, &mut cands);
             let Some(won) = cands.iter().position(|f| f.mv == m) else {
                 return;
             };
@@ -180,7 +195,7 @@ impl MoveTraining {
             for f in &cands {
                 teams.extend(f.tactical.iter().map(|&v| u32::from(v)));
                 teams.push(self.shape_value(f.shape));
-                let pattern = if f.shape == u32::MAX {
+                let pattern = if f.mv == Move::Pass || self.patterns.is_empty() {
                     0
                 } else {
                     (0..PATTERNS)
@@ -208,9 +223,10 @@ impl MoveTraining {
     }
 
     /// The fitted model as a table [`MoveModel::parse`] reads, `header` lines first
-    /// as comments. Each tactical group is scaled so that its value 0 has strength
-    /// 1, the shapes so that open space has, the patterns so that "no pattern" has;
-    /// what a pass's shape weighed goes into the pass values.
+    /// as comments, then a `without` line naming the groups left out (none when
+    /// nothing is), and no line for them. Each tactical group is scaled so that its
+    /// value 0 has strength 1, the shapes so that open space has, the patterns so
+    /// that "no pattern" has; what a pass's shape weighed goes into the pass values.
     ///
     /// [`MoveModel::parse`]: crate::shape::model::MoveModel::parse
     pub fn table(&self, fit: &TeamFit, header: &[String]) -> String {
@@ -225,6 +241,12 @@ impl MoveTraining {
             out.push_str(h);
             out.push('\n');
         }
+        if !self.left_out.is_nothing() {
+            out.push_str(&format!(
+                "without {}\n",
+                self.left_out.group_names().join(" ")
+            ));
+        }
         let num = |g: f64| {
             if g >= 0.01 {
                 format!("{g:.4}")
@@ -233,6 +255,9 @@ impl MoveTraining {
             }
         };
         for (k, &(name, n)) in GROUPS.iter().enumerate() {
+            if self.left_out.tactical(k) {
+                continue;
+            }
             let base = gamma(k, 0);
             let values: Vec<String> = (0..n)
                 .map(|v| {
@@ -266,7 +291,8 @@ impl MoveTraining {
 mod tests {
     use super::*;
     use crate::shape::eval::Evaluation;
-    use crate::shape::model::MoveModel;
+    use crate::shape::features::{History, point_features};
+    use crate::shape::model::{MoveModel, MoveScorer};
     use tengen_board::sgf::parse_sgf;
 
     /// A few games of one opening shape repeated with variations.
@@ -292,7 +318,7 @@ mod tests {
         let frequent = counts.frequent(4);
         assert!(!frequent.is_empty() && !counts.is_empty());
         let dir = std::env::temp_dir();
-        let mut training = MoveTraining::new(frequent.clone(), &dir).unwrap();
+        let mut training = MoveTraining::new(frequent.clone(), LeftOut::NOTHING, &dir).unwrap();
         for g in &games() {
             assert!(training.add_game(g).unwrap());
         }
@@ -317,11 +343,71 @@ mod tests {
         // The first move is always E5: its pattern makes it the first choice.
         assert_eq!(fitted.phases[0].positions, 32);
         // Deterministic: the same input writes the same table.
-        let mut again = MoveTraining::new(frequent, &dir).unwrap();
+        let mut again = MoveTraining::new(frequent, LeftOut::NOTHING, &dir).unwrap();
         for g in &games() {
             again.add_game(g).unwrap();
         }
         let fit = again.fit(20, |_| {}).unwrap();
         assert_eq!(again.table(&fit, &["test".to_string()]), text);
+    }
+
+    /// Fits the test games without `left_out` and reads the table back.
+    fn fitted(left_out: LeftOut) -> (String, MoveModel) {
+        let mut counts = PatternCounts::new(1000);
+        for g in &games() {
+            counts.add_game(g);
+        }
+        let mut training =
+            MoveTraining::new(counts.frequent(2), left_out, &std::env::temp_dir()).unwrap();
+        for g in &games() {
+            assert!(training.add_game(g).unwrap());
+        }
+        let fit = training.fit(20, |_| {}).unwrap();
+        let text = training.table(&fit, &["test".to_string()]);
+        let model = MoveModel::parse(&text).unwrap();
+        (text, model)
+    }
+
+    #[test]
+    fn a_fit_without_groups_says_so_and_its_ratings_ignore_them() {
+        let (full_text, full) = fitted(LeftOut::NOTHING);
+        assert!(!full_text.contains("without"));
+        let left_out = LeftOut::parse_list("previous,shape,large-patterns").unwrap();
+        let (text, model) = fitted(left_out);
+        assert!(
+            text.lines()
+                .any(|l| l == "without previous shape large-patterns"),
+            "{text}"
+        );
+        assert_eq!(model.left_out(), left_out);
+        assert!(!text.contains("tactical previous"));
+        assert!(text.contains("tactical before-previous"));
+        assert_eq!((model.shapes(), model.patterns()), (0, 0));
+        assert!(full.shapes() > 0 && full.patterns() > 0);
+        // A candidate next to the last move against one far from it, with the same
+        // shape and patterns: the full model tells them apart, the other does not.
+        let game = &games()[0];
+        let board = game.start_board().clone();
+        let size = board.size();
+        let p = size.parse_point("E5").unwrap();
+        let history = History {
+            last: Some(Move::Play(size.parse_point("E4").unwrap())),
+            before: None,
+        };
+        let near = point_features(
+            &board,
+            &PatternHasher::new(),
+            tengen_board::Color::Black,
+            p,
+            &history,
+            LeftOut::NOTHING,
+        );
+        let mut far = near;
+        far.tactical[5] = 16;
+        let mut other_shape = near;
+        other_shape.shape ^= 1;
+        assert_ne!(full.log_strength(&near), full.log_strength(&far));
+        assert_eq!(model.log_strength(&near), model.log_strength(&far));
+        assert_eq!(model.log_strength(&near), model.log_strength(&other_shape));
     }
 }
