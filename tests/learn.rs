@@ -1,6 +1,6 @@
 //! `tengen learn` through the real binary: two fits of the same records write the same
 //! table and leave no temporary file behind; a bad temporary directory and a broken
-//! table are clear errors.
+//! table are clear errors; a table given to `tengen --move-table` is the one the tree uses.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -229,5 +229,93 @@ fn an_unknown_group_and_a_bad_without_header_are_clear_errors() {
         err.contains("broken.txt") && err.contains("line 3") && err.contains("\"bogus\""),
         "{err}"
     );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A table with every tactical value at strength 1 but the edge group's, where every
+/// line but the first is crushed: as the prior it makes the first line the model's
+/// favourite everywhere.
+fn first_line_table(dir: &Path) -> PathBuf {
+    let groups = [
+        ("pass", 3),
+        ("capture", 7),
+        ("escape", 4),
+        ("atari", 4),
+        ("self-atari", 5),
+        ("previous", 17),
+        ("before-previous", 17),
+    ];
+    let mut table = String::from("# first line only\n");
+    for (name, values) in groups {
+        table += &format!("tactical {name}{}\n", " 1".repeat(values));
+    }
+    table += "tactical edge 1 0.000001 0.000001 0.000001 0.000001 0.000001\n";
+    let path = dir.join("first-line.txt");
+    std::fs::write(&path, table).unwrap();
+    path
+}
+
+/// `genmove b` on an empty 9×9 board, 50 playouts, the model's virtual wins made
+/// overwhelming, with these extra flags; the answer and the exit status.
+fn first_move(extra: &[&str]) -> (String, bool) {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args([
+            "--playouts",
+            "50",
+            "--threads",
+            "1",
+            "--quiet",
+            "--seed",
+            "1",
+        ])
+        .args(["--model-weight", "100000"])
+        .args(extra)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A process that refuses to start may have closed its input already.
+    let _ = child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"boardsize 9\ngenmove b\nquit\n");
+    let out = child.wait_with_output().unwrap();
+    let answers = String::from_utf8_lossy(&out.stdout).into_owned();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    (answers + &err, out.status.success())
+}
+
+#[test]
+fn a_move_table_replaces_the_shipped_one_and_a_broken_one_stops_the_start() {
+    let dir = fresh_dir("move-table");
+    let table = first_line_table(&dir);
+    let first_line = |answer: &str| {
+        let mv = answer.split_whitespace().nth(2).unwrap_or("").to_owned();
+        let on_edge = mv.starts_with(['A', 'J']) || mv.ends_with('1') || mv.ends_with('9');
+        (mv, on_edge)
+    };
+    let (shipped, ok) = first_move(&[]);
+    assert!(ok, "{shipped}");
+    let (mv, on_edge) = first_line(&shipped);
+    assert!(!mv.is_empty() && !on_edge, "{shipped}");
+    let (custom, ok) = first_move(&["--move-table", table.to_str().unwrap()]);
+    assert!(ok, "{custom}");
+    let (mv, on_edge) = first_line(&custom);
+    assert!(on_edge, "{mv}: {custom}");
+    // A table that does not load: the engine does not start, and says where.
+    let broken = dir.join("broken.txt");
+    std::fs::write(&broken, "# a table\ntactical pass 1 x 1\n").unwrap();
+    let (answer, ok) = first_move(&["--move-table", broken.to_str().unwrap()]);
+    assert!(!ok && !answer.contains("= "), "{answer}");
+    assert!(
+        answer.contains("broken.txt") && answer.contains("line 2"),
+        "{answer}"
+    );
+    let missing = dir.join("missing.txt");
+    let (answer, ok) = first_move(&["--move-table", missing.to_str().unwrap()]);
+    assert!(!ok && answer.contains("missing.txt"), "{answer}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -13,7 +13,7 @@ mod differential;
 mod life;
 // SGF records (tests/data/sgf): reading, round trips, broken files refused.
 mod sgf;
-// `tengen learn` through the real binary: repeatable fits, clear errors.
+// `tengen learn` through the real binary: repeatable fits, clear errors, --move-table.
 mod learn;
 // The GTP front end through the real binary: transcripts, Sabaki, engine vs engine.
 mod gtp;

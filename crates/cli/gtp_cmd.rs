@@ -4,11 +4,12 @@ use std::time::Duration;
 
 use clap::Args;
 use tengen_board::{BoardSize, Rules};
-use tengen_engine::{Config, ModelPrior, Parallelism, PolicyKind};
+use tengen_engine::shape::model::MoveModel;
+use tengen_engine::{Config, Engine, ModelPrior, Parallelism, PolicyKind};
 use tengen_gtp::SessionOptions;
 
-/// Options of `tengen gtp`. Every one can also be changed over GTP with
-/// `tengen-set` (see `tengen-get` for the names).
+/// Options of `tengen gtp`. Every one but `--move-table` can also be changed over GTP
+/// with `tengen-set` (see `tengen-get` for the names).
 #[derive(Debug, Default, Args)]
 pub struct GtpArgs {
     /// Playouts per move; without it the engine thinks by the clock the GUI sets
@@ -76,6 +77,11 @@ pub struct GtpArgs {
     /// (default 100, from 0 to 100000).
     #[arg(long, value_name = "W")]
     pub model_weight: Option<f64>,
+    /// A move table written by `tengen learn fit` for the model prior, instead of the
+    /// shipped engine/data/moves.txt (read once at start; a table that does not load
+    /// is an error naming the file and line, and the engine does not start).
+    #[arg(long, value_name = "FILE")]
+    pub move_table: Option<std::path::PathBuf>,
     /// Board size before the GUI's first `boardsize` (default 19).
     #[arg(long, value_name = "N")]
     pub size: Option<u32>,
@@ -178,7 +184,11 @@ impl GtpArgs {
 /// Runs the GTP engine on stdin/stdout until `quit` or end of input.
 pub fn run(args: GtpArgs) -> Result<(), String> {
     let (config, options) = args.build()?;
-    match tengen_gtp::run_stdio(config, options) {
+    let engine = match &args.move_table {
+        Some(path) => Engine::with_model(config, MoveModel::load(path)?),
+        None => Engine::new(config),
+    };
+    match tengen_gtp::run_stdio(engine, options) {
         Ok(()) => Ok(()),
         // The GUI closed our stdout: nothing is left to answer.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

@@ -10,8 +10,10 @@ use crate::analysis::{Analysis, Report};
 use crate::config::{Config, HeavyParams, ModelPrior};
 use crate::ownership::{Judgement, Status, judge, playout_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
+use crate::prior::model::ModelKnowledge;
 use crate::resign::ResignStreaks;
 use crate::search::{Job, Limit, Worker, search};
+use crate::shape::model::MoveModel;
 
 /// Playouts that judge a pass or the clean-up after a search.
 const SETTLE_PLAYOUTS: u32 = 400;
@@ -75,6 +77,14 @@ impl Engine {
     /// A player with these settings.
     pub fn new(config: Config) -> Engine {
         let policy = Policy::new(config.policy, config.heavy.clone());
+        Engine::with_policy(config, policy)
+    }
+
+    /// A player with these settings whose tree prior rates moves by `model` instead of
+    /// the shipped `engine/data/moves.txt` (`tengen --move-table`).
+    pub fn with_model(config: Config, model: MoveModel) -> Engine {
+        let policy =
+            Policy::new(config.policy, config.heavy.clone()).with_model(ModelKnowledge::new(model));
         Engine::with_policy(config, policy)
     }
 

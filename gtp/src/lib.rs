@@ -26,7 +26,7 @@ use std::io::{self, IsTerminal};
 pub use commands::names as command_names;
 pub use error::GtpError;
 pub use session::{Session, SessionOptions};
-use tengen_engine::Config;
+use tengen_engine::Engine;
 
 /// The engine's name, as `name` answers.
 pub const NAME: &str = "Tengen";
@@ -35,13 +35,13 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 /// Speaks GTP on stdin/stdout until `quit` or end of input. On a terminal it first
 /// greets on stderr in one line; stdout only ever carries GTP answers.
-pub fn run_stdio(config: Config, options: SessionOptions) -> io::Result<()> {
+pub fn run_stdio(engine: Engine, options: SessionOptions) -> io::Result<()> {
     let stdin = io::stdin();
     if stdin.is_terminal() {
         eprintln!(
             "{NAME} {VERSION}, a Go engine speaking GTP: type `list_commands` to see the commands, `quit` to leave."
         );
     }
-    let mut session = Session::new(config, options);
+    let mut session = Session::with_engine(engine, options);
     session.run(io::BufReader::new(stdin), io::stdout().lock())
 }

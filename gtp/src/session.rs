@@ -110,11 +110,17 @@ impl Ctx<'_> {
 impl Session {
     /// A session with a fresh game of `options.size` under `options.rules`.
     pub fn new(config: Config, options: SessionOptions) -> Session {
+        Session::with_engine(Engine::new(config), options)
+    }
+
+    /// A session that plays with `engine` (e.g. one built on another move table), with
+    /// a fresh game of `options.size` under `options.rules`.
+    pub fn with_engine(engine: Engine, options: SessionOptions) -> Session {
         let time = TimeControl::Unlimited;
         Session {
             game: Game::new(options.size, options.rules),
             info: GameInfo::default(),
-            engine: Engine::new(config),
+            engine,
             time,
             clocks: ByColor::new_with(|_| time.start_clock()),
             overruns: Overruns::default(),

@@ -206,6 +206,13 @@ impl Policy {
         }
     }
 
+    /// This policy with another move model in place of the shipped one (a table from
+    /// `tengen learn fit`, for the tree's prior).
+    pub fn with_model(mut self, model: ModelKnowledge) -> Policy {
+        self.model = Arc::new(model);
+        self
+    }
+
     /// Which policy this is.
     pub fn kind(&self) -> PolicyKind {
         self.kind
