@@ -88,3 +88,86 @@ impl KillLines {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ownership::Status;
+    use tengen_board::{Rules, StaticLife, parse_diagram};
+
+    /// tests/data/life/bent-four.txt's first board.
+    const BENT_FOUR: &str = ". X . O X . . . .
+                             X O O O X . . . .
+                             . O O O X . . . .
+                             O O O O X . . . .
+                             X X X X X . . . .
+                             . . . . . . . . .
+                             . . . . . . . . .
+                             . . . . . . . . .
+                             . . . . . . . . .";
+
+    fn game_of(diagram: &str) -> Game {
+        let board = parse_diagram(diagram).unwrap();
+        let mut game = Game::new(board.size(), Rules::chinese());
+        for p in board.size().points() {
+            if let Some(c) = board.color_at(p) {
+                game.add_setup_stone(c, p).unwrap();
+            }
+        }
+        game
+    }
+
+    /// A judgement that applies what the static analysis of `game` proves and
+    /// nothing else.
+    fn proofs_of(game: &Game) -> Judgement {
+        Judgement {
+            status: Status::default(),
+            ownership: Vec::new(),
+            life: StaticLife::of_game(game),
+        }
+    }
+
+    #[test]
+    fn a_line_kept_from_an_earlier_board_is_played_or_fenced_off() {
+        let game = game_of(BENT_FOUR);
+        let judged = proofs_of(&game);
+        let death = judged.proven_deaths()[0].to_owned();
+        let mut lines = KillLines::default();
+        let Proven::Kill(p) = lines.next_move(&game, &judged, Color::Black) else {
+            panic!("no killing move on the bent four")
+        };
+        assert!(death.area().contains(p));
+        // White's own clean-up leaves Black's lines as they are.
+        assert_eq!(
+            lines.next_move(&game, &judged, Color::White),
+            Proven::Avoid(Bitboard::EMPTY)
+        );
+        // A hole in the wall (E9) opens the area: the kept line proves no move, and
+        // its area is fenced off.
+        let opened = game_of(&BENT_FOUR.replacen("O X", "O .", 1));
+        let nothing = proofs_of(&opened);
+        assert!(nothing.proven_deaths().is_empty());
+        assert_eq!(
+            lines.next_move(&opened, &nothing, Color::Black),
+            Proven::Avoid(death.area())
+        );
+        // Once its stones are gone the line is over.
+        let taken = game_of(
+            ". X . . X . . . .
+             X . . . X . . . .
+             . . . . X . . . .
+             . . . . X . . . .
+             X X X X X . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        );
+        let judged = proofs_of(&taken);
+        assert_eq!(
+            lines.next_move(&taken, &judged, Color::Black),
+            Proven::Avoid(Bitboard::EMPTY)
+        );
+        assert!(lines.lines.is_empty());
+    }
+}
