@@ -11,6 +11,8 @@ mod rules;
 mod differential;
 // Life-and-death fixtures (tests/data/life): static proofs and the engine's judgement.
 mod life;
+// Clean-up play out to the end (tests/data/cleanup) against a scripted opponent.
+mod cleanup;
 // SGF records (tests/data/sgf): reading, round trips, broken files refused.
 mod sgf;
 // `tengen learn` through the real binary: repeatable fits, clear errors, --move-table.

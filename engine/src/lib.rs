@@ -11,6 +11,7 @@
 
 mod analysis;
 pub mod bench;
+mod cleanup;
 pub mod config;
 mod cpu_time;
 mod ownership;

@@ -284,6 +284,20 @@ const THEIRS_DEAD_BELOW: f32 = 0.3;
 const OURS_DEAD_BELOW: f32 = 0.7;
 
 impl Judgement {
+    /// The chains the local search proves dead that the judgement applies (they are
+    /// in `status.dead`): see [`Judgement::holds`].
+    pub fn proven_deaths(&self) -> Vec<&LocalDeath> {
+        applied_deaths(&self.status, &self.life)
+    }
+
+    /// Whether a local death (this judgement's, or one proven on an earlier board of
+    /// the game) holds under this judgement: its walls live (or are pass-alive), and
+    /// a death that needs a ko won without threats, under area scoring, has no seki
+    /// outside its area (a ko threat the attacker could not fill away).
+    pub fn holds(&self, death: &LocalDeath) -> bool {
+        death_holds(&self.status, self.life.area_scoring, death)
+    }
+
     /// The status `color` should assume before passing under area scoring: the
     /// judgement with every doubt resolved against `color`. Opponent groups are dead
     /// only when captured in most settling playouts (70%), its own groups dead as soon
@@ -357,21 +371,24 @@ pub fn apply_static(status: &mut Status, life: &StaticLife) {
     }
 }
 
-/// The chains of `life` proven dead by the local search that hold under `status`:
-/// proven outright, or with every wall alive in it. A death that needs a ko won
-/// without threats holds under territory scoring (the confirmation of life and
-/// death allows none); under area scoring the attacker can first remove the
-/// defender's threats at no cost, except those it cannot fill away: it holds only
-/// when no group outside its area is in seki.
+/// The chains of `life` proven dead by the local search that hold under `status`
+/// (see [`death_holds`]).
 fn applied_deaths<'a>(status: &Status, life: &'a StaticLife) -> Vec<&'a LocalDeath> {
     life.local_dead
         .iter()
-        .filter(|d| d.proven || d.walls.and(&status.dead).is_empty())
-        .filter(|d| {
-            !(d.ko && life.area_scoring)
-                || status.seki.and_not(&d.stones).and_not(&d.takers).is_empty()
-        })
+        .filter(|d| death_holds(status, life.area_scoring, d))
         .collect()
+}
+
+/// Whether a local death holds under `status`: proven outright, or with every wall
+/// alive in it. A death that needs a ko won without threats holds under territory
+/// scoring (the confirmation of life and death allows none); under area scoring
+/// (`area_scoring`) the attacker can first remove the defender's threats at no
+/// cost, except those it cannot fill away: it holds only when no group outside its
+/// area is in seki.
+fn death_holds(status: &Status, area_scoring: bool, d: &LocalDeath) -> bool {
+    (d.proven || d.walls.and(&status.dead).is_empty())
+        && (!(d.ko && area_scoring) || status.seki.and_not(&d.area()).is_empty())
 }
 
 /// The sekis of `life` that hold under `status`: proven outright, or with every wall

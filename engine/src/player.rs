@@ -4,9 +4,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use rand::SeedableRng;
-use tengen_board::{Color, Game, Move, StaticLife};
+use tengen_board::{Bitboard, Color, Game, Move, StaticLife};
 
 use crate::analysis::{Analysis, Report};
+use crate::cleanup::{KillLines, Proven};
 use crate::config::{Config, HeavyParams, ModelPrior};
 use crate::ownership::{Judgement, Status, judge, playout_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
@@ -70,6 +71,8 @@ pub struct Engine {
     tree_rules: Option<tengen_board::Rules>,
     /// Each colour's consecutive searches with a win rate under the resign threshold.
     resign: ResignStreaks,
+    /// The killing lines the clean-up is playing (see [`KillLines`]).
+    kills: KillLines,
     last: Option<Analysis>,
 }
 
@@ -106,6 +109,7 @@ impl Engine {
             tree_start: None,
             tree_rules: None,
             resign: ResignStreaks::default(),
+            kills: KillLines::default(),
             last: None,
         }
     }
@@ -121,13 +125,15 @@ impl Engine {
         &mut self.config
     }
 
-    /// Forgets the tree and the resign streaks (a new game).
+    /// Forgets the tree, the resign streaks and the clean-up's killing lines (a new
+    /// game).
     pub fn clear(&mut self) {
         self.workers.clear();
         self.tree_moves.clear();
         self.tree_start = None;
         self.tree_rules = None;
         self.resign.clear();
+        self.kills.clear();
         self.last = None;
     }
 
@@ -238,19 +244,14 @@ impl Engine {
         if self.resign.record(game, color, low) >= 3 && game.move_count() > area / 4 {
             return Decision::Resign;
         }
-        let non_pass = analysis
-            .moves
-            .iter()
-            .find(|m| m.mv != Move::Pass && m.visits > 0)
-            .or_else(|| analysis.moves.iter().find(|m| m.mv != Move::Pass))
-            .map(|m| m.mv);
+        if mode == Mode::Cleanup {
+            let mv = self.cleanup_move(game, color, &analysis, best.mv, settle_by);
+            return Decision::Play(mv);
+        }
+        let non_pass = most_visited_outside(&analysis, &Bitboard::EMPTY);
         // Dead stones and seki come from a few hundred playouts after `first`: for a
         // pass, the position as it would be scored (the opponent then moves first,
-        // which errs on the side of playing on); for clean-up, after the best move.
-        let status = |first: Move| {
-            self.settled(game, color, first, SETTLE_PLAYOUTS, settle_by)
-                .status
-        };
+        // which errs on the side of playing on).
         let wins_now = || {
             let st = self
                 .settled(game, color, Move::Pass, SETTLE_PLAYOUTS, settle_by)
@@ -264,15 +265,6 @@ impl Engine {
             }
         };
         let choice = match mode {
-            Mode::Cleanup => {
-                // Capture dead stones first; pass once none is left.
-                let st = status(best.mv);
-                let theirs = game.board().stones(color.opponent()).and(&st.dead);
-                match non_pass {
-                    Some(mv) if !theirs.is_empty() => mv,
-                    _ => Move::Pass,
-                }
-            }
             Mode::Normal if opponent_passed => {
                 if wins_now() {
                     Move::Pass
@@ -287,9 +279,37 @@ impl Engine {
                     non_pass.unwrap_or(Move::Pass)
                 }
             }
-            Mode::Normal => best.mv,
+            _ => best.mv,
         };
         Decision::Play(choice)
+    }
+
+    /// The clean-up's move for `color` after the search's `analysis` (its best move
+    /// `best`): dead stones are captured first, a chain the local search proves dead
+    /// by its proof's killing line ([`KillLines`]), the rest by the search's choice,
+    /// never inside the area of a proven death with no killing move from here (only
+    /// the proof's moves are known not to let it live); a pass once no dead stone is
+    /// left. The judgement comes from playouts after the best move.
+    fn cleanup_move(
+        &mut self,
+        game: &Game,
+        color: Color,
+        analysis: &Analysis,
+        best: Move,
+        settle_by: Option<Instant>,
+    ) -> Move {
+        let judged = self.settled(game, color, best, SETTLE_PLAYOUTS, settle_by);
+        let theirs = game
+            .board()
+            .stones(color.opponent())
+            .and(&judged.status.dead);
+        match self.kills.next_move(game, &judged, color) {
+            Proven::Kill(p) => Move::Play(p),
+            Proven::Avoid(area) => match most_visited_outside(analysis, &area) {
+                Some(mv) if !theirs.is_empty() => mv,
+                _ => Move::Pass,
+            },
+        }
     }
 
     /// Analyses until `stop` is raised or `limit` is reached, reporting as it goes.
@@ -441,6 +461,18 @@ impl Engine {
         self.tree_start = Some(start);
         self.tree_rules = Some(*game.rules());
     }
+}
+
+/// The search's most visited move that is not a pass and lies outside `avoid` (the
+/// first such root move when none was visited).
+fn most_visited_outside(analysis: &Analysis, avoid: &Bitboard) -> Option<Move> {
+    let allowed = |mv: Move| matches!(mv, Move::Play(p) if !avoid.contains(p));
+    analysis
+        .moves
+        .iter()
+        .find(|m| allowed(m.mv) && m.visits > 0)
+        .or_else(|| analysis.moves.iter().find(|m| allowed(m.mv)))
+        .map(|m| m.mv)
 }
 
 /// The heavy-playout settings of the settling playouts: the search's, with nakade on

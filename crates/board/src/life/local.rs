@@ -363,6 +363,30 @@ impl<'a> Arena<'a> {
         search.node(root) == Outcome::Attacker && search.verified(root, Outcome::Attacker)
     }
 
+    /// The attacker's first move (a point's index) of a proof that it captures a
+    /// stone of `target` (stones of colour `d`) whatever the defender answers, the
+    /// attacker moving first and the defender trying every move and the pass; `kos`
+    /// as in [`Arena::kills`]. The proof is walked line by line before it counts, as
+    /// every proof here is; `None` when there is none within the budget.
+    pub(super) fn attack(&self, d: Color, target: u64, kos: Kos) -> Option<usize> {
+        let mut search = Search::new(self, d, target, true, kos);
+        let root = (self.start, NO_BAN, true);
+        if search.node(root) != Outcome::Attacker || !search.verified(root, Outcome::Attacker) {
+            return None;
+        }
+        // With no ko ban at the start the attacker's proving move is a point, never
+        // the pass that waits out a ban.
+        match search.memo.get(&root) {
+            Some(&(Outcome::Attacker, i)) if usize::from(i) < self.nb.len() => Some(usize::from(i)),
+            _ => None,
+        }
+    }
+
+    /// The stones on the arena's points at the start, by colour (`Color::index`).
+    pub(super) fn start(&self) -> [u64; 2] {
+        self.start
+    }
+
     /// Whether the stones of colour `d` that hold a point of `target` are pass-alive
     /// inside the arena at the start (two eyes of their own: alive, not in seki).
     pub(super) fn starts_pass_alive(&self, d: Color, target: u64) -> bool {

@@ -9,11 +9,15 @@
 //!   they stand in (`local.rs`): neither side can capture a stone of the other there,
 //!   whatever it plays, as long as the stones around the area live (proven outright
 //!   when those are pass-alive); [`find_local`] adds the chains the same search
-//!   proves dead there, kos played out without threats (bent four in the corner).
+//!   proves dead there, kos played out without threats (bent four in the corner);
+//!   [`LocalDeath::killing_move`] reads the attacker's next move of that proof from
+//!   the position on the board.
 //!
 //! Everything here is a pure function of a [`Board`]: no randomness, no history.
 
+mod area;
 mod benson;
+mod kill;
 mod local;
 mod seki;
 

@@ -24,10 +24,10 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::game::Game;
 use crate::point::Point;
-use crate::rules::{KoRule, Rules};
-use crate::zobrist::stone_key;
+use crate::rules::Rules;
 
-use super::local::{Arena, Kos, LocalRules, MAX_POINTS};
+use super::area::{ClosedArena, local_rules};
+use super::local::{Kos, LocalRules, MAX_POINTS};
 
 /// The most liberties a candidate's chains may have together: more is open space
 /// (territory to fight over), not a seki.
@@ -95,13 +95,7 @@ pub fn find_local(
     rules: &Rules,
     history: Option<&Game>,
 ) -> (Vec<Seki>, Vec<LocalDeath>) {
-    let local = LocalRules {
-        suicide: rules.suicide,
-        superko: rules.ko != KoRule::Simple,
-        situational: rules.ko == KoRule::Situational,
-        history,
-    };
-
+    let local = local_rules(rules, history);
     let mut sekis = Vec::new();
     let mut deaths = Vec::new();
     let stones = board.stones(Color::Black).or(board.stones(Color::White));
@@ -202,45 +196,18 @@ fn prove(
     pass_alive: &Bitboard,
     rules: LocalRules<'_>,
 ) -> Option<Found> {
-    let size = board.size();
     // An area of one colour (a chain and its own eye space) holds no seki, but its
     // chain may be dead: an eye space that the other side reduces to one eye.
     let one_colour = members.and(board.stones(Color::Black)).is_empty()
         || members.and(board.stones(Color::White)).is_empty();
-    let area = members.or(libs);
-    let points: Vec<Point> = area.iter().collect();
+    let ClosedArena {
+        arena,
+        points,
+        walls,
+    } = ClosedArena::of(board, members, libs, rules)?;
+    let size = board.size();
     let index = |p: Point| points.iter().position(|&q| q == p);
-    let mut nb = vec![0u64; points.len()];
-    let mut wall = [0u64; 2];
-    let mut start = [0u64; 2];
-    let mut walls = Bitboard::EMPTY;
-    let mut base = board.hash().0;
-    let keys: Vec<[u64; 2]> = points
-        .iter()
-        .map(|&p| Color::ALL.map(|c| stone_key(c, p).0))
-        .collect();
-    for (i, &p) in points.iter().enumerate() {
-        if let Some(c) = board.color_at(p) {
-            start[c.index()] |= 1 << i;
-            base ^= keys[i][c.index()];
-        }
-        for q in size.neighbours(p) {
-            if board.is_border(q) {
-                continue;
-            }
-            match index(q) {
-                Some(j) => nb[i] |= 1 << j,
-                None => {
-                    // Off the area: a stone (a closed candidate's liberties have no
-                    // empty neighbour outside it, its stones only liberties inside).
-                    let c = board.color_at(q)?;
-                    wall[c.index()] |= 1 << i;
-                    walls.insert(q);
-                }
-            }
-        }
-    }
-    let arena = Arena::new(nb, wall, start, keys, base, rules);
+    let start = arena.start();
     let walls_groups = walls_of(board, &walls);
     let proven = walls_groups.and_not(pass_alive).is_empty();
     if one_colour || !Color::ALL.iter().all(|&d| arena.holds(d) == Some(true)) {
