@@ -77,9 +77,10 @@ pub struct GtpArgs {
     /// (default 100, from 0 to 100000).
     #[arg(long, value_name = "W")]
     pub model_weight: Option<f64>,
-    /// A move table written by `tengen learn fit` for the model prior, instead of the
-    /// shipped engine/data/moves.txt (read once at start; a table that does not load
-    /// is an error naming the file and line, and the engine does not start).
+    /// A move table written by `tengen learn fit` for the model prior (--model-prior
+    /// wins, widen or both; unused under off), instead of the shipped
+    /// engine/data/moves.txt (read once at start; a table that does not load is an
+    /// error naming the file and line, and the engine does not start).
     #[arg(long, value_name = "FILE")]
     pub move_table: Option<std::path::PathBuf>,
     /// Board size before the GUI's first `boardsize` (default 19).

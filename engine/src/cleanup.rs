@@ -21,8 +21,8 @@ use crate::ownership::Judgement;
 pub(crate) enum Proven {
     /// Play this killing move.
     Kill(Point),
-    /// No killing move is proven from here (a ko ban, the search's budget): play
-    /// nowhere in these areas, where an unproven move may let a dead chain live (a
+    /// No killing move is proven from here (a ko ban, the search's budget), or one of
+    /// our chains outside the area is in atari: play nowhere in these areas, where an unproven move may let a dead chain live (a
     /// move elsewhere is what the proof calls a pass, which it allows).
     Avoid(Bitboard),
 }
@@ -34,7 +34,7 @@ pub(crate) struct KillLines {
 }
 
 impl KillLines {
-    /// Forgets every line (a new game).
+    /// Forgets every line (a new game, or a move taken back).
     pub(crate) fn clear(&mut self) {
         self.lines.clear();
     }
@@ -67,11 +67,21 @@ impl KillLines {
                 .filter(|d| theirs(d) && d.area().and(&fresh).is_empty() && judgement.holds(d))
                 .copied(),
         );
+        // A proof assumes the attacker's walls stand: while a chain of ours outside a
+        // death's area is in atari (an attack on a wall, or a threat elsewhere), that
+        // line waits and the search answers.
+        let threatened = |d: &LocalDeath| {
+            board
+                .stones(color)
+                .and_not(&d.area())
+                .iter()
+                .any(|p| board.liberties(p) == 1)
+        };
         let mut avoid = Bitboard::EMPTY;
         let mut kill = None;
         for d in &lines {
             match d.killing_move(game) {
-                Some(p) if game.is_legal(color, Move::Play(p)) => {
+                Some(p) if game.is_legal(color, Move::Play(p)) && !threatened(d) => {
                     kill = Some(p);
                     break;
                 }
@@ -169,5 +179,34 @@ mod tests {
             Proven::Avoid(Bitboard::EMPTY)
         );
         assert!(lines.lines.is_empty());
+    }
+
+    #[test]
+    fn a_line_waits_while_a_chain_of_ours_is_in_atari() {
+        // Black's H1 is in atari (White G1 and H2): the search answers that first, and
+        // the corner's area is fenced off meanwhile; with H2 gone the line goes on.
+        let threatened = ". X . O X . . . .
+                          X O O O X . . . .
+                          . O O O X . . . .
+                          O O O O X . . . .
+                          X X X X X . . . .
+                          . . . . . . . . .
+                          . . . . . . . . .
+                          . . . . . . . O .
+                          . . . . . . O X .";
+        let game = game_of(threatened);
+        let judged = proofs_of(&game);
+        let death = judged.proven_deaths()[0].to_owned();
+        let mut lines = KillLines::default();
+        assert_eq!(
+            lines.next_move(&game, &judged, Color::Black),
+            Proven::Avoid(death.area())
+        );
+        let saved = game_of(&threatened.replacen(". . . . . . . O .", ". . . . . . . . .", 1));
+        let judged = proofs_of(&saved);
+        assert!(matches!(
+            lines.next_move(&saved, &judged, Color::Black),
+            Proven::Kill(p) if death.area().contains(p)
+        ));
     }
 }

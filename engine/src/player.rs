@@ -92,10 +92,20 @@ impl Engine {
     }
 
     /// A fresh player with these settings that shares this one's tables: the shape
-    /// table and the move model are not read again (what `tengen-set` needs).
+    /// table and the move model are not read again (what `tengen-set` needs); the
+    /// clean-up's killing lines carry over, since the game goes on.
     pub fn reconfigured(&self, config: Config) -> Engine {
         let policy = self.policy.with_params(config.policy, config.heavy.clone());
-        Engine::with_policy(config, policy)
+        let mut engine = Engine::with_policy(config, policy);
+        // The game goes on: a killing line being played is still being played.
+        engine.kills = self.kills.clone();
+        engine
+    }
+
+    /// Forgets the clean-up's killing lines (a move was taken back: a line kept from
+    /// a later position no longer describes the game).
+    pub fn forget_kill_lines(&mut self) {
+        self.kills.clear();
     }
 
     fn with_policy(config: Config, policy: Policy) -> Engine {

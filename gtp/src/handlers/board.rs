@@ -71,6 +71,7 @@ pub(crate) fn illegal(e: IllegalMove) -> GtpError {
 pub(crate) fn undo(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     a.end()?;
     s.game.undo().ok_or(GtpError::CannotUndo)?;
+    s.engine.forget_kill_lines();
     Ok(String::new())
 }
 
