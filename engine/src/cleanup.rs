@@ -22,8 +22,9 @@ pub(crate) enum Proven {
     /// Play this killing move.
     Kill(Point),
     /// No killing move is proven from here (a ko ban, the search's budget), or one of
-    /// our chains outside the area is in atari: play nowhere in these areas, where an unproven move may let a dead chain live (a
-    /// move elsewhere is what the proof calls a pass, which it allows).
+    /// our chains outside the area is in atari: play nowhere in these areas, where an
+    /// unproven move may let a dead chain live (a move elsewhere is what the proof
+    /// calls a pass, which it allows).
     Avoid(Bitboard),
 }
 
