@@ -236,20 +236,12 @@ fn an_unknown_group_and_a_bad_without_header_are_clear_errors() {
 /// line but the first is crushed: as the prior it makes the first line the model's
 /// favourite everywhere.
 fn first_line_table(dir: &Path) -> PathBuf {
-    let groups = [
-        ("pass", 3),
-        ("capture", 7),
-        ("escape", 4),
-        ("atari", 4),
-        ("self-atari", 5),
-        ("previous", 17),
-        ("before-previous", 17),
-    ];
     let mut table = String::from("# first line only\n");
-    for (name, values) in groups {
-        table += &format!("tactical {name}{}\n", " 1".repeat(values));
+    for (name, values) in tengen_engine::shape::features::GROUPS {
+        // Value 0 of `edge` is the first line; every other value is crushed.
+        let rest = if name == "edge" { " 0.000001" } else { " 1" };
+        table += &format!("tactical {name} 1{}\n", rest.repeat(values - 1));
     }
-    table += "tactical edge 1 0.000001 0.000001 0.000001 0.000001 0.000001\n";
     let path = dir.join("first-line.txt");
     std::fs::write(&path, table).unwrap();
     path
