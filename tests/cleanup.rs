@@ -3,7 +3,6 @@
 //! header): Tengen's `kgs-genmove_cleanup` (`Engine::genmove` in clean-up mode)
 //! must capture what its judgement proves dead, whatever the opponent answers.
 
-use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use tengen_board::{Bitboard, Color, Game, Move, Point, Rules, StaticLife, parse_diagram};
@@ -162,13 +161,7 @@ fn check(case: &Case) -> Result<(), String> {
 
 #[test]
 fn clean_up_captures_what_the_local_search_proves_dead() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/cleanup");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/data/cleanup")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
+    let files = crate::support::fixture_files("cleanup");
     let mut failures = Vec::new();
     let mut count = 0;
     for file in &files {

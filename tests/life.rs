@@ -32,8 +32,6 @@
 //!
 //! Every stone of the diagram must belong to a group that some statement names.
 
-use std::path::Path;
-
 use tengen_board::{
     Bitboard, Board, Color, Game, Point, Rules, StaticLife, Unconditional, parse_diagram,
 };
@@ -310,13 +308,7 @@ fn check(case: &Case) -> Vec<String> {
 
 #[test]
 fn every_life_fixture_holds() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/life");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/data/life")
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
-        .collect();
-    files.sort();
+    let files = crate::support::fixture_files("life");
     let mut failures = Vec::new();
     let mut count = 0;
     for file in &files {

@@ -554,3 +554,17 @@ pub fn is_diagram_line(line: &str) -> bool {
     let t = line.trim();
     !t.is_empty() && t.chars().all(|c| matches!(c, 'X' | 'O' | '.' | '+' | ' '))
 }
+
+/// The `.txt` fixture files of `tests/data/<dir>`, sorted by name.
+pub fn fixture_files(dir: &str) -> Vec<std::path::PathBuf> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(dir);
+    let mut files: Vec<_> = std::fs::read_dir(&path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+        .collect();
+    files.sort();
+    files
+}
