@@ -8,6 +8,7 @@ use tengen_board::BoardSize;
 use tengen_engine::bench::{
     BenchLimit, BenchPosition, Measurement, measure_playouts, measure_search,
 };
+use tengen_engine::config::{HeavyParams, LocalModelSetting};
 use tengen_engine::{ModelPrior, Parallelism, PolicyKind, SearchParams};
 
 /// Options of `tengen bench`.
@@ -34,6 +35,11 @@ pub struct BenchArgs {
     /// as `tengen gtp --model-prior`).
     #[arg(long, value_name = "KIND")]
     model_prior: Option<ModelPrior>,
+    /// The move model in the heavy playouts and the tree search's: off, or the
+    /// weight of the rest of the board (default: the engine's, as `tengen gtp
+    /// --playout-model`).
+    #[arg(long, value_name = "W|off")]
+    playout_model: Option<LocalModelSetting>,
     /// Highest thread count; every count from 1 up to it is measured
     /// (default: the machine's cores).
     #[arg(long)]
@@ -110,6 +116,10 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
     if args.json {
         bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
     }
+    let mut heavy = HeavyParams::default();
+    if let Some(m) = args.playout_model {
+        heavy.local_model = m.0;
+    }
     let mut rows: Vec<(Measurement, f64)> = Vec::new();
     // Measures one series at 1..=max_threads threads; the scaling is against 1 thread.
     let mut series = |label: String, measure: &dyn Fn(usize) -> Measurement| {
@@ -131,7 +141,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             let size = pos.board.size();
             let label = format!("{size}x{size} {} {}", pos.name, policy.name());
             series(label, &|threads| {
-                measure_playouts(pos, policy, threads, limit, args.komi, args.seed)
+                measure_playouts(pos, policy, &heavy, threads, limit, args.komi, args.seed)
             });
         }
     }
@@ -141,7 +151,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
     for &size in &search_sizes {
         for &par in &args.parallelism {
             series(format!("{size}x{size} search {}", par.name()), &|threads| {
-                measure_search(size, threads, par, limit, args.seed, model_prior)
+                measure_search(size, threads, par, limit, args.seed, model_prior, &heavy)
             });
         }
     }

@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use clap::Args;
 use tengen_board::{BoardSize, Rules};
+use tengen_engine::config::LocalModelSetting;
 use tengen_engine::shape::model::MoveModel;
 use tengen_engine::{Config, Engine, ModelPrior, Parallelism, PolicyKind};
 use tengen_gtp::SessionOptions;
@@ -83,6 +84,12 @@ pub struct GtpArgs {
     /// error naming the file and line, and the engine does not start).
     #[arg(long, value_name = "FILE")]
     pub move_table: Option<std::path::PathBuf>,
+    /// The move model in the heavy playouts: off, or W, the weight of the rest of
+    /// the board (0 to 1000) against a neighbour of the last move drawn by its
+    /// learned strength (engine/data/playouts.txt; 1 is the table's strength of a
+    /// far point).
+    #[arg(long, value_name = "W|off")]
+    pub playout_model: Option<LocalModelSetting>,
     /// Board size before the GUI's first `boardsize` (default 19).
     #[arg(long, value_name = "N")]
     pub size: Option<u32>,
@@ -161,6 +168,9 @@ impl GtpArgs {
                 return Err("--model-weight must be between 0 and 100000".into());
             }
             config.search.model_weight = w;
+        }
+        if let Some(m) = self.playout_model {
+            config.heavy.local_model = m.0;
         }
         let mut rules = match &self.rules {
             Some(name) => name.parse::<Rules>().map_err(|e| e.to_string())?,

@@ -30,6 +30,7 @@ fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
             "escape" => config.heavy.escape = f()?,
             "pattern" => config.heavy.pattern = f()?,
             "shape_threshold" => config.heavy.shape_threshold = Some(f()?),
+            "local_model" => config.heavy.local_model = Some(f()?),
             "reply" => config.heavy.reply = f()?,
             "two_liberties" => config.heavy.two_liberties = f()?,
             "self_atari_min" => config.heavy.self_atari_min = f()? as u32,

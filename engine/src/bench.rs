@@ -183,16 +183,18 @@ impl Runner<'_> {
     }
 }
 
-/// Runs playouts from `pos` on `threads` threads with the given policy.
+/// Runs playouts from `pos` on `threads` threads with the given policy (and, for the
+/// heavy one, `heavy`'s probabilities).
 pub fn measure_playouts(
     pos: &BenchPosition,
     kind: PolicyKind,
+    heavy: &HeavyParams,
     threads: usize,
     limit: BenchLimit,
     komi: f64,
     seed: u64,
 ) -> Measurement {
-    let policy = Policy::new(kind, HeavyParams::default());
+    let policy = Policy::new(kind, heavy.clone());
     let threads = threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -246,7 +248,7 @@ pub fn measure_playouts(
     Measurement {
         size: pos.board.size().get(),
         position: pos.name,
-        policy: kind.name(),
+        policy: policy_label(kind, heavy),
         threads,
         parallelism: None,
         playouts: sum(|t| t.playouts),
@@ -254,6 +256,15 @@ pub fn measure_playouts(
         seconds,
         cpu_seconds,
         black_wins: sum(|t| t.black_wins),
+    }
+}
+
+/// The name of a playout measurement's policy: `heavy-local` for the heavy policy with
+/// the move model's local draw (`HeavyParams::local_model`).
+fn policy_label(kind: PolicyKind, heavy: &HeavyParams) -> &'static str {
+    match kind {
+        PolicyKind::Heavy if heavy.local_model.is_some() => "heavy-local",
+        _ => kind.name(),
     }
 }
 
@@ -267,6 +278,7 @@ pub fn measure_search(
     limit: BenchLimit,
     seed: u64,
     model_prior: crate::ModelPrior,
+    heavy: &HeavyParams,
 ) -> Measurement {
     use std::sync::atomic::{AtomicBool, Ordering};
     use tengen_board::{Game, Rules};
@@ -283,6 +295,7 @@ pub fn measure_search(
             model_prior,
             ..crate::SearchParams::default()
         },
+        heavy: heavy.clone(),
         ..crate::Config::default()
     };
     let mut engine = crate::Engine::new(config);
@@ -352,6 +365,7 @@ mod tests {
             BenchLimit::Playouts(500),
             1,
             crate::ModelPrior::Wins,
+            &HeavyParams::default(),
         );
         assert_eq!(m.playouts, 500);
         assert_eq!(m.policy, "search");
@@ -363,6 +377,7 @@ mod tests {
         let m = measure_playouts(
             &pos,
             PolicyKind::Light,
+            &HeavyParams::default(),
             2,
             BenchLimit::Playouts(101),
             7.5,
@@ -381,6 +396,7 @@ mod tests {
         let m = measure_playouts(
             &pos,
             PolicyKind::Light,
+            &HeavyParams::default(),
             1,
             BenchLimit::Time(Duration::from_millis(300)),
             7.5,

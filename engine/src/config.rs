@@ -207,6 +207,53 @@ impl std::str::FromStr for ModelPrior {
     }
 }
 
+/// The largest weight of the rest of the board in the playouts' local draw.
+pub const MAX_LOCAL_MODEL: f64 = 1000.0;
+
+/// A setting of [`HeavyParams::local_model`] as a user writes it: `off`, or the weight
+/// of the rest of the board, from 0 to [`MAX_LOCAL_MODEL`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LocalModelSetting(pub Option<f64>);
+
+impl std::fmt::Display for LocalModelSetting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0 {
+            Some(w) => write!(f, "{w}"),
+            None => write!(f, "off"),
+        }
+    }
+}
+
+/// Why a [`LocalModelSetting`] did not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadLocalModel(pub String);
+
+impl std::fmt::Display for BadLocalModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "bad playout model {:?} (expected off, or a weight from 0 to {MAX_LOCAL_MODEL})",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for BadLocalModel {}
+
+impl std::str::FromStr for LocalModelSetting {
+    type Err = BadLocalModel;
+    fn from_str(s: &str) -> Result<LocalModelSetting, BadLocalModel> {
+        if s.eq_ignore_ascii_case("off") {
+            return Ok(LocalModelSetting(None));
+        }
+        s.parse::<f64>()
+            .ok()
+            .filter(|w| (0.0..=MAX_LOCAL_MODEL).contains(w))
+            .map(|w| LocalModelSetting(Some(w)))
+            .ok_or_else(|| BadLocalModel(s.to_string()))
+    }
+}
+
 /// Probabilities of the heavy playout's heuristics, each tried in turn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct HeavyParams {
@@ -222,6 +269,11 @@ pub struct HeavyParams {
     /// (see [`crate::shape`]) instead of a shape of the hand-written table; shapes
     /// the table does not name have log strength 0.
     pub shape_threshold: Option<f64>,
+    /// When set, the pattern step draws a neighbour of the last move by the move
+    /// model's local strengths instead (see `playout::local`), against the rest of
+    /// the board with this weight for each of its empty points (1: the table's
+    /// strength of a far point).
+    pub local_model: Option<f64>,
     /// Answer the last move with the last good reply learned by earlier playouts.
     pub reply: f64,
     /// Refuse random self-atari of groups of this many stones or more.
@@ -318,6 +370,7 @@ impl Default for HeavyParams {
             two_liberties: 0.0,
             pattern: 0.9,
             shape_threshold: None,
+            local_model: None,
             reply: 0.0,
             self_atari_min: 2,
             nakade: true,
@@ -359,5 +412,23 @@ mod tests {
             assert_eq!(m.name().parse::<ModelPrior>(), Ok(m));
         }
         assert!("model".parse::<ModelPrior>().is_err());
+    }
+
+    #[test]
+    fn local_model_settings_read_and_write_back() {
+        for (text, value) in [
+            ("off", None),
+            ("OFF", None),
+            ("0", Some(0.0)),
+            ("2.5", Some(2.5)),
+        ] {
+            let s: LocalModelSetting = text.parse().unwrap();
+            assert_eq!(s.0, value, "{text}");
+            assert_eq!(s.to_string().parse::<LocalModelSetting>(), Ok(s));
+        }
+        for bad in ["", "on", "-1", "1001", "NaN", "inf"] {
+            let err = bad.parse::<LocalModelSetting>().unwrap_err();
+            assert!(err.to_string().contains("expected off"), "{bad}: {err}");
+        }
     }
 }

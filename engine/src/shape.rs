@@ -51,17 +51,10 @@ const ADJACENT: [usize; 4] = [1, 3, 4, 6];
 /// The shape code of a move by `c` at the empty point `p`.
 pub fn shape_code(board: &Board, c: Color, p: Point) -> u32 {
     let raw = u32::from(board.pattern3(p));
-    // pattern3 writes black 0 and white 1: swap them for a white mover.
+    // pattern3 writes black 0 and white 1: swap them for a white mover. A cell whose
+    // high bit is clear holds a stone, and flipping its low bit swaps the colour.
     let colours = if c == Color::White {
-        (0..8).fold(0, |acc, k| {
-            let v = raw >> (2 * k) & 3;
-            let v = match v {
-                0 => 1,
-                1 => 0,
-                e => e,
-            };
-            acc | v << (2 * k)
-        })
+        raw ^ (!raw >> 1 & 0x5555)
     } else {
         raw
     };

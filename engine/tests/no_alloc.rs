@@ -13,11 +13,18 @@ fn playouts_make_no_heap_allocation() {
         BenchPosition::empty(tengen_board::BoardSize::new(19).unwrap()),
         BenchPosition::midgame19(),
     ];
-    for kind in [PolicyKind::Light, PolicyKind::Heavy] {
+    // The heavy policy twice: with the local draw of the move model and without.
+    let kinds = [
+        (PolicyKind::Light, None),
+        (PolicyKind::Heavy, None),
+        (PolicyKind::Heavy, Some(1.0)),
+    ];
+    for (kind, local_model) in kinds {
         // Learned replies and two-liberty tactics on, so they are measured too.
         let params = HeavyParams {
             reply: 1.0,
             two_liberties: 1.0,
+            local_model,
             ..HeavyParams::default()
         };
         let policy = Policy::new(kind, params);

@@ -361,3 +361,34 @@ fn the_model_prior_settings_are_checked() {
     assert!(feed(&mut s, b"tengen-set widen_visits 20").starts_with('='));
     assert_eq!(feed(&mut s, b"tengen-get widen_visits"), "= 20\n\n");
 }
+
+/// `tengen-set playout_model` takes `off` or a weight in 0..=1000; anything else is
+/// refused and changes nothing.
+#[test]
+fn the_playout_model_setting_is_checked() {
+    let mut s = session_with(None);
+    let default = format!(
+        "= {}\n\n",
+        tengen_engine::config::LocalModelSetting(Config::default().heavy.local_model)
+    );
+    assert_eq!(feed(&mut s, b"tengen-get playout_model"), default);
+    refused_and_unchanged(
+        &mut s,
+        &[
+            b"tengen-set playout_model on",
+            b"tengen-set playout_model",
+            b"tengen-set playout_model -1",
+            b"tengen-set playout_model 1001",
+            b"tengen-set playout_model nan",
+        ],
+    );
+    assert_eq!(feed(&mut s, b"tengen-get playout_model"), default);
+    for (value, shown) in [("2.5", "2.5"), ("OFF", "off"), ("0", "0")] {
+        let set = format!("tengen-set playout_model {value}");
+        assert!(feed(&mut s, set.as_bytes()).starts_with('='), "{value}");
+        assert_eq!(
+            feed(&mut s, b"tengen-get playout_model"),
+            format!("= {shown}\n\n")
+        );
+    }
+}

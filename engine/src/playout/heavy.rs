@@ -12,7 +12,10 @@
 //!    it cannot escape (see [`two_liberty_answers`]);
 //! 4. reply: the learned last good reply to the last move (see [`Replies`]), when it
 //!    is legal, fills no own eye and is no self-atari;
-//! 5. pattern: play a 3×3 shape on one of the last move's eight neighbours;
+//! 5. pattern: play a 3×3 shape on one of the last move's eight neighbours; or, when
+//!    `HeavyParams::local_model` is set, a neighbour drawn by the move model's local
+//!    strengths against the rest of the board (see [`super::local`]), the rest
+//!    meaning the random step;
 //! 6. random: as the light policy, but refusing self-atari of groups of
 //!    `self_atari_min` stones or more (unless, when `HeavyParams::nakade` is set, it
 //!    plays a nakade that kills: see [`nakade_kills`]).
@@ -102,6 +105,17 @@ pub(super) fn choose(
             }
         }
         if chance(rng, params.pattern) {
+            if let Some(elsewhere) = params.local_model {
+                let allowed =
+                    |b: &Board, q| b.check(c, q).is_ok() && b.self_atari_size(c, q).is_none();
+                match policy
+                    .local
+                    .draw(board, c, last, elsewhere as f32, rng, allowed)
+                {
+                    Some(p) => return Move::Play(p),
+                    None => return random_move(params, board, c, rng),
+                }
+            }
             let good_shape = |board: &Board, q| match params.shape_threshold {
                 Some(t) => f64::from(policy.shapes.log_gamma(shape_code(board, c, q))) >= t,
                 None => policy.patterns.matches(board.pattern3(q)),
@@ -126,6 +140,13 @@ pub(super) fn choose(
             }
         }
     }
+    random_move(params, board, c, rng)
+}
+
+/// The random step: a uniformly random legal move that fills no own eye and is no
+/// refused self-atari ([`self_atari_allowed`]), or a pass.
+#[inline]
+fn random_move(params: &HeavyParams, board: &mut Board, c: Color, rng: &mut Rng) -> Move {
     board
         .pick_empty(
             |k| below(rng, k),
@@ -248,6 +269,7 @@ mod tests {
             reply: 0.0,
             two_liberties: 0.0,
             shape_threshold: None,
+            local_model: None,
             self_atari_min: 2,
             nakade: false,
         }
@@ -263,6 +285,7 @@ mod tests {
                 reply: 1.0,
                 two_liberties: 1.0,
                 shape_threshold: None,
+                local_model: None,
                 self_atari_min: 2,
                 nakade: false,
             },
@@ -277,6 +300,51 @@ mod tests {
             let m = choose(&policy, b, Color::Black, Some(last), 0, &mut rng, None);
             assert_eq!(m, Move::Play(answer));
         }
+    }
+
+    #[test]
+    fn the_local_draw_plays_next_to_the_last_move_or_at_random() {
+        // White's last move E5 on an otherwise empty 9×9 board: no capture, escape
+        // or reply applies, so the pattern step decides.
+        let size = tengen_board::BoardSize::new(9).unwrap();
+        let mut b = Board::new(size);
+        let last = size.parse_point("E5").unwrap();
+        b.play_unchecked(Color::White, Move::Play(last));
+        let near = |m: Move| match m {
+            Move::Play(p) => {
+                let ((x, y), (lx, ly)) = (size.coords(p), size.coords(last));
+                x.abs_diff(lx) <= 1 && y.abs_diff(ly) <= 1
+            }
+            Move::Pass => false,
+        };
+        let count_near = |local_model| {
+            let params = HeavyParams {
+                pattern: 1.0,
+                local_model,
+                ..random_only()
+            };
+            let policy = Policy::new(PolicyKind::Heavy, params);
+            let mut rng = Rng::seed_from_u64(5);
+            (0..400)
+                .filter(|_| {
+                    near(choose(
+                        &policy,
+                        &mut b.clone(),
+                        Color::Black,
+                        Some(last),
+                        0,
+                        &mut rng,
+                        None,
+                    ))
+                })
+                .count()
+        };
+        // Without the rest of the board every move is local; with the table's own
+        // weight for it some are not; the random step alone is local 8 times in 80.
+        assert_eq!(count_near(Some(0.0)), 400);
+        let weighed = count_near(Some(1.0));
+        assert!((100..400).contains(&weighed), "{weighed} of 400 local");
+        assert!(count_near(None) < 100);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 
 mod heavy;
 mod light;
+mod local;
 mod pattern;
 mod reply;
 
@@ -21,6 +22,7 @@ use crate::prior::model::ModelKnowledge;
 use crate::shape::ShapeWeights;
 pub(crate) use heavy::self_atari_allowed;
 pub use light::{light_board_move, light_playout};
+pub use local::LocalModel;
 pub use pattern::PatternTable;
 pub use reply::Replies;
 
@@ -177,6 +179,7 @@ pub struct Policy {
     patterns: PatternTable,
     shapes: Arc<ShapeWeights>,
     model: Arc<ModelKnowledge>,
+    local: Arc<LocalModel>,
 }
 
 impl Policy {
@@ -189,6 +192,7 @@ impl Policy {
             patterns: PatternTable::build(),
             shapes: Arc::new(ShapeWeights::shipped()),
             model: Arc::new(ModelKnowledge::shipped()),
+            local: Arc::new(LocalModel::shipped()),
         }
     }
 
@@ -203,6 +207,7 @@ impl Policy {
             patterns: self.patterns.clone(),
             shapes: Arc::clone(&self.shapes),
             model: Arc::clone(&self.model),
+            local: Arc::clone(&self.local),
         }
     }
 

@@ -268,6 +268,27 @@ impl MoveModel {
         self.shapes.len()
     }
 
+    /// The log strength of value `value` of tactical group `group` (an index into
+    /// [`GROUPS`]); 0 for a left-out group, and for a value out of range.
+    pub fn tactical_log_strength(&self, group: usize, value: usize) -> f32 {
+        self.tactical
+            .get(group)
+            .and_then(|g| g.get(value))
+            .copied()
+            .unwrap_or(0.0)
+    }
+
+    /// The log strength of the 3×3 shape with raw code `code` (as
+    /// [`shape_code`](super::shape_code) makes it); 0 when the shape is not named or
+    /// the shape is left out.
+    pub fn shape_log_strength(&self, code: u32) -> f32 {
+        if self.left_out.shape() || code as usize >= super::SHAPE_CODES {
+            0.0
+        } else {
+            self.shapes.log_gamma(code)
+        }
+    }
+
     /// Large patterns named.
     pub fn patterns(&self) -> usize {
         self.patterns.len()

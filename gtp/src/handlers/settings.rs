@@ -169,6 +169,18 @@ const SETTINGS: &[Setting] = &[
         },
     },
     Setting {
+        name: "playout_model",
+        kind: "string",
+        get: |c| tengen_engine::config::LocalModelSetting(c.heavy.local_model).to_string(),
+        set: |c, v| {
+            let m: tengen_engine::config::LocalModelSetting = v
+                .parse()
+                .map_err(|e: tengen_engine::config::BadLocalModel| e.to_string())?;
+            c.heavy.local_model = m.0;
+            Ok(())
+        },
+    },
+    Setting {
         name: "lag",
         kind: "string",
         get: |c| format!("{}", c.lag.as_secs_f64()),

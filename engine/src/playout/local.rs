@@ -1,0 +1,250 @@
+//! The move model in the heavy playout: a move next to the last one, drawn by its
+//! learned strength, against the rest of the board as one more choice.
+//!
+//! The strengths come from a move table fitted without large patterns
+//! (`engine/data/playouts.txt`; its header gives the command): a candidate on one of
+//! the last move's eight neighbours weighs the product of its 3×3 shape's strength,
+//! its distance to the last move's (the `previous` group: adjacent or diagonal) and
+//! its line's (the `edge` group). The rest of the board weighs `elsewhere` times the
+//! table's strength of a far point, once for every other empty point. A draw that
+//! lands on "elsewhere" leaves the move to the next step of the playout.
+//!
+//! Only the drawn candidate is checked for legality and self-atari; one that fails
+//! is struck off and the draw repeated, so a move costs a shape code for each empty
+//! neighbour and, usually, one legality check.
+
+use tengen_board::{Board, Color, Point};
+
+use super::{Rng, below};
+use crate::shape::features::{GROUPS, edge_value};
+use crate::shape::model::MoveModel;
+use crate::shape::{SHAPE_CODES, shape_code};
+
+/// The shipped playout table, compiled in.
+const SHIPPED: &str = include_str!("../../data/playouts.txt");
+
+/// Strengths for the local draw, as plain numbers (not logarithms).
+#[derive(Clone)]
+pub struct LocalModel {
+    /// Strength of every raw shape code.
+    shape: Vec<f32>,
+    /// Strength of a point adjacent to the last move and of a diagonal one.
+    near: [f32; 2],
+    /// Strength of each line, the edge first (the `edge` group's values).
+    line: [f32; 6],
+    /// Strength of a point far from the last move.
+    far: f32,
+}
+
+impl std::fmt::Debug for LocalModel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "LocalModel(near {:?}, far {}, lines {:?})",
+            self.near, self.far, self.line
+        )
+    }
+}
+
+impl Default for LocalModel {
+    fn default() -> LocalModel {
+        LocalModel::shipped()
+    }
+}
+
+/// The index of the tactical group `name` in [`GROUPS`].
+fn group(name: &str) -> usize {
+    GROUPS
+        .iter()
+        .position(|g| g.0 == name)
+        .expect("a group of features::GROUPS")
+}
+
+impl LocalModel {
+    /// The model of `engine/data/playouts.txt`.
+    pub fn shipped() -> LocalModel {
+        // Compiled in and read by a unit test: a failure is a broken build.
+        let model =
+            MoveModel::parse(SHIPPED).expect("engine/data/playouts.txt is a valid move table");
+        LocalModel::from_model(&model)
+    }
+
+    /// The local strengths of any move table (its large patterns are not used).
+    pub fn from_model(model: &MoveModel) -> LocalModel {
+        let previous = group("previous");
+        let edge = group("edge");
+        let strength = |g, v| model.tactical_log_strength(g, v).exp();
+        let far_value = GROUPS[previous].1 - 1;
+        LocalModel {
+            shape: (0..SHAPE_CODES as u32)
+                .map(|code| model.shape_log_strength(code).exp())
+                .collect(),
+            // Distance values: 1 for an adjacent point (d = 2), 2 for a diagonal one.
+            near: [strength(previous, 1), strength(previous, 2)],
+            line: std::array::from_fn(|v| strength(edge, v)),
+            far: strength(previous, far_value),
+        }
+    }
+
+    /// The strength of a move by `c` at the empty point `q`, `diagonal` or adjacent
+    /// to the last move.
+    #[inline]
+    fn strength(&self, board: &Board, c: Color, q: Point, diagonal: bool) -> f32 {
+        self.shape[shape_code(board, c, q) as usize]
+            * self.near[usize::from(diagonal)]
+            * self.line[usize::from(edge_value(board, q))]
+    }
+
+    /// Draws a move for `c` near `last`, or `None` for "elsewhere" (and when no
+    /// neighbour qualifies). `allowed` says whether a candidate may be played (legal,
+    /// no self-atari); it is asked only of drawn candidates.
+    pub fn draw(
+        &self,
+        board: &Board,
+        c: Color,
+        last: Point,
+        elsewhere: f32,
+        rng: &mut Rng,
+        mut allowed: impl FnMut(&Board, Point) -> bool,
+    ) -> Option<Point> {
+        let size = board.size();
+        let mut points = [last; 8];
+        let mut weights = [0.0f32; 8];
+        let mut n = 0;
+        let adjacent = size.neighbours(last).into_iter().map(|q| (q, false));
+        let diagonal = size.diagonals(last).into_iter().map(|q| (q, true));
+        for (q, diag) in adjacent.chain(diagonal) {
+            if board.is_empty_point(q) && !board.is_eye(c, q) {
+                points[n] = q;
+                weights[n] = self.strength(board, c, q, diag);
+                n += 1;
+            }
+        }
+        let others = board.empty_points().len().saturating_sub(n);
+        let rest = elsewhere * self.far * others as f32;
+        let mut total: f32 = weights[..n].iter().sum::<f32>() + rest;
+        while n > 0 && total > 0.0 {
+            // A draw in [0, total): 24 random bits are all an f32 holds.
+            let mut r = below(rng, 1 << 24) as f32 / (1 << 24) as f32 * total;
+            // Past the last candidate: the rest of the board.
+            let k = weights[..n].iter().position(|&w| {
+                r -= w;
+                r < 0.0
+            })?;
+            if allowed(board, points[k]) {
+                return Some(points[k]);
+            }
+            total -= weights[k];
+            n -= 1;
+            points.swap(k, n);
+            weights.swap(k, n);
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use tengen_board::parse_diagram;
+
+    #[test]
+    fn the_shipped_table_loads_and_knows_shapes() {
+        let m = LocalModel::shipped();
+        let named = m.shape.iter().filter(|&&g| g != 1.0).count();
+        assert!(named > 1000, "{named} shape codes named");
+        // Next to the last move is likelier than far from it.
+        assert!(m.near[0] > 5.0 * m.far && m.near[1] > 5.0 * m.far, "{m:?}");
+    }
+
+    /// How often each outcome of `draw` comes up in 4 000 draws for Black after
+    /// `last`, with `refused` not allowed.
+    fn tally(
+        board: &Board,
+        last: Point,
+        refused: Point,
+        elsewhere: f32,
+    ) -> std::collections::HashMap<String, u32> {
+        let m = LocalModel::shipped();
+        let mut rng = Rng::seed_from_u64(7);
+        let mut out = std::collections::HashMap::new();
+        for _ in 0..4000 {
+            let drawn = m.draw(board, Color::Black, last, elsewhere, &mut rng, |_, p| {
+                p != refused
+            });
+            let key = drawn.map_or("elsewhere".to_string(), |p| {
+                board.size().vertex(p).to_string()
+            });
+            *out.entry(key).or_insert(0) += 1;
+        }
+        out
+    }
+
+    #[test]
+    fn draws_neighbours_by_strength_and_never_a_refused_one() {
+        // White's last move D3 under Black's D4: Black's candidates are D3's empty
+        // neighbours; E4, between D4 and White's E5 and F4, is refused below.
+        let b = parse_diagram(
+            ". . . . . . .
+             . . . . . . .
+             . . . . O . .
+             . . . X . O .
+             . . . O . . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let size = b.size();
+        let last = size.parse_point("D3").unwrap();
+        let refused = size.parse_point("E4").unwrap();
+        let t = tally(&b, last, refused, 1.0);
+        assert!(t.get("elsewhere").copied().unwrap_or(0) > 0, "{t:?}");
+        assert_eq!(t.get("E4"), None, "{t:?}");
+        // Without "elsewhere" every draw is local, and each candidate comes up in
+        // proportion to its strength.
+        let t = tally(&b, last, refused, 0.0);
+        assert_eq!(t.get("elsewhere"), None, "{t:?}");
+        let m = LocalModel::shipped();
+        let (lx, ly) = size.coords(last);
+        let candidates: Vec<(String, f32)> = size
+            .neighbours(last)
+            .into_iter()
+            .chain(size.diagonals(last))
+            .filter(|&q| b.is_empty_point(q) && q != refused)
+            .map(|q| {
+                let (x, y) = size.coords(q);
+                let w = m.strength(&b, Color::Black, q, x != lx && y != ly);
+                (size.vertex(q).to_string(), w)
+            })
+            .collect();
+        assert_eq!(candidates.len(), 6);
+        let total: f32 = candidates.iter().map(|c| c.1).sum();
+        for (name, w) in &candidates {
+            let share = f64::from(t.get(name).copied().unwrap_or(0)) / 4000.0;
+            let expected = f64::from(w / total);
+            assert!(
+                (share - expected).abs() < 0.03,
+                "{name}: {share} against {expected}: {t:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_refused_candidate_is_struck_off() {
+        // Every neighbour of the last move but one is refused: that one comes up
+        // whenever the draw is local.
+        let b = Board::new(tengen_board::BoardSize::new(9).unwrap());
+        let m = LocalModel::shipped();
+        let size = b.size();
+        let last = size.parse_point("E5").unwrap();
+        let only = size.parse_point("E6").unwrap();
+        let mut rng = Rng::seed_from_u64(3);
+        for _ in 0..500 {
+            let got = m.draw(&b, Color::Black, last, 0.0, &mut rng, |_, p| p == only);
+            assert_eq!(got, Some(only));
+        }
+        let none = m.draw(&b, Color::Black, last, 0.0, &mut rng, |_, _| false);
+        assert_eq!(none, None);
+    }
+}
