@@ -124,6 +124,9 @@ fn bad_flags_fail_with_a_message_on_stderr() {
         &["gtp", "--policy", "medium"],
         &["gtp", "--lag", "-5"],
         &["gtp", "--lag", "60001"],
+        &["gtp", "--playout-model", "on"],
+        &["gtp", "--playout-model", "-1"],
+        &["bench", "--playout-model", "1001"],
     ] {
         let out = Command::new(&path)
             .args(args)
@@ -181,6 +184,8 @@ fn the_flags_reach_the_engine() {
             "2.5",
             "--lag",
             "30",
+            "--playout-model",
+            "0.5",
             "--quiet",
         ],
         b"1 tengen-get\n",
@@ -195,6 +200,7 @@ fn the_flags_reach_the_engine() {
         "ponder 1",
         "memory 64",
         "lag 0.03",
+        "playout_model 0.5",
     ] {
         assert!(out.contains(want), "{want} in {out}");
     }

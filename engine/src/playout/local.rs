@@ -16,9 +16,21 @@
 use tengen_board::{Board, Color, Point};
 
 use super::{Rng, below};
-use crate::shape::features::{GROUPS, edge_value};
+use crate::shape::features::GROUPS;
 use crate::shape::model::MoveModel;
 use crate::shape::{SHAPE_CODES, shape_code};
+
+/// The offsets of the eight points around a point, as (column, row).
+const NEIGHBOURHOOD: [(isize, isize); 8] = [
+    (0, 1),
+    (-1, 0),
+    (1, 0),
+    (0, -1),
+    (-1, 1),
+    (1, 1),
+    (-1, -1),
+    (1, -1),
+];
 
 /// The shipped playout table, compiled in.
 const SHIPPED: &str = include_str!("../../data/playouts.txt");
@@ -26,8 +38,11 @@ const SHIPPED: &str = include_str!("../../data/playouts.txt");
 /// Strengths for the local draw, as plain numbers (not logarithms).
 #[derive(Clone)]
 pub struct LocalModel {
-    /// Strength of every raw shape code.
-    shape: Vec<f32>,
+    /// Strength level of every raw shape code (an index into `levels`: one byte a
+    /// code keeps the table at 1 MiB, for the cache).
+    shape: Vec<u8>,
+    /// The strength of each level: `exp((level - 128) / LEVELS_PER_UNIT)`.
+    levels: [f32; 256],
     /// Strength of a point adjacent to the last move and of a diagonal one.
     near: [f32; 2],
     /// Strength of each line, the edge first (the `edge` group's values).
@@ -50,6 +65,17 @@ impl Default for LocalModel {
     fn default() -> LocalModel {
         LocalModel::shipped()
     }
+}
+
+/// Strength levels per unit of log strength: the levels span strengths from
+/// e^-8 to e^8 in steps of 6%.
+const LEVELS_PER_UNIT: f32 = 16.0;
+
+/// The level nearest to a log strength (clamped to the table; 0 is level 128).
+fn level(log_strength: f32) -> u8 {
+    (128.0 + log_strength * LEVELS_PER_UNIT)
+        .round()
+        .clamp(0.0, 255.0) as u8
 }
 
 /// The index of the tactical group `name` in [`GROUPS`].
@@ -77,8 +103,9 @@ impl LocalModel {
         let far_value = GROUPS[previous].1 - 1;
         LocalModel {
             shape: (0..SHAPE_CODES as u32)
-                .map(|code| model.shape_log_strength(code).exp())
+                .map(|code| level(model.shape_log_strength(code)))
                 .collect(),
+            levels: std::array::from_fn(|k| ((k as f32 - 128.0) / LEVELS_PER_UNIT).exp()),
             // Distance values: 1 for an adjacent point (d = 2), 2 for a diagonal one.
             near: [strength(previous, 1), strength(previous, 2)],
             line: std::array::from_fn(|v| strength(edge, v)),
@@ -86,13 +113,13 @@ impl LocalModel {
         }
     }
 
-    /// The strength of a move by `c` at the empty point `q`, `diagonal` or adjacent
-    /// to the last move.
+    /// The strength of a move by `c` at the empty point `q` on line `line` (0 the
+    /// edge, as the `edge` group counts), `diagonal` or adjacent to the last move.
     #[inline]
-    fn strength(&self, board: &Board, c: Color, q: Point, diagonal: bool) -> f32 {
-        self.shape[shape_code(board, c, q) as usize]
+    fn strength(&self, board: &Board, c: Color, q: Point, line: usize, diagonal: bool) -> f32 {
+        self.levels[usize::from(self.shape[shape_code(board, c, q) as usize])]
             * self.near[usize::from(diagonal)]
-            * self.line[usize::from(edge_value(board, q))]
+            * self.line[line.min(self.line.len() - 1)]
     }
 
     /// Draws a move for `c` near `last`, or `None` for "elsewhere" (and when no
@@ -108,15 +135,25 @@ impl LocalModel {
         mut allowed: impl FnMut(&Board, Point) -> bool,
     ) -> Option<Point> {
         let size = board.size();
+        let side = size.get();
+        let stride = size.stride();
+        // The last move's coordinates once (a division), its neighbours' by offset.
+        let (lx, ly) = size.coords(last);
         let mut points = [last; 8];
         let mut weights = [0.0f32; 8];
         let mut n = 0;
-        let adjacent = size.neighbours(last).into_iter().map(|q| (q, false));
-        let diagonal = size.diagonals(last).into_iter().map(|q| (q, true));
-        for (q, diag) in adjacent.chain(diagonal) {
+        for (dx, dy) in NEIGHBOURHOOD {
+            let (Some(x), Some(y)) = (lx.checked_add_signed(dx), ly.checked_add_signed(dy)) else {
+                continue;
+            };
+            if x >= side || y >= side {
+                continue;
+            }
+            let q = Point::from_index((y + 1) * stride + x + 1);
             if board.is_empty_point(q) && !board.is_eye(c, q) {
+                let line = x.min(y).min(side - 1 - x).min(side - 1 - y);
                 points[n] = q;
-                weights[n] = self.strength(board, c, q, diag);
+                weights[n] = self.strength(board, c, q, line, dx != 0 && dy != 0);
                 n += 1;
             }
         }
@@ -152,8 +189,14 @@ mod tests {
     #[test]
     fn the_shipped_table_loads_and_knows_shapes() {
         let m = LocalModel::shipped();
-        let named = m.shape.iter().filter(|&&g| g != 1.0).count();
+        let named = m.shape.iter().filter(|&&g| g != level(0.0)).count();
         assert!(named > 1000, "{named} shape codes named");
+        // An unnamed shape weighs exactly 1, and the levels follow the table.
+        assert_eq!(m.levels[usize::from(level(0.0))], 1.0);
+        for g in [0.01f32, 0.5, 2.0, 65.0] {
+            let got = m.levels[usize::from(level(g.ln()))];
+            assert!((got / g - 1.0).abs() < 0.035, "{g}: {got}");
+        }
         // Next to the last move is likelier than far from it.
         assert!(m.near[0] > 5.0 * m.far && m.near[1] > 5.0 * m.far, "{m:?}");
     }
@@ -214,7 +257,8 @@ mod tests {
             .filter(|&q| b.is_empty_point(q) && q != refused)
             .map(|q| {
                 let (x, y) = size.coords(q);
-                let w = m.strength(&b, Color::Black, q, x != lx && y != ly);
+                let line = x.min(y).min(6 - x).min(6 - y);
+                let w = m.strength(&b, Color::Black, q, line, x != lx && y != ly);
                 (size.vertex(q).to_string(), w)
             })
             .collect();

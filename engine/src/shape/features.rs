@@ -109,7 +109,7 @@ fn distance_value(board: &Board, m: Option<Move>, p: Point) -> u8 {
 }
 
 /// The line of `p` from 1 (the edge), as value 0..=5 (6 and more is 5).
-pub(crate) fn edge_value(board: &Board, p: Point) -> u8 {
+fn edge_value(board: &Board, p: Point) -> u8 {
     let n = board.size().get();
     let (x, y) = board.size().coords(p);
     x.min(y).min(n - 1 - x).min(n - 1 - y).min(5) as u8
