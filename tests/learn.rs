@@ -12,12 +12,13 @@ fn tengen(args: &[&str]) -> Output {
         .expect("the tengen binary runs")
 }
 
-/// A fresh directory under the system's temporary one.
-fn fresh_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tengen-learn-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory under the system's temporary one, removed when dropped (a failing
+/// test included).
+fn fresh_dir(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("tengen-learn-{name}-"))
+        .tempdir()
+        .unwrap()
 }
 
 /// A collection of a few short 9×9 games.
@@ -39,8 +40,9 @@ fn text(path: &Path) -> String {
 
 #[test]
 fn two_fits_write_the_same_table_and_leave_nothing_behind() {
-    let dir = fresh_dir("fit");
-    let sgf = records(&dir);
+    let tmp = fresh_dir("fit");
+    let dir = tmp.path();
+    let sgf = records(dir);
     let spill = dir.join("spill");
     std::fs::create_dir(&spill).unwrap();
     let mut tables = Vec::new();
@@ -85,13 +87,13 @@ fn two_fits_write_the_same_table_and_leave_nothing_behind() {
         String::from_utf8_lossy(&eval.stderr)
     );
     assert!(String::from_utf8_lossy(&eval.stdout).contains("all "));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_missing_temporary_directory_and_a_broken_table_are_clear_errors() {
-    let dir = fresh_dir("errors");
-    let sgf = records(&dir);
+    let tmp = fresh_dir("errors");
+    let dir = tmp.path();
+    let sgf = records(dir);
     let out = dir.join("never.txt");
     let missing = dir.join("no-such-dir");
     let run = tengen(&[
@@ -125,13 +127,13 @@ fn a_missing_temporary_directory_and_a_broken_table_are_clear_errors() {
         err.contains("broken.txt") && err.contains("line 2"),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_fit_without_groups_records_them_and_eval_honours_them() {
-    let dir = fresh_dir("without");
-    let sgf = records(&dir);
+    let tmp = fresh_dir("without");
+    let dir = tmp.path();
+    let sgf = records(dir);
     let out = dir.join("tactics.txt");
     let run = tengen(&[
         "learn",
@@ -181,13 +183,13 @@ fn a_fit_without_groups_records_them_and_eval_honours_them() {
         said.contains("left out: capture,shape,large-patterns"),
         "{said}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn an_unknown_group_and_a_bad_without_header_are_clear_errors() {
-    let dir = fresh_dir("without-errors");
-    let sgf = records(&dir);
+    let tmp = fresh_dir("without-errors");
+    let dir = tmp.path();
+    let sgf = records(dir);
     let out = dir.join("never.txt");
     for bad in ["shape,bogus", "pass", ""] {
         let run = tengen(&[
@@ -229,7 +231,6 @@ fn an_unknown_group_and_a_bad_without_header_are_clear_errors() {
         err.contains("broken.txt") && err.contains("line 3") && err.contains("\"bogus\""),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A table with every tactical value at strength 1 but the edge group's, where every
@@ -282,8 +283,9 @@ fn first_move(extra: &[&str]) -> (String, bool) {
 
 #[test]
 fn a_move_table_replaces_the_shipped_one_and_a_broken_one_stops_the_start() {
-    let dir = fresh_dir("move-table");
-    let table = first_line_table(&dir);
+    let tmp = fresh_dir("move-table");
+    let dir = tmp.path();
+    let table = first_line_table(dir);
     let first_line = |answer: &str| {
         let mv = answer.split_whitespace().nth(2).unwrap_or("").to_owned();
         let on_edge = mv.starts_with(['A', 'J']) || mv.ends_with('1') || mv.ends_with('9');
@@ -309,5 +311,4 @@ fn a_move_table_replaces_the_shipped_one_and_a_broken_one_stops_the_start() {
     let missing = dir.join("missing.txt");
     let (answer, ok) = first_move(&["--move-table", missing.to_str().unwrap()]);
     assert!(!ok && answer.contains("missing.txt"), "{answer}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

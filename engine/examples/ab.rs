@@ -31,6 +31,12 @@ fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
             "pattern" => config.heavy.pattern = f()?,
             "shape_threshold" => config.heavy.shape_threshold = Some(f()?),
             "local_model" => config.heavy.local_model = Some(f()?),
+            "model_weight" => config.search.model_weight = f()?,
+            "model_prior" => {
+                config.search.model_prior = v
+                    .parse()
+                    .map_err(|e: tengen_engine::config::UnknownModelPrior| e.to_string())?
+            }
             "reply" => config.heavy.reply = f()?,
             "two_liberties" => config.heavy.two_liberties = f()?,
             "self_atari_min" => config.heavy.self_atari_min = f()? as u32,

@@ -206,17 +206,18 @@ mod tests {
         }
     }
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("tengen-journal-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    /// A scratch directory, removed when dropped (a failing test included).
+    fn temp_dir(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("tengen-journal-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
     fn torn_tail_is_ignored_and_cut() {
         let dir = temp_dir("torn");
-        let path = dir.join(JOURNAL_FILE);
+        let path = dir.path().join(JOURNAL_FILE);
         {
             let (mut j, c) = Journal::open(&path).unwrap();
             assert!(c.entries.is_empty());
@@ -240,13 +241,12 @@ mod tests {
             [1, 2, 3]
         );
         assert!(!c.torn);
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn duplicates_count_once_and_damage_is_an_error() {
         let dir = temp_dir("dup");
-        let path = dir.join(JOURNAL_FILE);
+        let path = dir.path().join(JOURNAL_FILE);
         let line = serde_json::to_string(&entry(1)).unwrap();
         std::fs::write(&path, format!("{line}\n{line}\n")).unwrap();
         let c = read(&path).unwrap();
@@ -263,7 +263,11 @@ mod tests {
         );
         std::fs::write(&path, format!("garbage\n{line}\n")).unwrap();
         assert!(read(&path).is_err());
-        assert!(read(&dir.join("missing.jsonl")).unwrap().entries.is_empty());
-        let _ = std::fs::remove_dir_all(&dir);
+        assert!(
+            read(&dir.path().join("missing.jsonl"))
+                .unwrap()
+                .entries
+                .is_empty()
+        );
     }
 }

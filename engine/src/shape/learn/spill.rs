@@ -203,18 +203,20 @@ impl SpillReader {
 mod tests {
     use super::*;
 
-    fn fresh_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("tengen-spill-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir(&dir).unwrap();
-        dir
+    /// A scratch directory, removed when dropped (a failing test included).
+    fn fresh_dir(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("tengen-spill-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
     fn positions_read_back_as_written_and_nothing_is_left_behind() {
-        let dir = fresh_dir("roundtrip");
-        let mut w = SpillWriter::create(&dir).unwrap();
-        assert!(w.path().starts_with(&dir));
+        let tmp = fresh_dir("roundtrip");
+        let dir = tmp.path();
+        let mut w = SpillWriter::create(dir).unwrap();
+        assert!(w.path().starts_with(dir));
         let top = (1u128 << 96) - 1;
         w.position(&[1, top, 7], 2).unwrap();
         w.position(&[5, 6], 0).unwrap();
@@ -235,10 +237,9 @@ mod tests {
         }
         assert_eq!((n, w.bytes()), (7, 3 * 8 + 7 * 12));
         #[cfg(unix)]
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        assert_eq!(std::fs::read_dir(dir).unwrap().count(), 0);
         drop((r, w));
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
-        std::fs::remove_dir(&dir).unwrap();
+        assert_eq!(std::fs::read_dir(dir).unwrap().count(), 0);
     }
 
     #[test]
