@@ -136,7 +136,6 @@ impl LocalModel {
     ) -> Option<Point> {
         let size = board.size();
         let side = size.get();
-        let stride = size.stride();
         // The last move's coordinates once (a division), its neighbours' by offset.
         let (lx, ly) = size.coords(last);
         let mut points = [last; 8];
@@ -146,10 +145,7 @@ impl LocalModel {
             let (Some(x), Some(y)) = (lx.checked_add_signed(dx), ly.checked_add_signed(dy)) else {
                 continue;
             };
-            if x >= side || y >= side {
-                continue;
-            }
-            let q = Point::from_index((y + 1) * stride + x + 1);
+            let Some(q) = size.point(x, y) else { continue };
             if board.is_empty_point(q) && !board.is_eye(c, q) {
                 let line = x.min(y).min(side - 1 - x).min(side - 1 - y);
                 points[n] = q;
