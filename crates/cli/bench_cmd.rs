@@ -158,6 +158,9 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
     bar.finish_and_clear();
     if !args.json {
         print_table(&rows);
+        if let Some(w) = heavy.local_model {
+            println!("heavy playouts and search with --playout-model {w}");
+        }
     }
     Ok(())
 }

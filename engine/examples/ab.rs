@@ -30,7 +30,12 @@ fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
             "escape" => config.heavy.escape = f()?,
             "pattern" => config.heavy.pattern = f()?,
             "shape_threshold" => config.heavy.shape_threshold = Some(f()?),
-            "local_model" => config.heavy.local_model = Some(f()?),
+            "local_model" => {
+                config.heavy.local_model = v
+                    .parse::<tengen_engine::config::LocalModelSetting>()
+                    .map_err(|e| e.to_string())?
+                    .0
+            }
             "model_weight" => config.search.model_weight = f()?,
             "model_prior" => {
                 config.search.model_prior = v

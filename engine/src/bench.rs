@@ -388,6 +388,21 @@ mod tests {
     }
 
     #[test]
+    fn the_local_draw_is_named_in_the_measurement() {
+        let pos = BenchPosition::empty(BoardSize::new(9).unwrap());
+        let local = HeavyParams {
+            local_model: Some(0.3),
+            ..HeavyParams::default()
+        };
+        let name = |kind, heavy: &HeavyParams| {
+            measure_playouts(&pos, kind, heavy, 1, BenchLimit::Playouts(3), 7.5, 1).policy
+        };
+        assert_eq!(name(PolicyKind::Heavy, &local), "heavy-local");
+        assert_eq!(name(PolicyKind::Heavy, &HeavyParams::default()), "heavy");
+        assert_eq!(name(PolicyKind::Light, &local), "light");
+    }
+
+    #[test]
     fn cpu_time_is_measured_beside_wall_time() {
         if cfg!(not(target_os = "linux")) {
             return;

@@ -51,10 +51,9 @@ const ADJACENT: [usize; 4] = [1, 3, 4, 6];
 /// The shape code of a move by `c` at the empty point `p`.
 pub fn shape_code(board: &Board, c: Color, p: Point) -> u32 {
     let raw = u32::from(board.pattern3(p));
-    // pattern3 writes black 0 and white 1: swap them for a white mover. A cell whose
-    // high bit is clear holds a stone, and flipping its low bit swaps the colour.
+    // pattern3 writes black 0 and white 1: swap them for a white mover.
     let colours = if c == Color::White {
-        raw ^ (!raw >> 1 & 0x5555)
+        swap_colours(raw)
     } else {
         raw
     };
@@ -69,6 +68,13 @@ pub fn shape_code(board: &Board, c: Color, p: Point) -> u32 {
         }
     }
     colours | flags << 16
+}
+
+/// A `pattern3` code with black and white swapped: a cell whose high bit is clear
+/// holds a stone, and flipping its low bit swaps the colour (empty and edge stay).
+#[inline]
+fn swap_colours(raw: u32) -> u32 {
+    raw ^ (!raw >> 1 & 0x5555)
 }
 
 /// The 3×3 grid of a code: cell values (the centre is `EMPTY`) and atari flags.
@@ -305,6 +311,21 @@ impl ShapeWeights {
 mod tests {
     use super::*;
     use tengen_board::parse_diagram;
+
+    #[test]
+    fn the_colour_swap_swaps_stones_and_keeps_empty_and_edge() {
+        for raw in 0..=0xFFFFu32 {
+            let by_cell = (0..8).fold(0, |acc, k| {
+                let v = match raw >> (2 * k) & 3 {
+                    MINE => THEIRS,
+                    THEIRS => MINE,
+                    other => other,
+                };
+                acc | v << (2 * k)
+            });
+            assert_eq!(swap_colours(raw), by_cell, "{raw:#06x}");
+        }
+    }
 
     #[test]
     fn codes_are_seen_from_the_mover_and_read_back() {

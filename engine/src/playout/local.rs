@@ -6,7 +6,8 @@
 //! the last move's eight neighbours weighs the product of its 3×3 shape's strength,
 //! its distance to the last move's (the `previous` group: adjacent or diagonal) and
 //! its line's (the `edge` group). The rest of the board weighs `elsewhere` times the
-//! table's strength of a far point, once for every other empty point. A draw that
+//! table's strength of a far point, once for every other empty point (an own eye next
+//! to the last move is neither a candidate nor counted there). A draw that
 //! lands on "elsewhere" leaves the move to the next step of the playout.
 //!
 //! Only the drawn candidate is checked for legality and self-atari; one that fails
@@ -61,14 +62,8 @@ impl std::fmt::Debug for LocalModel {
     }
 }
 
-impl Default for LocalModel {
-    fn default() -> LocalModel {
-        LocalModel::shipped()
-    }
-}
-
 /// Strength levels per unit of log strength: the levels span strengths from
-/// e^-8 to e^8 in steps of 6%.
+/// e^-8 to about e^7.9 in steps of 6%.
 const LEVELS_PER_UNIT: f32 = 16.0;
 
 /// The level nearest to a log strength (clamped to the table; 0 is level 128).
@@ -123,8 +118,9 @@ impl LocalModel {
     }
 
     /// Draws a move for `c` near `last`, or `None` for "elsewhere" (and when no
-    /// neighbour qualifies). `allowed` says whether a candidate may be played (legal,
-    /// no self-atari); it is asked only of drawn candidates.
+    /// neighbour qualifies, or every one drawn was refused). `allowed` says whether a
+    /// candidate may be played (legal, no self-atari); it is asked only of drawn
+    /// candidates.
     pub fn draw(
         &self,
         board: &Board,
@@ -141,33 +137,47 @@ impl LocalModel {
         let mut points = [last; 8];
         let mut weights = [0.0f32; 8];
         let mut n = 0;
+        // Empty neighbours, own eyes included: the rest of the board is the others.
+        let mut empty_near = 0;
         for (dx, dy) in NEIGHBOURHOOD {
             let (Some(x), Some(y)) = (lx.checked_add_signed(dx), ly.checked_add_signed(dy)) else {
                 continue;
             };
             let Some(q) = size.point(x, y) else { continue };
-            if board.is_empty_point(q) && !board.is_eye(c, q) {
+            if !board.is_empty_point(q) {
+                continue;
+            }
+            empty_near += 1;
+            if !board.is_eye(c, q) {
                 let line = x.min(y).min(side - 1 - x).min(side - 1 - y);
                 points[n] = q;
                 weights[n] = self.strength(board, c, q, line, dx != 0 && dy != 0);
                 n += 1;
             }
         }
-        let others = board.empty_points().len().saturating_sub(n);
+        let others = board.empty_points().len().saturating_sub(empty_near);
         let rest = elsewhere * self.far * others as f32;
-        let mut total: f32 = weights[..n].iter().sum::<f32>() + rest;
-        while n > 0 && total > 0.0 {
+        while n > 0 {
+            // Summed afresh after each strike-off, so no rounding builds up.
+            let total: f32 = weights[..n].iter().sum::<f32>() + rest;
+            if total <= 0.0 {
+                return None;
+            }
             // A draw in [0, total): 24 random bits are all an f32 holds.
             let mut r = below(rng, 1 << 24) as f32 / (1 << 24) as f32 * total;
-            // Past the last candidate: the rest of the board.
-            let k = weights[..n].iter().position(|&w| {
+            let k = match weights[..n].iter().position(|&w| {
                 r -= w;
                 r < 0.0
-            })?;
+            }) {
+                Some(k) => k,
+                // Past the last candidate: the rest of the board, unless it weighs
+                // nothing and rounding carried the draw past the end.
+                None if rest > 0.0 => return None,
+                None => n - 1,
+            };
             if allowed(board, points[k]) {
                 return Some(points[k]);
             }
-            total -= weights[k];
             n -= 1;
             points.swap(k, n);
             weights.swap(k, n);

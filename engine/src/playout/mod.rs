@@ -183,8 +183,8 @@ pub struct Policy {
 }
 
 impl Policy {
-    /// Builds a policy (the pattern and shape tables and the move model are built
-    /// here, once).
+    /// Builds a policy (the pattern and shape tables, the move model and the
+    /// playouts' local model are built here, once).
     pub fn new(kind: PolicyKind, params: HeavyParams) -> Policy {
         Policy {
             kind,
@@ -197,7 +197,7 @@ impl Policy {
     }
 
     /// A policy of another kind or with other probabilities that shares this one's
-    /// shape table and move model and copies its 8 KiB pattern table (neither depends on them; the
+    /// shape table, move model and local model and copies its 8 KiB pattern table (neither depends on them; the
     /// playouts read the pattern table on every move, so it is kept inline, one
     /// pointer away).
     pub fn with_params(&self, kind: PolicyKind, params: HeavyParams) -> Policy {
