@@ -45,6 +45,7 @@ fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
             "reply" => config.heavy.reply = f()?,
             "two_liberties" => config.heavy.two_liberties = f()?,
             "self_atari_min" => config.heavy.self_atari_min = f()? as u32,
+            "fill_board" => config.heavy.fill_board = f()? as u32,
             "nakade" => config.heavy.nakade = f()? != 0.0,
             "nakade_prior" => config.search.nakade = f()? != 0.0,
             "threads" => config.threads = f()? as usize,

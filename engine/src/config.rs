@@ -276,6 +276,10 @@ pub struct HeavyParams {
     pub local_model: Option<f64>,
     /// Answer the last move with the last good reply learned by earlier playouts.
     pub reply: f64,
+    /// Before the random step's uniform choice, try this many random empty points
+    /// and play the first whose eight neighbours are all empty (open space on the
+    /// second line or above); 0 turns it off.
+    pub fill_board: u32,
     /// Refuse random self-atari of groups of this many stones or more.
     pub self_atari_min: u32,
     /// Allow a random self-atari of up to five stones when its capture leaves a dead
@@ -371,6 +375,7 @@ impl Default for HeavyParams {
             pattern: 0.9,
             shape_threshold: None,
             local_model: None,
+            fill_board: 0,
             reply: 0.0,
             self_atari_min: 2,
             nakade: true,

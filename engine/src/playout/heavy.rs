@@ -16,7 +16,9 @@
 //!    `HeavyParams::local_model` is set, a neighbour drawn by the move model's local
 //!    strengths against the rest of the board (see [`super::local`]), the rest
 //!    meaning the random step;
-//! 6. random: as the light policy, but refusing self-atari of groups of
+//! 6. random: first, when `HeavyParams::fill_board` is set, a few random tries for a
+//!    point in open space (all eight neighbours empty); then as the light policy, but
+//!    refusing self-atari of groups of
 //!    `self_atari_min` stones or more (unless, when `HeavyParams::nakade` is set, it
 //!    plays a nakade that kills: see [`nakade_kills`]).
 //!
@@ -143,10 +145,24 @@ pub(super) fn choose(
     random_move(params, board, c, rng)
 }
 
-/// The random step: a uniformly random legal move that fills no own eye and is no
-/// refused self-atari ([`self_atari_allowed`]), or a pass.
+/// The `pattern3` code of a point whose eight neighbours are all empty.
+const OPEN_SPACE: u16 = 0xAAAA;
+
+/// The random step: first up to `HeavyParams::fill_board` random empty points, the
+/// first in open space taken (always legal: four empty liberties, no capture, no
+/// eye); then a uniformly random legal move that fills no own eye and is no refused
+/// self-atari ([`self_atari_allowed`]), or a pass.
 #[inline]
 fn random_move(params: &HeavyParams, board: &mut Board, c: Color, rng: &mut Rng) -> Move {
+    let empties = board.empty_points();
+    if !empties.is_empty() {
+        for _ in 0..params.fill_board {
+            let p = empties[below(rng, empties.len())];
+            if board.pattern3(p) == OPEN_SPACE {
+                return Move::Play(p);
+            }
+        }
+    }
     board
         .pick_empty(
             |k| below(rng, k),
@@ -270,6 +286,7 @@ mod tests {
             two_liberties: 0.0,
             shape_threshold: None,
             local_model: None,
+            fill_board: 0,
             self_atari_min: 2,
             nakade: false,
         }
@@ -286,6 +303,7 @@ mod tests {
                 two_liberties: 1.0,
                 shape_threshold: None,
                 local_model: None,
+                fill_board: 0,
                 self_atari_min: 2,
                 nakade: false,
             },
@@ -345,6 +363,47 @@ mod tests {
         let weighed = count_near(Some(1.0));
         assert!((100..400).contains(&weighed), "{weighed} of 400 local");
         assert!(count_near(None) < 100);
+    }
+
+    #[test]
+    fn filling_the_board_plays_in_open_space() {
+        // Stones on the 9×9 board's centre row leave open space on rows 2, 3, 7 and
+        // 8 only (28 of the 72 empty points); with many tries every random move is
+        // there, with none the uniform choice leaves it often.
+        let mut b = parse_diagram(
+            ". . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             X X X X O O O O O
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .
+             . . . . . . . . .",
+        )
+        .unwrap();
+        let open = |m: Move, b: &Board| match m {
+            Move::Play(p) => b.pattern3(p) == OPEN_SPACE,
+            Move::Pass => false,
+        };
+        let count_open = |fill_board, b: &mut Board| {
+            let policy = Policy::new(
+                PolicyKind::Heavy,
+                HeavyParams {
+                    fill_board,
+                    ..random_only()
+                },
+            );
+            let mut rng = Rng::seed_from_u64(6);
+            (0..300)
+                .filter(|_| {
+                    let m = choose(&policy, b, Color::Black, None, 0, &mut rng, None);
+                    open(m, b)
+                })
+                .count()
+        };
+        assert_eq!(count_open(50, &mut b), 300);
+        assert!(count_open(0, &mut b) < 250);
     }
 
     #[test]
