@@ -107,13 +107,11 @@ pub(super) fn choose(
             }
         }
         if chance(rng, params.pattern) {
-            if let Some(elsewhere) = params.local_model {
+            // A policy has a local model exactly when its `local_model` is set.
+            if let (Some(elsewhere), Some(local)) = (params.local_model, policy.local.as_deref()) {
                 let allowed =
                     |b: &Board, q| b.check(c, q).is_ok() && b.self_atari_size(c, q).is_none();
-                match policy
-                    .local
-                    .draw(board, c, last, elsewhere as f32, rng, allowed)
-                {
+                match local.draw(board, c, last, elsewhere as f32, rng, allowed) {
                     Some(p) => return Move::Play(p),
                     None => return random_move(params, board, c, rng),
                 }

@@ -179,35 +179,52 @@ pub struct Policy {
     patterns: PatternTable,
     shapes: Arc<ShapeWeights>,
     model: Arc<ModelKnowledge>,
-    local: Arc<LocalModel>,
+    /// The playouts' local model, built only for a policy whose `local_model` is
+    /// set (and always for one).
+    local: Option<Arc<LocalModel>>,
+}
+
+/// The local model `params` needs: none when its `local_model` is off, else `have`'s
+/// or, with none to share, the shipped one.
+fn local_model_for(
+    params: &HeavyParams,
+    have: Option<&Arc<LocalModel>>,
+) -> Option<Arc<LocalModel>> {
+    params.local_model.map(|_| {
+        have.cloned()
+            .unwrap_or_else(|| Arc::new(LocalModel::shipped()))
+    })
 }
 
 impl Policy {
-    /// Builds a policy (the pattern and shape tables, the move model and the
-    /// playouts' local model are built here, once).
+    /// Builds a policy (the pattern and shape tables, the move model and, when
+    /// `params.local_model` is set, the playouts' local model are built here, once).
     pub fn new(kind: PolicyKind, params: HeavyParams) -> Policy {
+        let local = local_model_for(&params, None);
         Policy {
             kind,
             params,
             patterns: PatternTable::build(),
             shapes: Arc::new(ShapeWeights::shipped()),
             model: Arc::new(ModelKnowledge::shipped()),
-            local: Arc::new(LocalModel::shipped()),
+            local,
         }
     }
 
     /// A policy of another kind or with other probabilities that shares this one's
-    /// shape table, move model and local model and copies its 8 KiB pattern table (neither depends on them; the
+    /// shape table, move model and local model (built if this one has none and
+    /// `params` needs it) and copies its 8 KiB pattern table (neither depends on them; the
     /// playouts read the pattern table on every move, so it is kept inline, one
     /// pointer away).
     pub fn with_params(&self, kind: PolicyKind, params: HeavyParams) -> Policy {
+        let local = local_model_for(&params, self.local.as_ref());
         Policy {
             kind,
             params,
             patterns: self.patterns.clone(),
             shapes: Arc::clone(&self.shapes),
             model: Arc::clone(&self.model),
-            local: Arc::clone(&self.local),
+            local,
         }
     }
 
@@ -376,6 +393,26 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use tengen_board::BoardSize;
+
+    #[test]
+    fn the_local_model_is_built_only_when_asked_for_and_then_shared() {
+        let off = Policy::new(PolicyKind::Heavy, HeavyParams::default());
+        assert!(off.local.is_none());
+        let on_params = HeavyParams {
+            local_model: Some(0.3),
+            ..HeavyParams::default()
+        };
+        let on = off.with_params(PolicyKind::Heavy, on_params.clone());
+        let built = on.local.as_ref().expect("built for a policy that draws");
+        let again = on.with_params(PolicyKind::Heavy, on_params.clone());
+        assert!(Arc::ptr_eq(built, again.local.as_ref().unwrap()));
+        assert!(
+            on.with_params(PolicyKind::Heavy, HeavyParams::default())
+                .local
+                .is_none()
+        );
+        assert!(Policy::new(PolicyKind::Heavy, on_params).local.is_some());
+    }
 
     #[test]
     fn light_playouts_end_sanely_and_never_fill_own_eyes() {
