@@ -17,7 +17,7 @@
 use tengen_board::{Board, Color, Point};
 
 use super::{Rng, below};
-use crate::shape::features::GROUPS;
+use crate::shape::features::{GROUPS, line_value};
 use crate::shape::model::MoveModel;
 use crate::shape::{SHAPE_CODES, shape_code};
 
@@ -108,13 +108,13 @@ impl LocalModel {
         }
     }
 
-    /// The strength of a move by `c` at the empty point `q` on line `line` (0 the
-    /// edge, as the `edge` group counts), `diagonal` or adjacent to the last move.
+    /// The strength of a move by `c` at the empty point `q` with `edge` value `line`
+    /// (0 the edge, 5 the sixth line and in), `diagonal` or adjacent to the last move.
     #[inline]
     fn strength(&self, board: &Board, c: Color, q: Point, line: usize, diagonal: bool) -> f32 {
         self.levels[usize::from(self.shape[shape_code(board, c, q) as usize])]
             * self.near[usize::from(diagonal)]
-            * self.line[line.min(self.line.len() - 1)]
+            * self.line[line]
     }
 
     /// Draws a move for `c` near `last`, or `None` for "elsewhere" (and when no
@@ -149,7 +149,7 @@ impl LocalModel {
             }
             empty_near += 1;
             if !board.is_eye(c, q) {
-                let line = x.min(y).min(side - 1 - x).min(side - 1 - y);
+                let line = usize::from(line_value(side, x, y));
                 points[n] = q;
                 weights[n] = self.strength(board, c, q, line, dx != 0 && dy != 0);
                 n += 1;
@@ -263,7 +263,7 @@ mod tests {
             .filter(|&q| b.is_empty_point(q) && q != refused)
             .map(|q| {
                 let (x, y) = size.coords(q);
-                let line = x.min(y).min(6 - x).min(6 - y);
+                let line = usize::from(line_value(7, x, y));
                 let w = m.strength(&b, Color::Black, q, line, x != lx && y != ly);
                 (size.vertex(q).to_string(), w)
             })

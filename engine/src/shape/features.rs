@@ -110,9 +110,14 @@ fn distance_value(board: &Board, m: Option<Move>, p: Point) -> u8 {
 
 /// The line of `p` from 1 (the edge), as value 0..=5 (6 and more is 5).
 fn edge_value(board: &Board, p: Point) -> u8 {
-    let n = board.size().get();
     let (x, y) = board.size().coords(p);
-    x.min(y).min(n - 1 - x).min(n - 1 - y).min(5) as u8
+    line_value(board.size().get(), x, y)
+}
+
+/// The `edge` value of the point at column `x`, row `y` of a board of side `side`.
+#[inline]
+pub(crate) fn line_value(side: usize, x: usize, y: usize) -> u8 {
+    x.min(y).min(side - 1 - x).min(side - 1 - y).min(5) as u8
 }
 
 /// Whether the group on `g` touches a group of `c` in atari.
