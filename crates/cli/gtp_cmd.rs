@@ -187,6 +187,7 @@ impl GtpArgs {
             rules,
             size,
             quiet: self.quiet,
+            version: crate::VERSION,
         };
         Ok((config, options))
     }

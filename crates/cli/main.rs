@@ -12,6 +12,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+/// The version `--version` and GTP `version` print: the package's version and the
+/// commit the binary was built from (see `build.rs`).
+pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("TENGEN_COMMIT"), ")");
+
 /// Tengen: a Go engine speaking GTP, with a match runner and a playout benchmark.
 ///
 /// With no subcommand it speaks GTP on stdin/stdout (as GUIs start it), taking the
@@ -19,7 +23,7 @@ use clap::{Parser, Subcommand};
 #[derive(Debug, Parser)]
 #[command(
     name = "tengen",
-    version,
+    version = VERSION,
     about,
     args_conflicts_with_subcommands = true
 )]

@@ -39,7 +39,8 @@ pub fn run_stdio(engine: Engine, options: SessionOptions) -> io::Result<()> {
     let stdin = io::stdin();
     if stdin.is_terminal() {
         eprintln!(
-            "{NAME} {VERSION}, a Go engine speaking GTP: type `list_commands` to see the commands, `quit` to leave."
+            "{NAME} {}, a Go engine speaking GTP: type `list_commands` to see the commands, `quit` to leave.",
+            options.version
         );
     }
     let mut session = Session::with_engine(engine, options);

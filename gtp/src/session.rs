@@ -27,6 +27,9 @@ pub struct SessionOptions {
     pub size: BoardSize,
     /// Silence the per-move diagnostics on stderr.
     pub quiet: bool,
+    /// What `version` answers: [`crate::VERSION`] by default; the binary adds the
+    /// commit it was built from.
+    pub version: &'static str,
 }
 
 impl Default for SessionOptions {
@@ -35,6 +38,7 @@ impl Default for SessionOptions {
             rules: Rules::chinese(),
             size: BoardSize::NINETEEN,
             quiet: false,
+            version: crate::VERSION,
         }
     }
 }

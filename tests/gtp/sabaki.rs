@@ -1,7 +1,7 @@
 //! The binary driven by the real `@sabaki/gtp` npm package, exactly as Sabaki drives
 //! engines (`tests/node/sabaki.mjs`). Needs Node and `npm ci` in `tests/node` (`.ci/run`
 //! does it); without them the test is ignored with the reason, and fails under CI (see
-//! `tests/build.rs`).
+//! `crates/cli/build.rs`).
 
 use std::path::PathBuf;
 use std::process::Command;

@@ -18,9 +18,9 @@ pub(crate) fn name(_: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer
     Ok(crate::NAME.into())
 }
 
-pub(crate) fn version(_: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+pub(crate) fn version(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     a.end()?;
-    Ok(crate::VERSION.into())
+    Ok(s.options.version.into())
 }
 
 pub(crate) fn known_command(_: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {

@@ -1,0 +1,66 @@
+//! The root package's build script. It names the commit the binary is built from
+//! (`TENGEN_COMMIT`, which `tengen --version` and GTP `version` print), and tells the
+//! integration tests (`tests/`) whether the outside programs they drive are here, as cfgs: `has_sabaki` when the npm package
+//! `@sabaki/gtp` is installed in `tests/node` and `node` runs, and `ci` when the `CI`
+//! variable is set. A test that needs a missing program is ignored, with the reason, and
+//! under CI it fails instead, since `.ci/run` installs them.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+fn main() {
+    commit();
+    test_programs();
+}
+
+/// Sets `TENGEN_COMMIT` to the short hash of the checked-out commit, or `unknown` outside
+/// a git checkout (a source archive) or without git.
+fn commit() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .current_dir(root)
+            .stdin(Stdio::null())
+            .stderr(Stdio::null())
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .and_then(|o| String::from_utf8(o.stdout).ok())
+            .map(|s| s.trim().to_string())
+            .filter(|s| !s.is_empty())
+    };
+    let hash = git(&["rev-parse", "--short=7", "HEAD"]).unwrap_or_else(|| "unknown".into());
+    println!("cargo::rustc-env=TENGEN_COMMIT={hash}");
+    // A commit moves HEAD or the branch it names; `git add` and `git commit` both
+    // rewrite the index, so watching it catches every new commit.
+    if let Some(dir) = git(&["rev-parse", "--absolute-git-dir"]) {
+        for f in ["HEAD", "index", "packed-refs"] {
+            println!("cargo::rerun-if-changed={dir}/{f}");
+        }
+    }
+}
+
+/// The cfgs that say which outside programs the integration tests can drive.
+fn test_programs() {
+    println!("cargo::rustc-check-cfg=cfg(has_sabaki)");
+    println!("cargo::rustc-check-cfg=cfg(ci)");
+    println!("cargo::rerun-if-env-changed=CI");
+    // `node` is looked up on the PATH.
+    println!("cargo::rerun-if-env-changed=PATH");
+    // `npm ci` creates (or replaces) tests/node/node_modules.
+    println!("cargo::rerun-if-changed=tests/node");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/node");
+    let sabaki = dir.join("node_modules/@sabaki/gtp/package.json").is_file();
+    let node = Command::new("node")
+        .arg("--version")
+        .stdin(Stdio::null())
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if sabaki && node {
+        println!("cargo::rustc-cfg=has_sabaki");
+    }
+    if std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0") {
+        println!("cargo::rustc-cfg=ci");
+    }
+}
