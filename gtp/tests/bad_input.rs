@@ -392,3 +392,20 @@ fn the_playout_model_setting_is_checked() {
         );
     }
 }
+
+/// A file `loadsgf` cannot read is named in the answer: the system's reason alone
+/// (`No such file or directory`) does not say which file.
+#[test]
+fn a_file_loadsgf_cannot_read_is_named() {
+    let mut s = session();
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-record.sgf").display().to_string();
+    let answer = feed(&mut s, format!("loadsgf {missing}").as_bytes());
+    assert!(
+        answer.starts_with(&format!("? cannot load file: {missing}: ")),
+        "{answer:?}"
+    );
+    let in_missing_dir = dir.path().join("gone/game.sgf").display().to_string();
+    let answer = feed(&mut s, format!("loadsgf {in_missing_dir}").as_bytes());
+    assert!(answer.contains(&in_missing_dir), "{answer:?}");
+}

@@ -13,18 +13,23 @@ type Answer = Result<String, GtpError>;
 /// Largest SGF file read (a long game with comments is a few hundred kilobytes).
 const MAX_SGF_BYTES: u64 = 16 << 20;
 
+/// The text of the SGF file `path`. A failure to read it names the file, since the
+/// system's reason (`No such file or directory`) does not.
 fn read_file(path: &str) -> Result<String, GtpError> {
-    let fail = |why: String| GtpError::CannotLoadFile(why);
+    let fail = |why: String| GtpError::CannotLoadFile(format!("{path}: {why}"));
     let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
     if !meta.is_file() {
-        return Err(fail("not a regular file".into()));
+        return Err(GtpError::CannotLoadFile("not a regular file".into()));
     }
     let mut bytes = Vec::new();
     std::fs::File::open(path)
         .and_then(|f| f.take(MAX_SGF_BYTES + 1).read_to_end(&mut bytes))
         .map_err(|e| fail(e.to_string()))?;
     if bytes.len() as u64 > MAX_SGF_BYTES {
-        return Err(fail("file too large".into()));
+        return Err(fail(format!(
+            "file too large (more than {} MiB)",
+            MAX_SGF_BYTES >> 20
+        )));
     }
     // Valid UTF-8 (nearly every record) is used as it is, without a copy.
     Ok(String::from_utf8(bytes)
