@@ -17,9 +17,16 @@ pub struct BenchArgs {
     /// Board sizes of the empty-board measurements.
     #[arg(long, value_delimiter = ',', default_value = "9,13,19")]
     sizes: Vec<u32>,
-    /// Playout policies to measure.
-    #[arg(long = "policy", value_delimiter = ',', default_value = "light,heavy")]
-    policies: Vec<PolicyKind>,
+    /// What to measure: the playout policies light and heavy, and search, the tree
+    /// search (measured with any of them unless --no-search; `--policy search` alone
+    /// measures only the tree search).
+    #[arg(
+        long = "policy",
+        value_delimiter = ',',
+        default_value = "light,heavy",
+        value_parser = BenchPolicy::parse
+    )]
+    policies: Vec<BenchPolicy>,
     /// Skip the tree-search measurement (policy "search": descents, expansions, heavy
     /// playouts and backups from a position after one move, per size).
     #[arg(long)]
@@ -64,8 +71,68 @@ pub struct BenchArgs {
     json: bool,
 }
 
+/// A row kind of the bench's table that `--policy` names: a playout policy, or the tree
+/// search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum BenchPolicy {
+    /// Bare playouts of this policy.
+    Playouts(PolicyKind),
+    /// The tree search (the table's `search` rows).
+    Search,
+}
+
+impl BenchPolicy {
+    /// Reads `light`, `heavy` or `search` (any case).
+    fn parse(s: &str) -> Result<BenchPolicy, String> {
+        if s.eq_ignore_ascii_case("search") {
+            return Ok(BenchPolicy::Search);
+        }
+        s.parse::<PolicyKind>()
+            .map(BenchPolicy::Playouts)
+            .map_err(|_| format!("unknown policy {s:?} (expected light, heavy or search)"))
+    }
+}
+
+/// What a bench run measures, from `--policy`, `--no-search` and `--no-playouts`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Selection {
+    /// The playout policies measured bare, in the order given.
+    playouts: Vec<PolicyKind>,
+    /// Whether the tree search is measured.
+    search: bool,
+}
+
+impl Selection {
+    /// The tree search runs unless `--no-search`; bare playouts run for the light and
+    /// heavy policies named, so `--policy search` alone measures the tree search only.
+    fn of(policies: &[BenchPolicy], no_search: bool, no_playouts: bool) -> Result<Self, String> {
+        let mut playouts = Vec::new();
+        for p in policies {
+            if let BenchPolicy::Playouts(kind) = *p
+                && !no_playouts
+                && !playouts.contains(&kind)
+            {
+                playouts.push(kind);
+            }
+        }
+        let selection = Selection {
+            playouts,
+            search: !no_search,
+        };
+        if selection.playouts.is_empty() && !selection.search {
+            return Err(
+                "nothing to measure: --no-search leaves out the tree search, and \
+                        --policy names no playout policy (light or heavy)"
+                    .into(),
+            );
+        }
+        Ok(selection)
+    }
+}
+
 /// Runs the measurements and prints them.
 pub fn run(args: BenchArgs) -> Result<(), String> {
+    let selection = Selection::of(&args.policies, args.no_search, args.no_playouts)?;
     if !(args.seconds.is_finite() && args.seconds > 0.0 && args.seconds <= 86_400.0) {
         return Err(format!(
             "--seconds must be in (0, 86400], got {}",
@@ -93,7 +160,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
         Some(n) => BenchLimit::Playouts(n),
         None => BenchLimit::Time(Duration::from_secs_f64(args.seconds)),
     };
-    let search_sizes: Vec<BoardSize> = if args.no_search {
+    let search_sizes: Vec<BoardSize> = if !selection.search {
         Vec::new()
     } else {
         positions
@@ -102,11 +169,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             .map(|p| p.board.size())
             .collect()
     };
-    let playout_series = if args.no_playouts {
-        0
-    } else {
-        positions.len() * args.policies.len()
-    };
+    let playout_series = positions.len() * selection.playouts.len();
     let total =
         ((playout_series + search_sizes.len() * args.parallelism.len()) * max_threads) as u64;
     let bar = ProgressBar::new(total).with_style(
@@ -136,8 +199,8 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             rows.push((m, scaling));
         }
     };
-    for pos in positions.iter().filter(|_| !args.no_playouts) {
-        for &policy in &args.policies {
+    for pos in &positions {
+        for &policy in &selection.playouts {
             let size = pos.board.size();
             let label = format!("{size}x{size} {} {}", pos.name, policy.name());
             series(label, &|threads| {
@@ -250,5 +313,47 @@ fn print_table(rows: &[(Measurement, f64)]) {
             100.0 * m.black_wins as f64 / m.playouts.max(1) as f64,
             scaling
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn search_is_a_policy_of_the_bench() {
+        assert_eq!(BenchPolicy::parse("search"), Ok(BenchPolicy::Search));
+        assert_eq!(BenchPolicy::parse("Search"), Ok(BenchPolicy::Search));
+        assert_eq!(
+            BenchPolicy::parse("heavy"),
+            Ok(BenchPolicy::Playouts(PolicyKind::Heavy))
+        );
+        let err = BenchPolicy::parse("medium").unwrap_err();
+        assert!(err.contains("light, heavy or search"), "{err}");
+    }
+
+    #[test]
+    fn policy_search_alone_measures_the_tree_search_only() {
+        use BenchPolicy::{Playouts, Search};
+        let (light, heavy) = (Playouts(PolicyKind::Light), Playouts(PolicyKind::Heavy));
+        let only = Selection::of(&[Search], false, false).unwrap();
+        assert_eq!((only.playouts.as_slice(), only.search), (&[][..], true));
+        // A playout policy keeps the search unless --no-search, as before.
+        let heavy_too = Selection::of(&[heavy], false, false).unwrap();
+        assert_eq!(heavy_too.playouts, [PolicyKind::Heavy]);
+        assert!(heavy_too.search);
+        let both = Selection::of(&[light, Search], true, false).unwrap();
+        assert_eq!(
+            (both.playouts.as_slice(), both.search),
+            (&[PolicyKind::Light][..], false)
+        );
+        assert!(
+            Selection::of(&[light], false, true)
+                .unwrap()
+                .playouts
+                .is_empty()
+        );
+        // Nothing left to measure is an error, not an empty table.
+        assert!(Selection::of(&[Search], true, false).is_err());
     }
 }

@@ -229,3 +229,47 @@ fn no_input_no_answer_and_a_clean_exit() {
     assert!(out.status.success());
     assert!(out.stdout.is_empty());
 }
+
+/// Runs the binary with `args` and no input; returns (success, stdout, stderr).
+pub fn output(path: &PathBuf, args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(path)
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn bench_policy_search_measures_the_tree_search_only() {
+    let Some(path) = tengen() else { return };
+    let quick = [
+        "--sizes",
+        "9",
+        "--no-midgame",
+        "--threads",
+        "1",
+        "--playouts",
+        "200",
+    ];
+    let (ok, stdout, stderr) = output(
+        &path,
+        &[&["bench", "--policy", "search", "--json"][..], &quick].concat(),
+    );
+    assert!(ok, "{stderr}");
+    let rows: Vec<&str> = stdout.lines().collect();
+    assert_eq!(rows.len(), 1, "{stdout}");
+    assert!(rows[0].contains(r#""policy":"search""#), "{stdout}");
+    assert!(rows[0].contains(r#""playouts":200,"#), "{stdout}");
+    // With nothing left to measure it says so.
+    let (ok, _, stderr) = output(
+        &path,
+        &[&["bench", "--policy", "search", "--no-search"][..], &quick].concat(),
+    );
+    assert!(!ok);
+    assert!(stderr.contains("nothing to measure"), "{stderr}");
+}
