@@ -9,6 +9,7 @@ use std::io::{self, BufRead};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::SeqCst};
 use std::sync::mpsc::{Receiver, Sender, channel};
+use std::time::Instant;
 
 use crate::protocol::{clean_line, is_interrupt, leading_id};
 
@@ -114,10 +115,12 @@ impl Signals {
 }
 
 /// Starts the reader thread; it ends at end of input or when the receiver is dropped.
+/// Each event comes with the moment its line was read: a move's time runs from there,
+/// as the controller's clock does, however long the line waited in the queue.
 pub(crate) fn spawn_reader<R: BufRead + Send + 'static>(
     mut input: R,
     signals: Arc<Signals>,
-) -> Receiver<Event> {
+) -> Receiver<(Event, Instant)> {
     let (tx, rx) = channel();
     std::thread::Builder::new()
         .name("gtp-input".into())
@@ -126,7 +129,7 @@ pub(crate) fn spawn_reader<R: BufRead + Send + 'static>(
     rx
 }
 
-fn read_loop(input: &mut dyn BufRead, tx: &Sender<Event>, signals: &Signals) {
+fn read_loop(input: &mut dyn BufRead, tx: &Sender<(Event, Instant)>, signals: &Signals) {
     let mut buf = Vec::new();
     loop {
         let event = match read_line_capped(input, &mut buf, MAX_LINE) {
@@ -134,13 +137,14 @@ fn read_loop(input: &mut dyn BufRead, tx: &Sender<Event>, signals: &Signals) {
             Ok(Line::TooLong) => Event::TooLong(leading_id(&buf)),
             Ok(Line::Complete) => classify(&buf),
         };
+        let read_at = Instant::now();
         let eof = event == Event::Eof;
         // Count and raise before sending: raised after, a slow reader could set the
         // flag once the session had already taken this very line and armed the flag
         // for the command it carries, stopping that command's analysis at once.
         signals.announce(&event);
         signals.raise(&event);
-        if tx.send(event).is_err() {
+        if tx.send((event, read_at)).is_err() {
             return;
         }
         if eof {

@@ -3,6 +3,7 @@
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
+use std::time::Instant;
 
 use tengen_board::sgf::GameInfo;
 use tengen_board::{BoardSize, ByColor, Color, Game, Rules};
@@ -81,6 +82,8 @@ pub(crate) struct Ctx<'a> {
     out: &'a mut dyn Write,
     pub(crate) signals: &'a Signals,
     id: Option<&'a str>,
+    /// When the command's line was read: a move's time runs from here.
+    pub(crate) read_at: Instant,
     started: bool,
     io_error: Option<io::Error>,
 }
@@ -249,9 +252,9 @@ impl Session {
     {
         let signals = Arc::new(Signals::default());
         let events = spawn_reader(input, Arc::clone(&signals));
-        while let Ok(event) = events.recv() {
+        while let Ok((event, read_at)) = events.recv() {
             signals.taken(&event);
-            if !self.serve(event, &mut output, &signals)? {
+            if !self.serve(event, read_at, &mut output, &signals)? {
                 break;
             }
             if std::mem::take(&mut self.ponder_next) && self.engine.config().ponder {
@@ -290,12 +293,19 @@ impl Session {
         } else {
             classify(raw)
         };
-        self.serve(event, output, &Signals::detached())
+        self.serve(event, Instant::now(), output, &Signals::detached())
     }
 
-    fn serve(&mut self, event: Event, out: &mut dyn Write, signals: &Signals) -> io::Result<bool> {
+    /// Answers one event; `read_at` is when its line was read.
+    fn serve(
+        &mut self,
+        event: Event,
+        read_at: Instant,
+        out: &mut dyn Write,
+        signals: &Signals,
+    ) -> io::Result<bool> {
         match event {
-            Event::Line(line) => self.dispatch(&line, out, signals),
+            Event::Line(line) => self.dispatch(&line, read_at, out, signals),
             Event::TooLong(id) => {
                 let e = GtpError::syntax("line too long");
                 protocol::write_answer(out, id.as_deref(), false, &e.to_string())?;
@@ -307,7 +317,13 @@ impl Session {
     }
 
     /// Runs one cleaned command line and writes its answer.
-    fn dispatch(&mut self, line: &str, out: &mut dyn Write, signals: &Signals) -> io::Result<bool> {
+    fn dispatch(
+        &mut self,
+        line: &str,
+        read_at: Instant,
+        out: &mut dyn Write,
+        signals: &Signals,
+    ) -> io::Result<bool> {
         let Some(request) = parse_request(line) else {
             return Ok(true);
         };
@@ -329,6 +345,7 @@ impl Session {
             out,
             signals,
             id,
+            read_at,
             started: false,
             io_error: None,
         };
@@ -379,6 +396,26 @@ mod tests {
         let mut out = Vec::new();
         s.handle_line(line.as_bytes(), &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn a_move_counts_the_time_its_line_waited() {
+        let mut s = quick();
+        send(&mut s, "kgs-time_settings byoyomi 0 1 1");
+        // The line was read 700 ms before the session took it (a ponder search
+        // stopping, a starved process): 300 ms of the period are left, less the
+        // margin, where a move that started its clock late would think 850 ms.
+        let read_at = Instant::now() - Duration::from_millis(700);
+        let mut out = Vec::new();
+        let line = Event::Line("genmove b".into());
+        let started = Instant::now();
+        s.serve(line, read_at, &mut out, &Signals::detached())
+            .unwrap();
+        let searched = started.elapsed();
+        assert!(String::from_utf8(out).unwrap().starts_with("= "));
+        assert!(searched < Duration::from_millis(600), "{searched:?}");
+        // The period was not lost: the move fit in it, as the engine counted.
+        assert_eq!(s.clocks[Color::Black].stones, 1);
     }
 
     #[test]

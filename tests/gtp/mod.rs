@@ -2,7 +2,6 @@
 //! stdout/stderr discipline, Sabaki's client library, and engine-versus-engine games.
 
 mod binary;
-mod clock;
 mod memory;
 mod process;
 mod sabaki;

@@ -1,5 +1,5 @@
 //! One `tengen gtp` process on pipes, for the tests that drive whole games through the
-//! binary (`clock.rs`, `memory.rs`, `selfplay.rs`).
+//! binary (`memory.rs`, `selfplay.rs`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;

@@ -312,6 +312,9 @@ fn run_worker(
 ) {
     let timed = matches!(ctx.job.limit, Limit::Time(_));
     let mut next_report = report.as_ref().map(|r| ctx.start + r.interval);
+    // The last clock read: a timed search measures the pauses between reads, from the
+    // worker's start (a thread the scheduler starts late has paused too).
+    let mut last_read = ctx.start;
     let mut done = 0u64;
     let mut guard = read(tree);
     loop {
@@ -341,6 +344,10 @@ fn run_worker(
             continue;
         }
         let now = Instant::now();
+        if timed {
+            ctx.share.note_gap(now.saturating_duration_since(last_read));
+            last_read = now;
+        }
         if should_stop(ctx, &guard, now, main && every16) {
             ctx.share.stop.store(true, Relaxed);
             break;
@@ -410,13 +417,19 @@ fn room_fits(budget: &MoveBudget, elapsed: std::time::Duration, last: std::time:
 /// moves of `tree`.
 /// A playout budget is spent in full: the extra playouts deepen the tree the next move
 /// reuses, and the count stays exact and repeatable.
+///
+/// The hard limit is honoured [`stop_lead`] early: a worker sees the clock only between
+/// playouts, so the stop can come as late as the longest pause this search has seen.
 fn should_stop(ctx: &Ctx<'_>, tree: &Tree, now: Instant, full: bool) -> bool {
     let Limit::Time(budget) = ctx.job.limit else {
         return false;
     };
     let elapsed = now - ctx.start;
+    if elapsed + stop_lead(budget.hard, ctx.share.stall()) >= budget.hard {
+        return true;
+    }
     if !full {
-        return elapsed >= budget.hard;
+        return false;
     }
     let (best, second) = top_two(ctx, tree);
     budget.should_stop(&Progress {
@@ -425,6 +438,14 @@ fn should_stop(ctx: &Ctx<'_>, tree: &Tree, now: Instant, full: bool) -> bool {
         best,
         second,
     })
+}
+
+/// How long before the hard limit a timed search stops, given the longest pause
+/// between two clock reads seen so far (`stall`): that pause, so that one more like it
+/// still ends the search by `hard`, but never more than half of `hard`, so a move that
+/// was starved once still searches. On an idle machine the pause is a playout long.
+fn stop_lead(hard: std::time::Duration, stall: std::time::Duration) -> std::time::Duration {
+    stall.min(hard / 2)
 }
 
 /// Visits of the two most visited root moves (all workers).
@@ -478,6 +499,29 @@ mod tests {
     use crate::analysis::Line;
     use rand::SeedableRng;
     use tengen_board::{BoardSize, Rules};
+
+    #[test]
+    fn the_hard_limit_is_honoured_as_early_as_the_longest_pause() {
+        let ms = std::time::Duration::from_millis;
+        // An idle machine: a playout's pause.
+        assert_eq!(
+            stop_lead(ms(850), std::time::Duration::from_micros(300)).as_micros(),
+            300
+        );
+        // A starved worker: as early as its pause, but never more than half the move.
+        assert_eq!(stop_lead(ms(850), ms(120)), ms(120));
+        assert_eq!(stop_lead(ms(850), ms(700)), ms(425));
+    }
+
+    #[test]
+    fn the_share_keeps_the_longest_pause() {
+        let share = RootShare::new();
+        assert_eq!(share.stall(), std::time::Duration::ZERO);
+        for us in [40, 900, 70] {
+            share.note_gap(std::time::Duration::from_micros(us));
+        }
+        assert_eq!(share.stall(), std::time::Duration::from_micros(900));
+    }
 
     /// The tree a search left to `w`.
     fn tree_of(w: &Worker) -> &Tree {

@@ -150,6 +150,10 @@ pub(crate) struct RootShare {
     /// Raised by the worker that makes room in the full tree: the others let go of
     /// the tree and wait.
     pub(crate) pause: Padded<AtomicBool>,
+    /// The longest pause between two clock reads of one worker in this search, in
+    /// nanoseconds: how late a stop at the hard limit can be seen (a playout, or the
+    /// scheduler keeping the thread off the CPU). See [`RootShare::note_gap`].
+    stall: Padded<AtomicU64>,
 }
 
 impl RootShare {
@@ -160,7 +164,22 @@ impl RootShare {
             claimed: Padded(AtomicU64::new(0)),
             stop: Padded(AtomicBool::new(false)),
             pause: Padded(AtomicBool::new(false)),
+            stall: Padded(AtomicU64::new(0)),
         }
+    }
+
+    /// Records a pause of `gap` between two clock reads of one worker.
+    pub(crate) fn note_gap(&self, gap: std::time::Duration) {
+        let nanos = u64::try_from(gap.as_nanos()).unwrap_or(u64::MAX);
+        // Most gaps are a playout long: a load first keeps the line shared.
+        if nanos > self.stall.0.load(Relaxed) {
+            self.stall.0.fetch_max(nanos, Relaxed);
+        }
+    }
+
+    /// The longest pause [`RootShare::note_gap`] has seen in this search.
+    pub(crate) fn stall(&self) -> std::time::Duration {
+        std::time::Duration::from_nanos(self.stall.0.load(Relaxed))
     }
 
     /// Records what a reused tree knew of the root move at `slot`.

@@ -38,6 +38,16 @@ impl MoveBudget {
         }
     }
 
+    /// This budget with `spent` already gone from both limits (the move's time began
+    /// before its search could start).
+    pub fn less(self, spent: Duration) -> MoveBudget {
+        MoveBudget {
+            soft: self.soft.saturating_sub(spent),
+            hard: self.hard.saturating_sub(spent),
+            early_stop: self.early_stop,
+        }
+    }
+
     /// This budget with both limits at most `most`.
     pub fn capped(self, most: Duration) -> MoveBudget {
         MoveBudget {
@@ -142,6 +152,21 @@ mod tests {
     }
 
     const LAG: Duration = Duration::from_millis(100);
+
+    #[test]
+    fn time_already_spent_comes_off_both_limits() {
+        let b = MoveBudget {
+            soft: s(0.5),
+            hard: s(1.5),
+            early_stop: true,
+        };
+        let less = b.less(s(0.7));
+        assert_eq!(
+            (less.soft, less.hard, less.early_stop),
+            (s(0.0), s(0.8), true)
+        );
+        assert_eq!(b.less(s(2.0)).hard, s(0.0));
+    }
 
     #[test]
     fn unlimited_has_no_budget() {

@@ -2,7 +2,7 @@
 //! they share with the `*-genmove_analyze` streams.
 
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use tengen_board::Color;
 
@@ -22,7 +22,7 @@ pub(crate) struct Thought {
     pub decision: Decision,
     /// The last snapshot the search reported, if any.
     pub last: Option<Analysis>,
-    /// Wall time spent.
+    /// Wall time from the moment the command's line was read.
     pub elapsed: Duration,
 }
 
@@ -37,8 +37,15 @@ pub(crate) fn think(
     mode: Mode,
     stream: Option<&Stream>,
 ) -> Thought {
-    let start = Instant::now();
+    // The controller's clock started when it sent the line: time the line waited (a
+    // ponder search stopping, a busy scheduler) is this move's.
+    let start = ctx.read_at;
+    let waited = start.elapsed();
     let (limit, deadline) = s.move_limit(color);
+    let limit = match limit {
+        Limit::Time(b) => Limit::Time(b.less(waited)),
+        other => other,
+    };
     let signals = ctx.signals;
     let stop = signals.arm_interrupt();
     let size = s.game.size();
@@ -58,7 +65,8 @@ pub(crate) fn think(
         let (done_tx, done_rx) = mpsc::channel::<()>();
         if let Some(b) = deadline {
             scope.spawn(move || {
-                if done_rx.recv_timeout(b.hard) == Err(mpsc::RecvTimeoutError::Timeout) {
+                let left = b.hard.saturating_sub(start.elapsed());
+                if done_rx.recv_timeout(left) == Err(mpsc::RecvTimeoutError::Timeout) {
                     signals.interrupt();
                 }
             });
@@ -68,8 +76,9 @@ pub(crate) fn think(
         d
     });
     let elapsed = start.elapsed();
+    // Both limits measured from `start`.
     let hard = match limit {
-        Limit::Time(b) => Some(b.hard),
+        Limit::Time(b) => Some(b.hard + waited),
         _ => deadline.map(|b| b.hard),
     };
     if let Some(hard) = hard {
