@@ -63,6 +63,7 @@ fn play_under(tc: TimeControl, max_moves: usize) -> Vec<(Duration, Clock)> {
 }
 
 #[test]
+#[ignore = "long: cargo test -- --include-ignored"]
 fn sudden_death_game_never_flags() {
     let tc = TimeControl::Absolute {
         main: Duration::from_secs(5),
@@ -78,6 +79,7 @@ fn sudden_death_game_never_flags() {
 }
 
 #[test]
+#[ignore = "long: cargo test -- --include-ignored"]
 fn byoyomi_moves_fit_their_period() {
     let tc = TimeControl::Byoyomi {
         main: Duration::from_millis(500),

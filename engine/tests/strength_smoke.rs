@@ -33,6 +33,7 @@ fn play(black: &mut Engine, white: &mut Engine, bp: u64, wp: u64) -> Color {
 }
 
 #[test]
+#[ignore = "long: cargo test -- --include-ignored"]
 fn shipped_player_beats_a_weak_one() {
     let strong = |seed| {
         Engine::new(Config {

@@ -180,6 +180,7 @@ fn an_illegal_move_loses() {
 }
 
 #[test]
+#[ignore = "long: cargo test -- --include-ignored"]
 fn a_hang_loses_by_timeout() {
     misbehaviour("hang", "--hang-at 4 --name Bad", "timeout", "+F", |c| {
         c.move_timeout = Duration::from_millis(1500);
@@ -231,6 +232,7 @@ fn resignation_is_recorded() {
 }
 
 #[test]
+#[ignore = "long: cargo test -- --include-ignored"]
 fn overrunning_the_clock_loses_on_time() {
     misbehaviour("time", "--slow 0.4 --name Bad", "time", "+T", |c| {
         c.time = Some("1".parse().unwrap());
@@ -386,6 +388,7 @@ fn example_binary() -> Option<PathBuf> {
 }
 
 #[test]
+#[ignore = "long: cargo test -- --include-ignored"]
 fn resume_after_a_kill_leaves_exactly_n_results() {
     let Some(bin) = example_binary() else {
         eprintln!("skipped: the arena_match example is not built");
@@ -438,6 +441,7 @@ fn resume_after_a_kill_leaves_exactly_n_results() {
 }
 
 #[test]
+#[ignore = "long: cargo test -- --include-ignored"]
 fn shards_merge_into_one_summary() {
     let engines = [fake("--name A"), fake("--name B")];
     let scratch: Vec<OutDir> = (1..=3).map(|i| out_dir(&format!("shard{i}"))).collect();
@@ -667,6 +671,7 @@ fn games_moves(out: &Path) -> Vec<(u32, String)> {
 }
 
 #[test]
+#[ignore = "long: cargo test -- --include-ignored"]
 fn a_match_seed_replays_every_game_and_each_game_has_its_own() {
     let engines = [
         fake("--name A --seed {seed}"),
