@@ -6,7 +6,8 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use tengen_board::BoardSize;
 use tengen_engine::bench::{
-    BenchLimit, BenchPosition, Measurement, measure_playouts, measure_search,
+    BenchLimit, BenchPosition, MAX_CPU_ERROR, Measurement, STARVED_SHARE, measure_playouts,
+    measure_search,
 };
 use tengen_engine::config::{HeavyParams, LocalModelSetting};
 use tengen_engine::{ModelPrior, Parallelism, PolicyKind, SearchParams};
@@ -238,17 +239,22 @@ fn json_line(m: &Measurement, scaling: f64) -> String {
     } else {
         ("null".to_string(), "null".to_string())
     };
-    // CPU time where the system reports it (Linux), else null.
+    // CPU time where the system reports it (Linux), else null; no rate from a CPU
+    // time too imprecise for one (`cpu_too_short`).
     let cpu = m
         .cpu_seconds
-        .map_or("null".to_string(), |c| format!("{c:.4}"));
+        .map_or("null".to_string(), |c| format!("{c:.6}"));
     let per_cpu = m
         .playouts_per_cpu_sec()
         .map_or("null".to_string(), |r| format!("{r:.1}"));
+    let share = m
+        .cpu_share()
+        .map_or("null".to_string(), |r| format!("{r:.3}"));
     format!(
         "{{\"size\":{},\"position\":\"{}\",\"policy\":\"{}\",\"threads\":{},\"playouts\":{},\
          \"seconds\":{:.4},\"cpu_seconds\":{},\"playouts_per_sec\":{:.1},\
-         \"playouts_per_cpu_sec\":{},\"avg_moves\":{},\
+         \"playouts_per_cpu_sec\":{},\"cpu_too_short\":{},\"cpu_share\":{},\"starved\":{},\
+         \"avg_moves\":{},\
          \"moves_per_sec\":{},\"black_win_rate\":{:.4},\"scaling\":{:.3},\"parallelism\":{}}}",
         m.size,
         m.position,
@@ -259,6 +265,9 @@ fn json_line(m: &Measurement, scaling: f64) -> String {
         cpu,
         m.playouts_per_sec(),
         per_cpu,
+        m.cpu_too_short(),
+        share,
+        m.starved(),
         avg,
         mps,
         m.black_wins as f64 / m.playouts.max(1) as f64,
@@ -293,11 +302,9 @@ fn print_table(rows: &[(Measurement, f64)]) {
         } else {
             ("-".to_string(), "-".to_string())
         };
-        let per_cpu = m
-            .playouts_per_cpu_sec()
-            .map_or("-".to_string(), |r| format!("{r:.0}"));
+        let per_cpu = cpu_cell(m);
         println!(
-            "{:>5} {:<10} {:<11} {:>3} {:>10} {:>12.0} {:>12} {:>9} {:>8} {:>6.1}% {:>6.2}x",
+            "{:>5} {:<10} {:<11} {:>3} {:>10} {:>12.0} {:>12} {:>9} {:>8} {:>6.1}% {:>6.2}x{}",
             format!("{}x{}", m.size, m.size),
             m.position,
             match m.parallelism {
@@ -311,8 +318,44 @@ fn print_table(rows: &[(Measurement, f64)]) {
             mps,
             len,
             100.0 * m.black_wins as f64 / m.playouts.max(1) as f64,
-            scaling
+            scaling,
+            starved_note(m)
         );
+    }
+    if rows.iter().any(|(m, _)| m.starved()) {
+        println!(
+            "! starved: the measuring threads spent less than {:.0}% of their wall time on a \
+             CPU, so other processes held the cores; those rows' playouts/s and scale \
+             understate the engine (/CPU-s does not)",
+            100.0 * STARVED_SHARE
+        );
+    }
+    if rows.iter().any(|(m, _)| m.cpu_too_short()) {
+        println!(
+            "too short: the CPU time of the run could not be timed within {:.0}% (a tree \
+             search is timed in the process's 10 ms ticks): measure for longer",
+            100.0 * MAX_CPU_ERROR
+        );
+    }
+}
+
+/// The table's `/CPU-s` cell: playouts a CPU-second, `too short` when the run's CPU
+/// time is too imprecise for a figure, `-` where the system does not tell it.
+fn cpu_cell(m: &Measurement) -> String {
+    match m.playouts_per_cpu_sec() {
+        Some(r) => format!("{r:.0}"),
+        None if m.cpu_too_short() => "too short".to_string(),
+        None => "-".to_string(),
+    }
+}
+
+/// The warning beside a starved row: how much of their wall time the threads ran.
+fn starved_note(m: &Measurement) -> String {
+    match m.cpu_share() {
+        Some(share) if m.starved() => {
+            format!("  ! starved: threads ran {:.0}% of the time", 100.0 * share)
+        }
+        _ => String::new(),
     }
 }
 

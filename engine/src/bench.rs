@@ -13,7 +13,16 @@ use tengen_board::{
 };
 
 use crate::config::{HeavyParams, Parallelism};
+use crate::cpu_time::{self, CpuSpan};
 use crate::playout::{Amaf, Outcome, Policy, PolicyKind, Rng, light_playout};
+
+/// The largest share of a CPU figure its possible error may be: a run whose CPU time is
+/// less precise than this gives no playouts a CPU-second ([`Measurement::cpu_too_short`]).
+pub const MAX_CPU_ERROR: f64 = 0.02;
+
+/// Below this share of their wall time on a CPU the measuring threads were starved by
+/// other processes ([`Measurement::starved`]).
+pub const STARVED_SHARE: f64 = 0.8;
 
 /// A named start position for a measurement.
 #[derive(Clone, Debug)]
@@ -102,6 +111,13 @@ pub struct Measurement {
     /// threads' own for playouts, the whole process's for a tree search (whose threads
     /// the engine starts; in `tengen bench` nothing else runs).
     pub cpu_seconds: Option<f64>,
+    /// How far `cpu_seconds` may be from the truth: microseconds for playouts (each
+    /// thread's own clock), two clock ticks (20 ms) for a tree search (the process's).
+    pub cpu_error: f64,
+    /// The wall time the measuring threads had to run in, added up: each playout
+    /// thread's own span from its first playout to its last, or a tree search's wall
+    /// time times its threads. The CPU time is at most this.
+    pub thread_seconds: f64,
     /// Playouts won by Black (a sanity check on the score distribution).
     pub black_wins: u64,
 }
@@ -112,11 +128,38 @@ impl Measurement {
         self.playouts as f64 / self.seconds.max(1e-9)
     }
 
-    /// Playouts a CPU-second: the figure that stays honest on a busy machine.
+    /// Playouts a CPU-second: the figure that stays honest on a busy machine. None
+    /// where the system does not tell the CPU time, or where the run was too short to
+    /// time it precisely ([`Measurement::cpu_too_short`]).
     pub fn playouts_per_cpu_sec(&self) -> Option<f64> {
         self.cpu_seconds
-            .filter(|&c| c > 0.0)
+            .filter(|&c| c > 0.0 && !self.cpu_too_short())
             .map(|c| self.playouts as f64 / c)
+    }
+
+    /// Whether the CPU time is known but too imprecise for a figure: its possible error
+    /// is more than [`MAX_CPU_ERROR`] of it (a tree search of less than a second of CPU
+    /// time, counted in the process's 10 ms ticks).
+    pub fn cpu_too_short(&self) -> bool {
+        self.cpu_seconds
+            .is_some_and(|c| self.cpu_error > MAX_CPU_ERROR * c)
+    }
+
+    /// The share of their wall time the measuring threads spent on a CPU
+    /// ([`Measurement::thread_seconds`]), where the CPU time is known.
+    pub fn cpu_share(&self) -> Option<f64> {
+        self.cpu_seconds
+            .filter(|_| self.thread_seconds > 0.0)
+            .map(|c| c / self.thread_seconds)
+    }
+
+    /// Whether other processes held the cores: the measuring threads spent less than
+    /// [`STARVED_SHARE`] of their wall time on a CPU, even counting the CPU time's
+    /// possible error in their favour. The wall-clock figures (playouts a second, the
+    /// scaling) of such a row understate the engine.
+    pub fn starved(&self) -> bool {
+        self.cpu_seconds
+            .is_some_and(|c| c + self.cpu_error < STARVED_SHARE * self.thread_seconds)
     }
 
     /// Average playout length in moves.
@@ -137,7 +180,9 @@ struct Tally {
     moves: u64,
     black_wins: u64,
     /// This thread's CPU time over the measurement, where known.
-    cpu_seconds: Option<f64>,
+    cpu: Option<CpuSpan>,
+    /// This thread's wall time from its first playout to its last.
+    wall: f64,
 }
 
 /// One measuring thread's playout loop.
@@ -202,7 +247,8 @@ pub fn measure_playouts(
         .expect("thread pool");
     let start = Instant::now();
     let tallies: Vec<Tally> = pool.broadcast(|ctx| {
-        let cpu_start = crate::cpu_time::thread_cpu_seconds();
+        let cpu_start = cpu_time::thread_cpu();
+        let wall_start = Instant::now();
         let mut rng = Rng::seed_from_u64(seed ^ (ctx.index() as u64).wrapping_mul(0x9E37_79B9));
         let mut amaf = Amaf::default();
         let quota = match limit {
@@ -238,12 +284,18 @@ pub fn measure_playouts(
                 _ => run.light::<1024, 0>(pos, komi, LightBoardAny::from_board(&pos.board)),
             },
         };
-        tally.cpu_seconds = cpu_since(cpu_start, crate::cpu_time::thread_cpu_seconds());
+        tally.wall = wall_start.elapsed().as_secs_f64();
+        tally.cpu = CpuSpan::between(cpu_start, cpu_time::thread_cpu());
         tally
     });
     let seconds = start.elapsed().as_secs_f64();
     // The measuring threads' own CPU time: exact whatever else the process runs.
-    let cpu_seconds = tallies.iter().map(|t| t.cpu_seconds).sum::<Option<f64>>();
+    let cpu = tallies
+        .iter()
+        .map(|t| t.cpu)
+        .try_fold((0.0, 0.0), |(c, e), span| {
+            span.map(|s| (c + s.seconds, e + s.error))
+        });
     let sum = |f: fn(&Tally) -> u64| tallies.iter().map(f).sum::<u64>();
     Measurement {
         size: pos.board.size().get(),
@@ -254,7 +306,9 @@ pub fn measure_playouts(
         playouts: sum(|t| t.playouts),
         moves: sum(|t| t.moves),
         seconds,
-        cpu_seconds,
+        cpu_seconds: cpu.map(|(c, _)| c),
+        cpu_error: cpu.map_or(0.0, |(_, e)| e),
+        thread_seconds: tallies.iter().map(|t| t.wall).sum(),
         black_wins: sum(|t| t.black_wins),
     }
 }
@@ -304,7 +358,7 @@ pub fn measure_search(
         BenchLimit::Time(d) => (crate::Limit::Infinite, Some(d)),
         BenchLimit::Playouts(n) => (crate::Limit::Playouts(n), None),
     };
-    let cpu_start = crate::cpu_time::process_cpu_seconds();
+    let cpu_start = cpu_time::process_cpu();
     let start = Instant::now();
     let analysis = std::thread::scope(|scope| {
         if let Some(d) = wait {
@@ -317,7 +371,8 @@ pub fn measure_search(
         engine.search(&game, Color::White, search_limit, &stop, false, None)
     });
     let seconds = start.elapsed().as_secs_f64();
-    let cpu_seconds = cpu_since(cpu_start, crate::cpu_time::process_cpu_seconds());
+    let cpu = CpuSpan::between(cpu_start, cpu_time::process_cpu());
+    let threads = threads.max(1);
     let black_wins = analysis
         .moves
         .iter()
@@ -327,19 +382,16 @@ pub fn measure_search(
         size: size.get(),
         position: "one-move",
         policy: "search",
-        threads: threads.max(1),
+        threads,
         parallelism: Some(parallelism),
         playouts: analysis.visits,
         moves: 0,
         seconds,
-        cpu_seconds,
+        cpu_seconds: cpu.map(|s| s.seconds),
+        cpu_error: cpu.map_or(0.0, |s| s.error),
+        thread_seconds: seconds * threads as f64,
         black_wins,
     }
-}
-
-/// The CPU time between two readings of one clock, where both are known.
-fn cpu_since(start: Option<f64>, now: Option<f64>) -> Option<f64> {
-    Some(now? - start?)
 }
 
 #[cfg(test)]
@@ -402,6 +454,74 @@ mod tests {
         assert_eq!(name(PolicyKind::Light, &local), "light");
     }
 
+    /// A measurement of `playouts` in `seconds` on one thread, with this CPU time.
+    fn timed(playouts: u64, seconds: f64, cpu: Option<f64>, cpu_error: f64) -> Measurement {
+        Measurement {
+            size: 9,
+            position: "empty",
+            policy: "light",
+            threads: 1,
+            parallelism: None,
+            playouts,
+            moves: 0,
+            seconds,
+            cpu_seconds: cpu,
+            cpu_error,
+            thread_seconds: seconds,
+            black_wins: 0,
+        }
+    }
+
+    #[test]
+    fn a_cpu_time_too_imprecise_gives_no_figure() {
+        // 1000 playouts in 5 ms: two 10 ms ticks of error cannot time them.
+        let ticks = timed(1000, 0.005, Some(0.01), 0.02);
+        assert!(ticks.cpu_too_short());
+        assert_eq!(ticks.playouts_per_cpu_sec(), None);
+        // Timed to 50 microseconds, they can.
+        let exact = timed(1000, 0.005, Some(0.0049), 50e-6);
+        assert!(!exact.cpu_too_short());
+        let rate = exact.playouts_per_cpu_sec().unwrap();
+        assert!((rate - 1000.0 / 0.0049).abs() < 1e-6, "{rate}");
+        // A second of CPU time counted in ticks is within 2%.
+        assert!(!timed(30_000, 1.0, Some(1.0), 0.02).cpu_too_short());
+        assert!(timed(30_000, 1.0, Some(0.99), 0.02).cpu_too_short());
+        // No CPU time at all: no figure, and not "too short".
+        let unknown = timed(1000, 0.005, None, 0.0);
+        assert!(!unknown.cpu_too_short());
+        assert_eq!(unknown.playouts_per_cpu_sec(), None);
+        assert_eq!(unknown.cpu_share(), None);
+        assert!(!unknown.starved());
+    }
+
+    #[test]
+    fn threads_that_got_little_cpu_time_are_starved() {
+        let share = |m: &Measurement| m.cpu_share().unwrap();
+        let idle = timed(1000, 2.0, Some(1.98), 0.0);
+        assert!(!idle.starved());
+        assert!((share(&idle) - 0.99).abs() < 1e-9);
+        let busy = timed(1000, 2.0, Some(1.0), 0.0);
+        assert!(busy.starved());
+        assert!((share(&busy) - 0.5).abs() < 1e-9);
+        // The threshold is 80% of the wall time of every thread.
+        let two = Measurement {
+            threads: 2,
+            thread_seconds: 4.0,
+            ..timed(1000, 2.0, Some(3.1), 0.0)
+        };
+        assert!(two.starved());
+        assert!(
+            !Measurement {
+                cpu_seconds: Some(3.3),
+                ..two.clone()
+            }
+            .starved()
+        );
+        // The clock's possible error counts for the threads: ticks cannot accuse them.
+        assert!(timed(10, 0.05, Some(0.025), 0.0).starved());
+        assert!(!timed(10, 0.05, Some(0.025), 0.02).starved());
+    }
+
     #[test]
     fn cpu_time_is_measured_beside_wall_time() {
         if cfg!(not(target_os = "linux")) {
@@ -418,14 +538,52 @@ mod tests {
             1,
         );
         let cpu = m.cpu_seconds.expect("Linux reports CPU time");
-        // One thread cannot use much more CPU than wall time (a tick of slack).
+        // One thread cannot use more CPU than its wall time (the readings' own cost).
         assert!(
-            cpu >= 0.0 && cpu <= m.seconds + 0.05,
+            cpu > 0.0 && cpu <= m.thread_seconds + 1e-3 && m.thread_seconds <= m.seconds,
             "{cpu} s of CPU in {} s",
-            m.seconds
+            m.thread_seconds
         );
-        if cpu > 0.0 {
-            assert!(m.playouts_per_cpu_sec().unwrap() >= m.playouts_per_sec() * 0.9);
+        assert!(m.playouts_per_cpu_sec().unwrap() >= m.playouts_per_sec() * 0.99);
+    }
+
+    /// A short run's CPU time is timed to microseconds (a playout row) or refused as too
+    /// short (a tree search, timed in ticks), never a figure from a tick or two.
+    #[test]
+    fn a_short_run_gives_an_honest_figure_or_none() {
+        if cfg!(not(target_os = "linux")) {
+            return;
+        }
+        let pos = BenchPosition::empty(BoardSize::new(9).unwrap());
+        let heavy = HeavyParams::default();
+        for _ in 0..5 {
+            let m = measure_playouts(
+                &pos,
+                PolicyKind::Light,
+                &heavy,
+                1,
+                BenchLimit::Playouts(300),
+                7.5,
+                1,
+            );
+            // One thread's CPU time is at most its wall time (and the reading's cost).
+            let cpu = m.cpu_seconds.unwrap();
+            assert!(cpu <= m.thread_seconds + 200e-6, "{m:?}");
+        }
+        let search = measure_search(
+            BoardSize::new(9).unwrap(),
+            1,
+            Parallelism::Tree,
+            BenchLimit::Playouts(100),
+            1,
+            crate::ModelPrior::Off,
+            &heavy,
+        );
+        let cpu = search.cpu_seconds.unwrap();
+        assert!(search.cpu_error >= 0.002, "{search:?}");
+        if cpu < 50.0 * search.cpu_error {
+            assert!(search.cpu_too_short(), "{search:?}");
+            assert_eq!(search.playouts_per_cpu_sec(), None);
         }
     }
 }

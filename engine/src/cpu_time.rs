@@ -1,27 +1,93 @@
-//! The CPU time this process has used, for `tengen bench`'s per-CPU-second figures: on
-//! a busy machine the wall clock also counts the time other processes held the cores,
-//! the CPU time does not.
+//! The CPU time threads and the process have used, for `tengen bench`'s per-CPU-second
+//! figures: on a busy machine the wall clock also counts the time other processes held
+//! the cores, the CPU time does not.
 //!
 //! Linux only: a thread's time from `/proc/thread-self/schedstat` (nanoseconds), the
 //! whole process's from `/proc/self/stat` (clock ticks, their rate from
 //! `/proc/self/auxv`); elsewhere, or when a file cannot be read, there is no figure.
+//!
+//! The kernel brings a running thread's count up to date only at its scheduler ticks
+//! and switches, so a plain read can be a tick (up to 10 ms) behind, which made the
+//! figures of a short run absurd. Every reading therefore yields the CPU first
+//! ([`std::thread::yield_now`]): the scheduler then adds the running time so far, and
+//! the thread's reading is exact to the few microseconds of the read itself. The
+//! process's count stays in ticks: [`CpuReading::error`] says how far off a reading may
+//! be, and [`CpuSpan`] carries it to the figures, which a run too short to time
+//! precisely does not give.
 
 /// `AT_CLKTCK` in the auxiliary vector: the rate of the tick `/proc/self/stat` counts in.
 const AT_CLKTCK: u64 = 17;
 
-/// The calling thread's time on a CPU so far, in seconds.
-pub(crate) fn thread_cpu_seconds() -> Option<f64> {
+/// How far a thread's reading may be from the truth, in seconds: the CPU time the read
+/// itself takes after the yield brought the count up to date (measured at a few
+/// microseconds; this leaves room for a slow system call).
+pub(crate) const THREAD_READING_ERROR: f64 = 25e-6;
+
+/// A reading of a CPU-time clock.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct CpuReading {
+    /// CPU time so far, in seconds.
+    pub(crate) seconds: f64,
+    /// How far the reading may be from the truth, in seconds (its clock's resolution).
+    pub(crate) error: f64,
+}
+
+/// The CPU time between two readings of one clock, and how far it may be off.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct CpuSpan {
+    /// CPU time used, in seconds.
+    pub(crate) seconds: f64,
+    /// How far `seconds` may be from the truth: the two readings' errors added.
+    pub(crate) error: f64,
+}
+
+impl CpuSpan {
+    /// The span from `start` to `end`, where both readings are known.
+    pub(crate) fn between(start: Option<CpuReading>, end: Option<CpuReading>) -> Option<CpuSpan> {
+        let (start, end) = (start?, end?);
+        Some(CpuSpan {
+            seconds: (end.seconds - start.seconds).max(0.0),
+            error: start.error + end.error,
+        })
+    }
+}
+
+/// The calling thread's time on a CPU so far, exact to [`THREAD_READING_ERROR`].
+pub(crate) fn thread_cpu() -> Option<CpuReading> {
+    // Brings this thread's count up to date (see the module's notes).
+    std::thread::yield_now();
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(ns as f64 / 1e9)
+    let ns = schedstat_nanoseconds(&text)?;
+    Some(CpuReading {
+        seconds: ns as f64 / 1e9,
+        error: THREAD_READING_ERROR,
+    })
+}
+
+/// The running time in a `schedstat` file's text: its first field, in nanoseconds. A
+/// kernel that keeps no scheduler statistics writes zeros, which a thread that is
+/// reading cannot have used: no reading then.
+fn schedstat_nanoseconds(text: &str) -> Option<u64> {
+    text.split_whitespace()
+        .next()?
+        .parse()
+        .ok()
+        .filter(|&ns| ns > 0)
 }
 
 /// User plus system CPU time of the whole process so far (every thread, those that
-/// have ended included), in seconds.
-pub(crate) fn process_cpu_seconds() -> Option<f64> {
+/// have ended included), in clock ticks: a reading may be two ticks below the truth
+/// (user and system time are each rounded down).
+pub(crate) fn process_cpu() -> Option<CpuReading> {
+    // Brings the calling thread's count up to date; threads that have ended are exact.
+    std::thread::yield_now();
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     let ticks = ticks_from_stat(&stat)?;
-    Some(ticks as f64 / clock_ticks_per_second()? as f64)
+    let rate = clock_ticks_per_second()? as f64;
+    Some(CpuReading {
+        seconds: ticks as f64 / rate,
+        error: 2.0 / rate,
+    })
 }
 
 /// `utime + stime` from the text of `/proc/PID/stat`: fields 14 and 15, counted after
@@ -48,6 +114,7 @@ fn clock_ticks_per_second() -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::{Duration, Instant};
 
     #[test]
     fn stat_fields_are_read_after_the_command_name() {
@@ -59,22 +126,74 @@ mod tests {
     }
 
     #[test]
+    fn schedstat_gives_nanoseconds_and_zeros_give_nothing() {
+        assert_eq!(schedstat_nanoseconds("1234567 89 3\n"), Some(1_234_567));
+        assert_eq!(schedstat_nanoseconds("0 0 0\n"), None);
+        assert_eq!(schedstat_nanoseconds(""), None);
+        assert_eq!(schedstat_nanoseconds("x 1 2"), None);
+    }
+
+    #[test]
+    fn a_span_adds_the_errors_of_its_readings() {
+        let at = |seconds, error| Some(CpuReading { seconds, error });
+        let span = CpuSpan::between(at(1.0, 0.02), at(1.5, 0.02)).unwrap();
+        assert!((span.seconds - 0.5).abs() < 1e-12 && (span.error - 0.04).abs() < 1e-12);
+        assert_eq!(CpuSpan::between(None, at(1.0, 0.0)), None);
+        assert_eq!(CpuSpan::between(at(1.0, 0.0), None), None);
+    }
+
+    /// Spins until `wall` has passed.
+    fn spin(wall: Duration) {
+        let start = Instant::now();
+        let mut x = 0u64;
+        while start.elapsed() < wall {
+            x = std::hint::black_box(x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1));
+        }
+    }
+
+    /// A thread cannot run longer than the wall clock: a reading a tick behind at the
+    /// start (the kernel's count is brought up to date only at ticks and switches)
+    /// made a millisecond's spin count up to a tick more.
+    #[test]
+    fn a_thread_reading_is_never_a_tick_behind() {
+        if cfg!(not(target_os = "linux")) {
+            return;
+        }
+        for _ in 0..40 {
+            let before = thread_cpu().expect("Linux has /proc/thread-self/schedstat");
+            let start = Instant::now();
+            spin(Duration::from_micros(1500));
+            let wall = start.elapsed().as_secs_f64();
+            let after = thread_cpu().unwrap();
+            let cpu = after.seconds - before.seconds;
+            // The second reading's own cost (its yield and read) is CPU time too.
+            assert!(
+                cpu <= wall + 200e-6,
+                "{:.3} ms of CPU in {:.3} ms of wall time",
+                cpu * 1e3,
+                wall * 1e3
+            );
+        }
+    }
+
+    #[test]
     fn a_busy_loop_uses_cpu_time() {
         if cfg!(not(target_os = "linux")) {
             return;
         }
-        let before = process_cpu_seconds().expect("Linux has /proc/self/stat");
+        let before = process_cpu().expect("Linux has /proc/self/stat");
+        assert!(before.error > 0.0 && before.error <= 0.2, "{before:?}");
         // Spin until the count moves (a tick is 10 ms at the usual 100 Hz), 5 s at most.
-        let start = std::time::Instant::now();
-        let mut x = 0u64;
+        let start = Instant::now();
         let mut now = before;
-        while now <= before && start.elapsed() < std::time::Duration::from_secs(5) {
-            for _ in 0..100_000 {
-                x = std::hint::black_box(x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1));
-            }
-            now = process_cpu_seconds().unwrap();
+        while now.seconds <= before.seconds && start.elapsed() < Duration::from_secs(5) {
+            spin(Duration::from_millis(1));
+            now = process_cpu().unwrap();
         }
-        assert!(now > before, "5 s of spinning used no CPU time");
-        assert!(now - before < 10.0, "{} s", now - before);
+        assert!(
+            now.seconds > before.seconds,
+            "5 s of spinning used no CPU time"
+        );
+        assert!(now.seconds - before.seconds < 10.0, "{now:?}");
     }
 }
