@@ -3,7 +3,9 @@
 use std::time::Instant;
 
 use tengen_board::life::{LocalDeath, Seki};
-use tengen_board::{Bitboard, Board, BoardSize, Color, Point, Scoring, StaticLife};
+use tengen_board::{
+    Bitboard, Board, BoardSize, ByColor, Color, Game, Point, Score, Scoring, StaticLife, regions,
+};
 
 use crate::playout::{Amaf, Policy, Rng};
 
@@ -28,6 +30,10 @@ const DEAD_BELOW: f32 = 0.5;
 /// every playout; the shared liberty of a seki of one eye each stays empty in 60-95%,
 /// the rest being playouts where a surrounding group without two eyes dies.)
 const SEKI_NEUTRAL: f32 = 0.5;
+/// A region only one colour borders counts whole for that colour in
+/// [`Judgement::estimated_score`] when its mean ownership for that colour is at least
+/// this (owned in three playouts of four).
+const SETTLED: f64 = 0.5;
 
 /// A point's index in an ownership vector: row by row from the top left.
 fn cell(size: BoardSize, p: Point) -> usize {
@@ -284,6 +290,70 @@ const THEIRS_DEAD_BELOW: f32 = 0.3;
 const OURS_DEAD_BELOW: f32 = 0.7;
 
 impl Judgement {
+    /// The score this judgement expects of a game not yet finished, counted as
+    /// `game`'s rules count, dead stones removed. A region of empty points and dead
+    /// stones that only one colour's living stones border, and that the judgement
+    /// gives that colour (its mean ownership at least [`SETTLED`]), counts whole, as
+    /// in the rules' count; every other point (open space, contested ground, the
+    /// points of a region the judgement gives away) counts by its ownership, a point
+    /// Black owns in three playouts of four counting half a point for Black. Each
+    /// side's points are rounded to whole points. Living stones count under area
+    /// scoring; under territory scoring the prisoners and dead stones do, and regions
+    /// next to a seki count for nobody.
+    ///
+    /// The rules' count ([`Game::score`]) is for a finished game: during one it
+    /// gives a lone stone the whole board. This is the estimate the settling
+    /// playouts make, as the search's do.
+    pub fn estimated_score(&self, game: &Game) -> Score {
+        let board = game.board();
+        let size = board.size();
+        let komi = game.effective_komi();
+        let (dead, seki) = (&self.status.dead, &self.status.seki);
+        if self.ownership.len() != size.area() {
+            return game.score(dead, seki);
+        }
+        let territory = game.rules().scoring == Scoring::Territory;
+        let black = |p: Point| f64::from(self.ownership[cell(size, p)]);
+        let alive = ByColor::new_with(|c| board.stones(c).and_not(dead));
+        let mut points = ByColor::<f64>::default();
+        for region in regions(board, dead) {
+            if territory && !region.border.and(seki).is_empty() {
+                continue;
+            }
+            let n = f64::from(region.points.count());
+            let mean = region.points.iter().map(black).sum::<f64>() / n;
+            let only = |c: Color| {
+                !region.border.and(&alive[c]).is_empty()
+                    && region.border.and(&alive[c.opponent()]).is_empty()
+            };
+            let settled = Color::ALL.into_iter().find(|&c| {
+                let sign = if c == Color::Black { 1.0 } else { -1.0 };
+                only(c) && sign * mean >= SETTLED
+            });
+            match settled {
+                Some(c) => points[c] += n,
+                None => {
+                    for p in region.points.iter() {
+                        points[Color::Black] += black(p).max(0.0);
+                        points[Color::White] += (-black(p)).max(0.0);
+                    }
+                }
+            }
+        }
+        let points = ByColor::new_with(|c| {
+            let extra = if territory {
+                board.prisoners()[c] + board.stones(c.opponent()).and(dead).count()
+            } else {
+                alive[c].count()
+            };
+            points[c].round() + f64::from(extra)
+        });
+        Score {
+            black: points[Color::Black],
+            white: points[Color::White] + komi,
+        }
+    }
+
     /// The chains the local search proves dead that the judgement applies (they are
     /// in `status.dead`): see [`Judgement::holds`].
     pub fn proven_deaths(&self) -> Vec<&LocalDeath> {

@@ -61,6 +61,7 @@ static COMMANDS: &[Command] = table! {
     "gogui-analyze_commands" => gogui::analyze_commands,
     "gogui-interrupt" => core::gogui_interrupt,
     "tengen-ownership" => gogui::ownership,
+    "tengen-ownership_dboard" => gogui::ownership_dboard,
     "tengen-gfx_ownership" => gogui::gfx_ownership,
     "tengen-gfx_visits" => gogui::gfx_visits,
     "tengen-gfx_pv" => gogui::gfx_pv,

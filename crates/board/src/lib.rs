@@ -55,7 +55,7 @@ pub use point::{
     BoardSize, MAX_SIZE, MAX_SLOTS, MIN_SIZE, Move, ParseVertexError, Point, SizeError, Vertex,
 };
 pub use rules::{HandicapCompensation, KoRule, KomiError, Rules, Scoring, UnknownRules};
-pub use score::{GameResult, ParseResultError, Score, format_points};
+pub use score::{GameResult, ParseResultError, Region, Score, format_points, regions};
 pub use time_control::{Clock, TimeControl};
 pub use time_spec::TimeSpecError;
 pub use zobrist::{Hash, stone_key};

@@ -168,14 +168,24 @@ pub fn area(board: &Board, dead: &Bitboard, komi: f64) -> Score {
     }
 }
 
-/// Territory count (Japanese/Korean rules): empty regions bordered by one colour only
-/// and by no stone in `seki`, plus prisoners and the opponent's dead stones.
-pub fn territory(board: &Board, dead: &Bitboard, seki: &Bitboard, komi: f64) -> Score {
+/// A connected region of points that are not living stones (empty points and dead
+/// stones), with the points around it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    /// The region's points.
+    pub points: Bitboard,
+    /// The points next to it that are not in it: all living stones.
+    pub border: Bitboard,
+}
+
+/// Every region of points that are not living stones, `dead` counted as empty, in
+/// board order of their first point.
+pub fn regions(board: &Board, dead: &Bitboard) -> Vec<Region> {
     let alive = living(board, dead);
     let (open, _) = reach(board, &alive);
     let stride = board.size().stride();
     let mut left = open;
-    let mut terr = ByColor::<u32>::default();
+    let mut out = Vec::new();
     while let Some(start) = left.first() {
         let mut region = Bitboard::EMPTY;
         region.insert(start);
@@ -188,14 +198,28 @@ pub fn territory(board: &Board, dead: &Bitboard, seki: &Bitboard, komi: f64) -> 
         }
         left = left.and_not(&region);
         let border = region.dilate(stride, board.on_board()).and_not(&region);
-        if !border.and(seki).is_empty() {
+        out.push(Region {
+            points: region,
+            border,
+        });
+    }
+    out
+}
+
+/// Territory count (Japanese/Korean rules): empty regions bordered by one colour only
+/// and by no stone in `seki`, plus prisoners and the opponent's dead stones.
+pub fn territory(board: &Board, dead: &Bitboard, seki: &Bitboard, komi: f64) -> Score {
+    let alive = living(board, dead);
+    let mut terr = ByColor::<u32>::default();
+    for region in regions(board, dead) {
+        if !region.border.and(seki).is_empty() {
             continue;
         }
         for c in Color::ALL {
-            let touches_own = !border.and(&alive[c]).is_empty();
-            let touches_other = !border.and(&alive[c.opponent()]).is_empty();
+            let touches_own = !region.border.and(&alive[c]).is_empty();
+            let touches_other = !region.border.and(&alive[c.opponent()]).is_empty();
             if touches_own && !touches_other {
-                terr[c] += region.count();
+                terr[c] += region.points.count();
             }
         }
     }

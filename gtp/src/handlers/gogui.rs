@@ -18,7 +18,7 @@ type Answer = Result<String, GtpError>;
 /// The menu: `type/label/command`, GoGui's `%m` being the colour to move.
 const MENU: &[&str] = &[
     "gfx/Tengen: Ownership/tengen-gfx_ownership %m",
-    "dboard/Tengen: Ownership values/tengen-ownership %m",
+    "dboard/Tengen: Ownership values/tengen-ownership_dboard %m",
     "gfx/Tengen: Visits/tengen-gfx_visits %m",
     "gfx/Tengen: Principal variation/tengen-gfx_pv %m",
     "string/Tengen: Win rate/tengen-winrate %m",
@@ -65,11 +65,47 @@ pub(crate) fn snapshot(
     engine.analyze(game, color, limit, stop, ownership, report)
 }
 
-/// `tengen-ownership [color]`: a dboard, rows from the top, +1 = Black's: the
-/// engine's judgement of the position, the same that `final_status_list` and
-/// `final_score` read (the colour is accepted for the menu's `%m`; the judgement is
-/// of the side to move).
+/// `tengen-ownership [color]`: the engine's judgement of the position, for people:
+/// a heading that says which sign is whose and the score it gives, then the grid with
+/// the board's coordinates around it, +1.00 Black's, -1.00 White's. It is the
+/// judgement `final_status_list` and `final_score` read (the colour is accepted as
+/// GoGui's `%m`; the judgement is of the side to move).
 pub(crate) fn ownership(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    color_arg(s, a)?;
+    let own = scoring::judgement(s).ownership;
+    let (score, how) = scoring::score(s);
+    let size = s.game.size();
+    let n = size.get();
+    let columns: String = (0..n)
+        .filter_map(|x| size.point(x, 0))
+        .map(|p| {
+            let v = size.vertex(p).to_string();
+            format!(" {:>5}", v.trim_end_matches(char::is_numeric))
+        })
+        .collect();
+    let mut out = format!(
+        "\nOwnership: +1.00 is Black's, -1.00 White's, 0.00 nobody's; {} ({})\n   {columns}\n",
+        score.result(),
+        match how {
+            scoring::Reckoning::Count => "the count",
+            scoring::Reckoning::Estimate => "an estimate: nobody has passed",
+        }
+    );
+    for (row, values) in own.chunks(n).enumerate() {
+        let y = n - row;
+        let _ = write!(out, "{y:>3}");
+        for v in values {
+            let _ = write!(out, " {v:>+5.2}");
+        }
+        let _ = writeln!(out, " {y:>3}");
+    }
+    let _ = write!(out, "   {columns}");
+    Ok(out)
+}
+
+/// `tengen-ownership_dboard [color]`: the same values as `tengen-ownership`, bare,
+/// rows from the top: GoGui's `dboard` type, which reads nothing else.
+pub(crate) fn ownership_dboard(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     color_arg(s, a)?;
     let own = scoring::judgement(s).ownership;
     let n = s.game.size().get();
@@ -103,10 +139,14 @@ pub(crate) fn gfx_ownership(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) 
         out.push('\n');
     }
     let st = &judgement.status;
-    let score = s.game.score(&st.dead, &st.seki);
+    let (score, how) = scoring::score(s);
+    let estimate = match how {
+        scoring::Reckoning::Count => "",
+        scoring::Reckoning::Estimate => " (an estimate: nobody has passed)",
+    };
     let _ = write!(
         out,
-        "TEXT {} with {} dead and {} seki stones",
+        "TEXT {}{estimate} with {} dead and {} seki stones",
         score.result(),
         st.dead.count(),
         st.seki.count()

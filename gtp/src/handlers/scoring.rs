@@ -1,7 +1,7 @@
 //! The end of the game: `final_score` and `final_status_list`, from the engine's
 //! ownership playouts (dead stones, seki) and the rules' counting.
 
-use tengen_board::{Bitboard, Point};
+use tengen_board::{Bitboard, Point, Score};
 
 use crate::args::Args;
 use crate::error::{GtpError, quote};
@@ -36,11 +36,38 @@ pub(crate) fn status(s: &mut Session) -> Status {
     judgement(s).status
 }
 
-/// `final_score`: `B+3.5`, `W+0.5` or `0`, dead stones removed, by the rules' count.
+/// How [`score`] counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Reckoning {
+    /// The last move was a pass (the game ends at the next one, or has ended): the
+    /// rules' count, dead stones removed.
+    Count,
+    /// The game goes on: the judgement's estimate ([`Judgement::estimated_score`]),
+    /// which agrees with the search where the count would give the whole board to
+    /// whoever has stones on it.
+    Estimate,
+}
+
+/// The score of the current position, as `final_score` answers it and GoGui's
+/// ownership view shows it.
+pub(crate) fn score(s: &mut Session) -> (Score, Reckoning) {
+    let j = judgement(s);
+    if s.game.consecutive_passes() > 0 {
+        (
+            s.game.score(&j.status.dead, &j.status.seki),
+            Reckoning::Count,
+        )
+    } else {
+        (j.estimated_score(&s.game), Reckoning::Estimate)
+    }
+}
+
+/// `final_score`: `B+3.5`, `W+0.5` or `0`. After a pass, the rules' count with the
+/// dead stones removed (what the game scores if it ends now); GUIs also ask it during
+/// a game, and then it is the judgement's estimate (see [`score`]).
 pub(crate) fn final_score(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     a.end()?;
-    let st = status(s);
-    let score = s.game.score(&st.dead, &st.seki);
+    let (score, _) = score(s);
     if !score.margin().is_finite() {
         return Err(GtpError::CannotScore);
     }

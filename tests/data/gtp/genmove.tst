@@ -69,7 +69,7 @@
 
 # GoGui's analyze menu: every command it lists is known.
 38 gogui-analyze_commands
-#? [gfx/Tengen: Ownership/tengen-gfx_ownership %m\ndboard/Tengen: Ownership values/tengen-ownership %m\ngfx/Tengen: Visits/tengen-gfx_visits %m\ngfx/Tengen: Principal variation/tengen-gfx_pv %m\nstring/Tengen: Win rate/tengen-winrate %m\nplist/Tengen: Dead stones/final_status_list dead\nplist/Tengen: Seki stones/final_status_list seki\ngfx/Tengen: Pass-alive groups/tengen-gfx_pass_alive\nstring/Tengen: Score/final_score\nparam/Tengen: Settings/tengen-params]
+#? [gfx/Tengen: Ownership/tengen-gfx_ownership %m\ndboard/Tengen: Ownership values/tengen-ownership_dboard %m\ngfx/Tengen: Visits/tengen-gfx_visits %m\ngfx/Tengen: Principal variation/tengen-gfx_pv %m\nstring/Tengen: Win rate/tengen-winrate %m\nplist/Tengen: Dead stones/final_status_list dead\nplist/Tengen: Seki stones/final_status_list seki\ngfx/Tengen: Pass-alive groups/tengen-gfx_pass_alive\nstring/Tengen: Score/final_score\nparam/Tengen: Settings/tengen-params]
 # Black is far ahead: the score lead is Black's by name, whichever colour searched.
 39 tengen-winrate b
 #? [Black wins.*]

@@ -126,6 +126,10 @@
 62 fixed_handicap 2
 #? [C3 G7]
 
+# White passes: final_score counts by the rules (before any pass it estimates).
+162 play w pass
+#? []
+
 63 final_score
 #? [B\+78\.5]
 

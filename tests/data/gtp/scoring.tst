@@ -86,3 +86,34 @@ play w E5
 #? [undecided]
 203 tengen-unconditional_status G1
 #? [undecided]
+
+# During a game final_score is the judgement's estimate, as the search sees it: one
+# black stone on an open 9x9 board is not worth the 81-point count (B+73.5); after a
+# pass it is the rules' count, what the game scores if it ends at the next pass.
+40 kgs-rules chinese
+#? []
+41 boardsize 9
+#? []
+42 clear_board
+#? []
+43 komi 7.5
+#? []
+44 play b E5
+#? []
+45 final_score
+#? [(W\+[0-9]+(\.5)?|B\+[0-9](\.5)?|0)]
+46 tengen-gfx_ownership
+#? [(INFLUENCE[^\n]*\n){9}TEXT (W\+[0-9]+(\.5)?|B\+[0-9](\.5)?|0) \(an estimate: nobody has passed\) with 0 dead and 0 seki stones]
+47 play w pass
+#? []
+48 final_score
+#? [B\+73\.5]
+
+# tengen-ownership is for people: which sign is whose, the score, coordinates around
+# the grid. tengen-ownership_dboard is the bare grid GoGui's dboard type reads.
+49 tengen-ownership
+# (gogui-regress compares from the first space on: past `Ownership:`, and past a
+# dboard's first value.)
+#? [\+1\.00 is Black's, -1\.00 White's, 0\.00 nobody's; B\+73\.5 \(the count\)\n +A +B +C +D +E +F +G +H +J\n  9 [-+]\d\.\d\d( [-+]\d\.\d\d){8}   9\n(.*\n){7}  1 [-+]\d\.\d\d( [-+]\d\.\d\d){8}   1\n +A +B +C +D +E +F +G +H +J]
+50 tengen-ownership_dboard
+#? [-?\d\.\d\d( -?\d\.\d\d){7}(\n-?\d\.\d\d( -?\d\.\d\d){8}){8}]
