@@ -12,11 +12,14 @@ use tengen_engine::bench::{
 use tengen_engine::config::{HeavyParams, LocalModelSetting};
 use tengen_engine::{ModelPrior, Parallelism, PolicyKind, SearchParams};
 
+use crate::gtp_cmd::bounds;
+
 /// Options of `tengen bench`.
 #[derive(Debug, Args)]
 pub struct BenchArgs {
     /// Board sizes of the empty-board measurements.
-    #[arg(long, value_delimiter = ',', default_value = "9,13,19")]
+    #[arg(long, value_delimiter = ',', default_value = "9,13,19", allow_hyphen_values = true,
+          value_parser = bounds::BOARD_SIZE.parser::<u32>())]
     sizes: Vec<u32>,
     /// What to measure: the playout policies light and heavy, and search, the tree
     /// search (measured with any of them unless --no-search; `--policy search` alone
@@ -46,26 +49,30 @@ pub struct BenchArgs {
     /// The move model in the heavy playouts and the tree search's: off, or the
     /// weight of the rest of the board (default: the engine's, as `tengen gtp
     /// --playout-model`).
-    #[arg(long, value_name = "W|off")]
+    #[arg(long, value_name = "W|off", allow_hyphen_values = true,
+          value_parser = bounds::playout_model)]
     playout_model: Option<LocalModelSetting>,
     /// Highest thread count; every count from 1 up to it is measured
     /// (default: the machine's cores).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = bounds::THREADS.parser::<usize>())]
     threads: Option<usize>,
     /// Seconds each measurement runs.
-    #[arg(long, default_value_t = 2.0, conflicts_with = "playouts")]
+    #[arg(long, default_value_t = 2.0, conflicts_with = "playouts", allow_hyphen_values = true,
+          value_parser = bounds::SECONDS.parser())]
     seconds: f64,
     /// Run this many playouts per measurement instead of a fixed time.
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = bounds::POSITIVE.parser::<u64>())]
     playouts: Option<u64>,
     /// Skip the fixed 19×19 middle-game position.
     #[arg(long)]
     no_midgame: bool,
     /// Komi used to score playouts.
-    #[arg(long, default_value_t = 7.5, allow_negative_numbers = true)]
+    #[arg(long, default_value_t = 7.5, allow_hyphen_values = true,
+          value_parser = bounds::KOMI.parser())]
     komi: f64,
     /// Seed of the playouts.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, allow_hyphen_values = true,
+          value_parser = bounds::ANY.parser::<u64>())]
     seed: u64,
     /// One JSON object a line, one per measurement, instead of the table.
     #[arg(long)]
@@ -134,32 +141,25 @@ impl Selection {
 /// Runs the measurements and prints them.
 pub fn run(args: BenchArgs) -> Result<(), String> {
     let selection = Selection::of(&args.policies, args.no_search, args.no_playouts)?;
-    if !(args.seconds.is_finite() && args.seconds > 0.0 && args.seconds <= 86_400.0) {
-        return Err(format!(
-            "--seconds must be in (0, 86400], got {}",
-            args.seconds
-        ));
-    }
-    if !args.komi.is_finite() {
-        return Err("--komi must be a finite number".into());
-    }
+    let seconds = bounds::check("--seconds", args.seconds, bounds::SECONDS)?;
+    let komi = bounds::check("--komi", args.komi, bounds::KOMI)?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let max_threads = args.threads.unwrap_or(cores);
-    if max_threads == 0 || max_threads > 1024 {
-        return Err(format!("--threads must be in 1..=1024, got {max_threads}"));
-    }
+    let max_threads = match args.threads {
+        Some(t) => bounds::check_whole("--threads", t, bounds::THREADS)?,
+        // More cores than a bench may run threads: as many as it may.
+        None => cores.min(1024),
+    };
     let mut positions = Vec::new();
     for &n in &args.sizes {
-        let size = BoardSize::new(n).map_err(|e| format!("--sizes: {e}"))?;
+        let size = BoardSize::new(n).map_err(|e| bounds::refused("--sizes", n, e))?;
         positions.push(BenchPosition::empty(size));
     }
     if !args.no_midgame {
         positions.push(BenchPosition::midgame19());
     }
     let limit = match args.playouts {
-        Some(0) => return Err("--playouts must be at least 1".into()),
-        Some(n) => BenchLimit::Playouts(n),
-        None => BenchLimit::Time(Duration::from_secs_f64(args.seconds)),
+        Some(n) => BenchLimit::Playouts(bounds::check_whole("--playouts", n, bounds::POSITIVE)?),
+        None => BenchLimit::Time(Duration::from_secs_f64(seconds)),
     };
     let search_sizes: Vec<BoardSize> = if !selection.search {
         Vec::new()
@@ -205,7 +205,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             let size = pos.board.size();
             let label = format!("{size}x{size} {} {}", pos.name, policy.name());
             series(label, &|threads| {
-                measure_playouts(pos, policy, &heavy, threads, limit, args.komi, args.seed)
+                measure_playouts(pos, policy, &heavy, threads, limit, komi, args.seed)
             });
         }
     }

@@ -9,16 +9,37 @@ use tengen_engine::shape::model::MoveModel;
 use tengen_engine::{Config, Engine, ModelPrior, Parallelism, PolicyKind};
 use tengen_gtp::SessionOptions;
 
+use bounds::{Real, Whole};
+
+/// The numeric flags' parsers and error wording, shared by every subcommand.
+#[path = "bounds.rs"]
+pub mod bounds;
+
+/// `--time-per-move`'s bounds, in seconds.
+const TIME_PER_MOVE: Real = bounds::SECONDS;
+/// `--max-move-time`'s bounds, in seconds (the engine's own floor: 0.1 s).
+const MAX_MOVE_TIME: Real = Real::between(0.1, 86_400.0);
+/// `--lag`'s bounds, in milliseconds.
+const LAG_MS: Whole = Whole::between(0, 60_000);
+/// `--resign-threshold`'s bounds: a win rate.
+const RESIGN_THRESHOLD: Real = Real::between(0.0, 1.0);
+/// `--memory`'s bounds, in MiB.
+const MEMORY_MIB: Whole = Whole::between(1, tengen_engine::MAX_MEMORY_MIB as i128);
+/// `--model-weight`'s bounds, in virtual visits.
+const MODEL_WEIGHT: Real = Real::between(0.0, 100_000.0);
+
 /// Options of `tengen gtp`. Every one but `--move-table` can also be changed over GTP
 /// with `tengen-set` (see `tengen-get` for the names).
 #[derive(Debug, Default, Args)]
 pub struct GtpArgs {
     /// Playouts per move; without it the engine thinks by the clock the GUI sets
     /// (`time_settings`, `time_left`) or, with no clock, --time-per-move.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true,
+          value_parser = bounds::POSITIVE.parser::<u64>())]
     pub playouts: Option<u64>,
     /// Search threads (default: the machine's cores).
-    #[arg(long, value_name = "T")]
+    #[arg(long, value_name = "T", allow_hyphen_values = true,
+          value_parser = bounds::THREADS.parser::<usize>())]
     pub threads: Option<usize>,
     /// How threads share the search: root (a tree each, merged at the root) or tree
     /// (one tree, virtual loss).
@@ -26,21 +47,25 @@ pub struct GtpArgs {
     pub parallelism: Option<Parallelism>,
     /// Seed of every random choice; with one thread and --playouts a game repeats
     /// (default: a fresh seed each run, so that games against a fixed opponent vary).
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", allow_hyphen_values = true,
+          value_parser = bounds::ANY.parser::<u64>())]
     pub seed: Option<u64>,
     /// Seconds per move when no clock is set and no --playouts is given (default 5;
     /// at most --max-move-time).
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", allow_hyphen_values = true,
+          value_parser = TIME_PER_MOVE.parser())]
     pub time_per_move: Option<f64>,
     /// The longest any one move may think, whatever the GUI's clock, --time-per-move or
     /// --playouts would give it (default 120, at least 0.1): an absurd clock cannot
     /// hang a move.
-    #[arg(long, value_name = "SECS")]
+    #[arg(long, value_name = "SECS", allow_hyphen_values = true,
+          value_parser = MAX_MOVE_TIME.parser())]
     pub max_move_time: Option<f64>,
     /// Milliseconds kept back from the clock on every move for what the search does
     /// not see: pipes, process scheduling, the work around the search (default 50,
     /// sized for a local pipe on a loaded machine; raise it over a network).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", allow_hyphen_values = true,
+          value_parser = LAG_MS.parser::<u64>())]
     pub lag: Option<u64>,
     /// Rules: chinese (area scoring, the default), japanese (territory), korean,
     /// tromp-taylor, new_zealand, aga.
@@ -48,10 +73,11 @@ pub struct GtpArgs {
     pub rules: Option<String>,
     /// Komi (default: 7.5 under area rules, 6.5 under territory rules); the GUI's
     /// `komi` command replaces it.
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_hyphen_values = true, value_parser = bounds::KOMI.parser())]
     pub komi: Option<f64>,
     /// Resign when the win rate stays below this (0 never resigns; default 0.1).
-    #[arg(long, value_name = "WINRATE")]
+    #[arg(long, value_name = "WINRATE", allow_hyphen_values = true,
+          value_parser = RESIGN_THRESHOLD.parser())]
     pub resign_threshold: Option<f64>,
     /// Think on the opponent's time.
     #[arg(long, overrides_with = "no_ponder")]
@@ -63,7 +89,8 @@ pub struct GtpArgs {
     /// a share each under root parallelism: a full tree drops its least visited
     /// branches and keeps growing, never past this. The process takes about 6 MB
     /// more, and about 250 KiB more a search thread.
-    #[arg(long, value_name = "MIB")]
+    #[arg(long, value_name = "MIB", allow_hyphen_values = true,
+          value_parser = MEMORY_MIB.parser::<usize>())]
     pub memory: Option<usize>,
     /// Playout policy: light or heavy (the default).
     #[arg(long)]
@@ -76,7 +103,8 @@ pub struct GtpArgs {
     pub model_prior: Option<ModelPrior>,
     /// Virtual visits the model's shares add up to under --model-prior wins or both
     /// (default 100, from 0 to 100000).
-    #[arg(long, value_name = "W")]
+    #[arg(long, value_name = "W", allow_hyphen_values = true,
+          value_parser = MODEL_WEIGHT.parser())]
     pub model_weight: Option<f64>,
     /// A move table written by `tengen learn fit` for the model prior (--model-prior
     /// wins, widen or both; unused under off), instead of the shipped
@@ -88,10 +116,12 @@ pub struct GtpArgs {
     /// the board (0 to 1000) against a neighbour of the last move drawn by its
     /// learned strength (engine/data/playouts.txt; 1 is the table's strength of a
     /// far point).
-    #[arg(long, value_name = "W|off")]
+    #[arg(long, value_name = "W|off", allow_hyphen_values = true,
+          value_parser = bounds::playout_model)]
     pub playout_model: Option<LocalModelSetting>,
     /// Board size before the GUI's first `boardsize` (default 19).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true,
+          value_parser = bounds::BOARD_SIZE.parser::<u32>())]
     pub size: Option<u32>,
     /// No per-move search summary on stderr.
     #[arg(long, short)]
@@ -99,45 +129,32 @@ pub struct GtpArgs {
 }
 
 impl GtpArgs {
-    /// The engine configuration and session options these flags describe.
+    /// The engine configuration and session options these flags describe. The
+    /// parsers have checked every bound already; they are checked again here, worded
+    /// the same way, for flags set otherwise.
     pub fn build(&self) -> Result<(Config, SessionOptions), String> {
+        use bounds::{check, check_whole};
         let mut config = Config::default();
         if let Some(n) = self.playouts {
-            if n == 0 {
-                return Err("--playouts must be at least 1".into());
-            }
-            config.playouts = Some(n);
+            config.playouts = Some(check_whole("--playouts", n, bounds::POSITIVE)?);
         }
         if let Some(t) = self.threads {
-            if !(1..=1024).contains(&t) {
-                return Err("--threads must be between 1 and 1024".into());
-            }
-            config.threads = t;
+            config.threads = check_whole("--threads", t, bounds::THREADS)?;
         }
         config.seed = self.seed.unwrap_or_else(fresh_seed);
         if let Some(secs) = self.time_per_move {
-            if !(secs.is_finite() && secs > 0.0 && secs <= 86_400.0) {
-                return Err("--time-per-move must be a number of seconds above 0".into());
-            }
+            let secs = check("--time-per-move", secs, TIME_PER_MOVE)?;
             config.default_move_time = Duration::from_secs_f64(secs);
         }
         if let Some(secs) = self.max_move_time {
-            if !(secs.is_finite() && (0.1..=86_400.0).contains(&secs)) {
-                return Err("--max-move-time must be a number of seconds from 0.1 to 86400".into());
-            }
+            let secs = check("--max-move-time", secs, MAX_MOVE_TIME)?;
             config.max_move_time = Duration::from_secs_f64(secs);
         }
         if let Some(ms) = self.lag {
-            if ms > 60_000 {
-                return Err("--lag must be a number of milliseconds from 0 to 60000".into());
-            }
-            config.lag = Duration::from_millis(ms);
+            config.lag = Duration::from_millis(check_whole("--lag", ms, LAG_MS)?);
         }
         if let Some(r) = self.resign_threshold {
-            if !(0.0..=1.0).contains(&r) {
-                return Err("--resign-threshold must be between 0 and 1".into());
-            }
-            config.resign_threshold = r;
+            config.resign_threshold = check("--resign-threshold", r, RESIGN_THRESHOLD)?;
         }
         if self.ponder {
             config.ponder = true;
@@ -146,13 +163,7 @@ impl GtpArgs {
             config.ponder = false;
         }
         if let Some(mib) = self.memory {
-            if !(1..=tengen_engine::MAX_MEMORY_MIB).contains(&mib) {
-                return Err(format!(
-                    "--memory must be between 1 and {} (MiB)",
-                    tengen_engine::MAX_MEMORY_MIB
-                ));
-            }
-            config.memory_mib = mib;
+            config.memory_mib = check_whole("--memory", mib, MEMORY_MIB)?;
         }
         if let Some(p) = self.parallelism {
             config.parallelism = p;
@@ -164,10 +175,7 @@ impl GtpArgs {
             config.search.model_prior = m;
         }
         if let Some(w) = self.model_weight {
-            if !(0.0..=100_000.0).contains(&w) {
-                return Err("--model-weight must be between 0 and 100000".into());
-            }
-            config.search.model_weight = w;
+            config.search.model_weight = check("--model-weight", w, MODEL_WEIGHT)?;
         }
         if let Some(m) = self.playout_model {
             config.heavy.local_model = m.0;
@@ -177,10 +185,12 @@ impl GtpArgs {
             None => Rules::chinese(),
         };
         if let Some(k) = self.komi {
-            rules.set_komi(k).map_err(|e| format!("--komi: {e}"))?;
+            rules
+                .set_komi(check("--komi", k, bounds::KOMI)?)
+                .map_err(|e| bounds::refused("--komi", k, e))?;
         }
         let size = match self.size {
-            Some(n) => BoardSize::new(n).map_err(|e| format!("--size: {e}"))?,
+            Some(n) => BoardSize::new(n).map_err(|e| bounds::refused("--size", n, e))?,
             None => BoardSize::NINETEEN,
         };
         let options = SessionOptions {

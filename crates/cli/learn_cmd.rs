@@ -19,6 +19,11 @@ use tengen_engine::shape::learn::moves::{MoveTraining, PATTERN_CAPACITY, Pattern
 use tengen_engine::shape::left_out::LeftOut;
 use tengen_engine::shape::model::{MoveModel, MoveScorer};
 
+use crate::gtp_cmd::bounds;
+
+/// `--pattern-capacity`'s bounds: room for a thousand patterns at least.
+const PATTERN_CAPACITY_BOUNDS: bounds::Whole = bounds::Whole::at_least(1000);
+
 /// Options of `tengen learn`.
 #[derive(Debug, Args)]
 pub struct LearnArgs {
@@ -41,10 +46,11 @@ struct Records {
     #[arg(required = true)]
     records: Vec<PathBuf>,
     /// Read at most this many games (after the skipped ones).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = bounds::ANY.parser::<u64>())]
     games: Option<u64>,
     /// Skip this many games first.
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true,
+          value_parser = bounds::ANY.parser::<u64>())]
     skip: u64,
 }
 
@@ -56,10 +62,12 @@ struct FitArgs {
     #[arg(long)]
     out: PathBuf,
     /// Large patterns played fewer times than this in the records are not features.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, allow_hyphen_values = true,
+          value_parser = bounds::ANY.parser::<u32>())]
     min_played: u32,
     /// Rounds of MM updates (one per feature group each).
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, allow_hyphen_values = true,
+          value_parser = bounds::ANY.parser::<usize>())]
     rounds: usize,
     /// Directory for the temporary file of training competitions (about 2.5 kB a
     /// position, removed at the end); default: the system's temporary directory.
@@ -68,7 +76,8 @@ struct FitArgs {
     /// Distinct large patterns the counting pass holds (16 bytes each, and a third
     /// more); beyond it, counts are lowered to make room and the output says by how
     /// much at most.
-    #[arg(long, default_value_t = PATTERN_CAPACITY)]
+    #[arg(long, default_value_t = PATTERN_CAPACITY, allow_hyphen_values = true,
+          value_parser = PATTERN_CAPACITY_BOUNDS.parser::<usize>())]
     pattern_capacity: usize,
     /// Leave these feature groups out of the model, comma-separated: capture, escape,
     /// atari, self-atari, previous, before-previous, edge (tactical groups), shape (the
@@ -181,9 +190,11 @@ fn fit(args: FitArgs) -> Result<(), String> {
             temp_dir.display()
         ));
     }
-    if args.pattern_capacity < 1000 {
-        return Err("--pattern-capacity: at least 1000".to_string());
-    }
+    bounds::check_whole(
+        "--pattern-capacity",
+        args.pattern_capacity,
+        PATTERN_CAPACITY_BOUNDS,
+    )?;
     // Made first, so that an unwritable directory fails before the long passes.
     let temp_error = |e: std::io::Error| {
         format!(

@@ -6,6 +6,8 @@ use std::time::Duration;
 use clap::Args;
 use tengen_arena::{EngineSpec, MatchConfig, RuleSet, Shard, Sprt, TimeControl};
 
+use crate::gtp_cmd::bounds::{self, BadNumber};
+
 /// Play engines against each other over GTP, or merge the journals of several runs.
 ///
 /// Every move is checked by a referee; illegal moves, crashes, hangs and losses on time
@@ -31,20 +33,18 @@ pub struct MatchArgs {
     labels: Vec<String>,
 
     /// Games per pair of engines.
-    #[arg(long, value_name = "N", default_value_t = 100)]
+    #[arg(long, value_name = "N", default_value_t = 100, allow_hyphen_values = true,
+          value_parser = bounds::POSITIVE.parser::<u32>())]
     games: u32,
 
     /// Board size (2 to 25).
-    #[arg(long, value_name = "S", default_value_t = 19)]
+    #[arg(long, value_name = "S", default_value_t = 19, allow_hyphen_values = true,
+          value_parser = bounds::BOARD_SIZE.parser::<u32>())]
     size: u32,
 
     /// Komi.
-    #[arg(
-        long,
-        value_name = "K",
-        default_value_t = 7.5,
-        allow_negative_numbers = true
-    )]
+    #[arg(long, value_name = "K", default_value_t = 7.5, allow_hyphen_values = true,
+          value_parser = bounds::KOMI.parser())]
     komi: f64,
 
     /// Rules: chinese (area scoring) or japanese (territory scoring).
@@ -52,26 +52,30 @@ pub struct MatchArgs {
     rules: RuleSet,
 
     /// Fixed handicap stones for Black (0, or 2 to 9).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, allow_hyphen_values = true,
+          value_parser = handicap)]
     handicap: u32,
 
     /// Time control, seconds: M (sudden death), M+PxT (byo-yomi: P periods of T),
     /// M+S/T (Canadian: S stones in T). GTP tells engines whole seconds, so M is 0 or
     /// at least 1 and T at least 1.
-    #[arg(long, value_name = "SPEC")]
+    #[arg(long, value_name = "SPEC", allow_hyphen_values = true)]
     time: Option<TimeControl>,
 
     /// Without --time: the most seconds one move may take (also the limit on any other
     /// command).
-    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    #[arg(long, value_name = "SECS", default_value_t = 60.0, allow_hyphen_values = true,
+          value_parser = bounds::SECONDS.parser())]
     move_timeout: f64,
 
     /// Seconds an engine may take to start and answer protocol_version.
-    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    #[arg(long, value_name = "SECS", default_value_t = 60.0, allow_hyphen_values = true,
+          value_parser = bounds::SECONDS.parser())]
     startup_timeout: f64,
 
     /// Games played at once (default: the number of cores).
-    #[arg(short = 'j', long, value_name = "J")]
+    #[arg(short = 'j', long, value_name = "J", allow_hyphen_values = true,
+          value_parser = bounds::POSITIVE.parser::<usize>())]
     parallel: Option<usize>,
 
     /// Openings: an SGF file, or a text file with one move sequence or SGF path a line;
@@ -80,7 +84,8 @@ pub struct MatchArgs {
     openings: Option<PathBuf>,
 
     /// A game still going after N moves is void (default: 3 × the board's points).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_hyphen_values = true,
+          value_parser = bounds::POSITIVE.parser::<u32>())]
     max_moves: Option<u32>,
 
     /// Output directory: journal.jsonl, match.json and one SGF a game.
@@ -92,12 +97,12 @@ pub struct MatchArgs {
     resume: bool,
 
     /// Stop when the SPRT decides (first engine against the second), e.g. 0,10,0.05,0.05.
-    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA")]
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", allow_hyphen_values = true)]
     sprt: Option<Sprt>,
 
     /// Play only slice I of N of the schedule (games I, I+N, I+2N, …), for spreading a
     /// match over machines; combine the results with --merge.
-    #[arg(long, value_name = "I/N")]
+    #[arg(long, value_name = "I/N", allow_hyphen_values = true)]
     shard: Option<Shard>,
 
     /// Keep each engine's stderr in DIR/logs/.
@@ -111,7 +116,8 @@ pub struct MatchArgs {
     /// The match's seed: game G (numbered from 1) gets seed S+G, put in place of
     /// `{seed}` in each engine's command line (e.g. -e "tengen --seed {seed}"), so
     /// that a match at fixed playouts can be played again move for move.
-    #[arg(long, value_name = "S", default_value_t = 0)]
+    #[arg(long, value_name = "S", default_value_t = 0, allow_hyphen_values = true,
+          value_parser = bounds::ANY.parser::<u64>())]
     seed: u64,
 
     /// Summarise the journals in these directories (e.g. one per shard) instead of
@@ -130,11 +136,21 @@ pub struct MatchArgs {
     merge: Option<Vec<PathBuf>>,
 }
 
+/// Reads `--handicap`: 0 (none) or 2 to 9 stones.
+fn handicap(text: &str) -> Result<u32, BadNumber> {
+    match bounds::Whole::between(0, 9).parse::<u32>(text) {
+        Ok(n) if n != 1 => Ok(n),
+        Err(BadNumber::NotWhole) => Err(BadNumber::NotWhole),
+        _ => Err(BadNumber::Other(HANDICAP_BOUNDS.into())),
+    }
+}
+
+/// What `--handicap` takes, worded as the other bounds are.
+const HANDICAP_BOUNDS: &str = "must be 0 or between 2 and 9";
+
+/// The duration of `flag`'s `s` seconds, within [`bounds::SECONDS`].
 fn seconds(flag: &str, s: f64) -> Result<Duration, String> {
-    Duration::try_from_secs_f64(s)
-        .ok()
-        .filter(|d| !d.is_zero())
-        .ok_or_else(|| format!("--{flag} must be a positive number of seconds, not {s}"))
+    bounds::check(flag, s, bounds::SECONDS).map(Duration::from_secs_f64)
 }
 
 /// Runs `tengen match`: plays the match (or merges journals) and prints the summary.
@@ -170,8 +186,8 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     cfg.rules = args.rules;
     cfg.handicap = args.handicap;
     cfg.time = args.time;
-    cfg.move_timeout = seconds("move-timeout", args.move_timeout)?;
-    cfg.startup_timeout = seconds("startup-timeout", args.startup_timeout)?;
+    cfg.move_timeout = seconds("--move-timeout", args.move_timeout)?;
+    cfg.startup_timeout = seconds("--startup-timeout", args.startup_timeout)?;
     if let Some(j) = args.parallel {
         cfg.parallel = j;
     }

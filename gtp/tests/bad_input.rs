@@ -409,3 +409,83 @@ fn a_file_loadsgf_cannot_read_is_named() {
     let answer = feed(&mut s, format!("loadsgf {in_missing_dir}").as_bytes());
     assert!(answer.contains(&in_missing_dir), "{answer:?}");
 }
+
+/// `tengen-set` words a refused value as the command line words a flag's: the value,
+/// the setting, then `must be between LO and HI` or `must be at least LO`.
+#[test]
+fn tengen_set_names_the_setting_the_value_and_the_bounds() {
+    let mut s = session();
+    for (line, answer) in [
+        (
+            "tengen-set threads 100000",
+            r#"invalid value "100000" for threads: must be between 1 and 1024"#,
+        ),
+        (
+            "tengen-set threads 0",
+            r#"invalid value "0" for threads: must be between 1 and 1024"#,
+        ),
+        (
+            "tengen-set playouts -1",
+            r#"invalid value "-1" for playouts: must be at least 0"#,
+        ),
+        (
+            "tengen-set memory lots",
+            r#"invalid value "lots" for memory: not a whole number"#,
+        ),
+        (
+            "tengen-set memory 32769",
+            r#"invalid value "32769" for memory: must be between 1 and 32768"#,
+        ),
+        (
+            "tengen-set seed -1",
+            r#"invalid value "-1" for seed: must be at least 0"#,
+        ),
+        (
+            "tengen-set seed 18446744073709551616",
+            r#"invalid value "18446744073709551616" for seed: must be between 0 and 18446744073709551615"#,
+        ),
+        (
+            "tengen-set resign_threshold 2",
+            r#"invalid value "2" for resign_threshold: must be between 0 and 1"#,
+        ),
+        (
+            "tengen-set model_weight nan",
+            r#"invalid value "nan" for model_weight: not a number"#,
+        ),
+        (
+            "tengen-set widen_visits 0",
+            r#"invalid value "0" for widen_visits: must be between 1 and 1000000000"#,
+        ),
+        (
+            "tengen-set move_time -1",
+            r#"invalid value "-1" for move_time: must be between 0 and 86400"#,
+        ),
+        (
+            "tengen-set lag 86401",
+            r#"invalid value "86401" for lag: must be between 0 and 86400"#,
+        ),
+        (
+            "tengen-set max_move_time 0.05",
+            r#"invalid value "0.05" for max_move_time: must be between 0.1 and 86400"#,
+        ),
+        (
+            "tengen-set playout_model 1001",
+            r#"invalid value "1001" for playout_model: must be between 0 and 1000"#,
+        ),
+        (
+            "tengen-set playout_model on",
+            r#"invalid value "on" for playout_model: not a number, nor off"#,
+        ),
+    ] {
+        assert_eq!(
+            feed(&mut s, line.as_bytes()),
+            format!("? syntax error: {answer}\n\n"),
+            "{line}"
+        );
+    }
+    assert_eq!(
+        feed(&mut s, b"tengen-set seed 18446744073709551615"),
+        "=\n\n"
+    );
+    assert_eq!(feed(&mut s, b"tengen-set playout_model OFF"), "=\n\n");
+}

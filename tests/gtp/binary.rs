@@ -341,3 +341,239 @@ fn a_short_bench_run_gives_no_absurd_cpu_figure() {
         assert!(field("cpu_share").parse::<f64>().is_ok(), "{line}");
     }
 }
+
+/// Every numeric flag of every subcommand reads a negative or otherwise bad number
+/// itself, and refuses it in one wording that names the flag and the value:
+/// `invalid value 'V' for '--flag <N>': must be between LO and HI` (or `must be at
+/// least LO`, or why it is not a number).
+#[test]
+fn a_bad_number_is_refused_naming_the_flag_and_the_value() {
+    let Some(path) = tengen() else { return };
+    let between = |lo: &str, hi: &str| format!("must be between {lo} and {hi}");
+    let cases: Vec<(Vec<&str>, &str, &str, String)> = vec![
+        // (arguments, flag, value, why)
+        (
+            vec!["--playouts", "-1"],
+            "--playouts",
+            "-1",
+            "must be at least 1".into(),
+        ),
+        (
+            vec!["--playouts=-1"],
+            "--playouts",
+            "-1",
+            "must be at least 1".into(),
+        ),
+        (
+            vec!["gtp", "--playouts", "18446744073709551616"],
+            "--playouts",
+            "18446744073709551616",
+            between("1", "18446744073709551615"),
+        ),
+        (
+            vec!["gtp", "--threads", "0"],
+            "--threads",
+            "0",
+            between("1", "1024"),
+        ),
+        (
+            vec!["gtp", "--threads", "two"],
+            "--threads",
+            "two",
+            "not a whole number".into(),
+        ),
+        (
+            vec!["--seed", "-7"],
+            "--seed",
+            "-7",
+            "must be at least 0".into(),
+        ),
+        (
+            vec!["--time-per-move", "-1"],
+            "--time-per-move",
+            "-1",
+            between("0.001", "86400"),
+        ),
+        (
+            vec!["--max-move-time", "-inf"],
+            "--max-move-time",
+            "-inf",
+            between("0.1", "86400"),
+        ),
+        (vec!["--lag", "-5"], "--lag", "-5", between("0", "60000")),
+        (
+            vec!["--komi", "NaN"],
+            "--komi",
+            "NaN",
+            "not a number".into(),
+        ),
+        (
+            vec!["--komi", "-1e9"],
+            "--komi",
+            "-1e9",
+            between("-1000", "1000"),
+        ),
+        (
+            vec!["--resign-threshold", "-0.1"],
+            "--resign-threshold",
+            "-0.1",
+            between("0", "1"),
+        ),
+        (
+            vec!["--memory", "-64"],
+            "--memory",
+            "-64",
+            between("1", "32768"),
+        ),
+        (
+            vec!["--model-weight", "-1"],
+            "--model-weight",
+            "-1",
+            between("0", "100000"),
+        ),
+        (
+            vec!["--playout-model", "-1"],
+            "--playout-model",
+            "-1",
+            between("0", "1000"),
+        ),
+        (vec!["--size", "-9"], "--size", "-9", between("2", "25")),
+        (
+            vec!["bench", "--threads", "-2"],
+            "--threads",
+            "-2",
+            between("1", "1024"),
+        ),
+        (
+            vec!["bench", "--playouts", "0"],
+            "--playouts",
+            "0",
+            "must be at least 1".into(),
+        ),
+        (
+            vec!["bench", "--seconds", "-3"],
+            "--seconds",
+            "-3",
+            between("0.001", "86400"),
+        ),
+        (
+            vec!["bench", "--sizes", "9,-13"],
+            "--sizes",
+            "-13",
+            between("2", "25"),
+        ),
+        (
+            vec!["bench", "--komi", "-inf"],
+            "--komi",
+            "-inf",
+            between("-1000", "1000"),
+        ),
+        (
+            vec!["bench", "--seed", "-1"],
+            "--seed",
+            "-1",
+            "must be at least 0".into(),
+        ),
+        (
+            vec!["match", "--games", "-4"],
+            "--games",
+            "-4",
+            "must be at least 1".into(),
+        ),
+        (
+            vec!["match", "--size", "1"],
+            "--size",
+            "1",
+            between("2", "25"),
+        ),
+        (
+            vec!["match", "--komi", "-2000"],
+            "--komi",
+            "-2000",
+            between("-1000", "1000"),
+        ),
+        (
+            vec!["match", "--handicap", "1"],
+            "--handicap",
+            "1",
+            "must be 0 or between 2 and 9".into(),
+        ),
+        (
+            vec!["match", "--move-timeout", "-1"],
+            "--move-timeout",
+            "-1",
+            between("0.001", "86400"),
+        ),
+        (
+            vec!["match", "--startup-timeout", "0"],
+            "--startup-timeout",
+            "0",
+            between("0.001", "86400"),
+        ),
+        (
+            vec!["match", "-j", "0"],
+            "--parallel",
+            "0",
+            "must be at least 1".into(),
+        ),
+        (
+            vec!["match", "--max-moves", "-1"],
+            "--max-moves",
+            "-1",
+            "must be at least 1".into(),
+        ),
+        (
+            vec!["match", "--seed", "-1"],
+            "--seed",
+            "-1",
+            "must be at least 0".into(),
+        ),
+        (
+            vec![
+                "learn", "eval", "--model", "m.txt", "--games", "-5", "x.sgf",
+            ],
+            "--games",
+            "-5",
+            "must be at least 0".into(),
+        ),
+        (
+            vec!["learn", "fit", "--out", "m.txt", "--rounds", "-1", "x.sgf"],
+            "--rounds",
+            "-1",
+            "must be at least 0".into(),
+        ),
+        (
+            vec![
+                "learn",
+                "fit",
+                "--out",
+                "m.txt",
+                "--pattern-capacity",
+                "999",
+                "x.sgf",
+            ],
+            "--pattern-capacity",
+            "999",
+            "must be at least 1000".into(),
+        ),
+    ];
+    for (args, flag, value, why) in cases {
+        let (ok, stdout, stderr) = output(&path, &args);
+        assert!(!ok && stdout.is_empty(), "{args:?}");
+        let first = stderr.lines().next().unwrap_or_default();
+        let want = format!("error: invalid value '{value}' for '{flag} <");
+        assert!(
+            first.starts_with(&want) && first.ends_with(&format!(">': {why}")),
+            "{args:?}: {first}"
+        );
+    }
+    // Composite values that start with a minus sign reach their own parsers too.
+    let (ok, _, stderr) = output(&path, &["match", "--sprt", "-5,5,0.05,0.05"]);
+    assert!(!ok && stderr.contains("required arguments"), "{stderr}");
+    assert!(!stderr.contains("unexpected argument"), "{stderr}");
+    let (ok, _, stderr) = output(&path, &["match", "--sprt", "-5,-10,0.05,0.05"]);
+    assert!(
+        !ok && stderr.contains("invalid value '-5,-10,0.05,0.05' for '--sprt"),
+        "{stderr}"
+    );
+}

@@ -39,16 +39,25 @@ fn config(msg: impl Into<String>) -> ArenaError {
     ArenaError::Config(msg.into())
 }
 
+/// The error for `value` of `flag` out of its bounds, worded as the command line words
+/// it: `invalid value '0' for '--games': must be at least 1`.
+fn refused(flag: &str, value: impl std::fmt::Display, bounds: &str) -> ArenaError {
+    config(format!("invalid value '{value}' for '{flag}': {bounds}"))
+}
+
+/// The shortest move or start-up timeout: a millisecond.
+const MIN_TIMEOUT: std::time::Duration = std::time::Duration::from_millis(1);
+
 /// Checks the options that need no engine and no file.
 fn check_config(cfg: &MatchConfig) -> Result<(BoardSize, Rules), ArenaError> {
     if cfg.engines.len() < 2 {
         return Err(config("a match needs at least two engines (-e CMD -e CMD)"));
     }
     if cfg.games == 0 {
-        return Err(config("--games must be at least 1"));
+        return Err(refused("--games", 0, "must be at least 1"));
     }
     if cfg.parallel == 0 {
-        return Err(config("--parallel must be at least 1"));
+        return Err(refused("--parallel", 0, "must be at least 1"));
     }
     let size = BoardSize::new(cfg.size).map_err(|e| config(format!("--size: {e}")))?;
     let rules = cfg
@@ -59,18 +68,27 @@ fn check_config(cfg: &MatchConfig) -> Result<(BoardSize, Rules), ArenaError> {
     if let Some(problem) = cfg.time.as_ref().and_then(crate::timecontrol::gtp_problem) {
         return Err(config(format!("--time: {problem}")));
     }
-    if cfg.handicap == 1 {
-        return Err(config("--handicap must be 0 or at least 2"));
+    if cfg.handicap == 1 || cfg.handicap > 9 {
+        return Err(refused(
+            "--handicap",
+            cfg.handicap,
+            "must be 0 or between 2 and 9",
+        ));
     }
     if cfg.handicap >= 2 {
         tengen_board::fixed_handicap(size, cfg.handicap)
             .map_err(|e| config(format!("--handicap: {e}")))?;
     }
     if cfg.max_moves == Some(0) {
-        return Err(config("--max-moves must be at least 1"));
+        return Err(refused("--max-moves", 0, "must be at least 1"));
     }
-    if cfg.move_timeout.is_zero() {
-        return Err(config("--move-timeout must be positive"));
+    for (flag, limit) in [
+        ("--move-timeout", cfg.move_timeout),
+        ("--startup-timeout", cfg.startup_timeout),
+    ] {
+        if limit < MIN_TIMEOUT {
+            return Err(refused(flag, limit.as_secs_f64(), "must be at least 0.001"));
+        }
     }
     Ok((size, rules))
 }

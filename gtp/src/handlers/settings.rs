@@ -21,17 +21,40 @@ struct Setting {
     set: fn(&mut Config, &str) -> Result<(), String>,
 }
 
-fn int_in(v: &str, lo: i64, hi: i64) -> Result<i64, String> {
-    parse_int(v)
-        .filter(|n| (lo..=hi).contains(n))
-        .ok_or_else(|| format!("expected an integer in {lo}..={hi}"))
+// A refused value is answered `invalid value "V" for NAME: WHY`, WHY worded as the
+// command line words its flags' bounds (`crates/cli/bounds.rs`): `must be between LO
+// and HI`, or `must be at least LO` where the type is the only upper bound.
+
+/// Bounds `lo..=hi` said in words.
+fn between(lo: impl std::fmt::Display, hi: impl std::fmt::Display) -> String {
+    format!("must be between {lo} and {hi}")
 }
 
-fn seconds(v: &str) -> Result<Duration, String> {
-    parse_float(v)
-        .filter(|x| (0.0..=86_400.0).contains(x))
-        .map(Duration::from_secs_f64)
-        .ok_or_else(|| "expected seconds in 0..=86400".to_string())
+/// An integer in `lo..=hi` (`hi` = `i64::MAX`: no bound but the type's).
+fn int_in(v: &str, lo: i64, hi: i64) -> Result<i64, String> {
+    let n = parse_int(v).ok_or("not a whole number")?;
+    if (lo..=hi).contains(&n) {
+        Ok(n)
+    } else if hi == i64::MAX {
+        Err(format!("must be at least {lo}"))
+    } else {
+        Err(between(lo, hi))
+    }
+}
+
+/// A finite number in `lo..=hi`.
+fn real_in(v: &str, lo: f64, hi: f64) -> Result<f64, String> {
+    let x = parse_float(v).ok_or("not a number")?;
+    if (lo..=hi).contains(&x) {
+        Ok(x)
+    } else {
+        Err(between(lo, hi))
+    }
+}
+
+/// Seconds from `lo` to a day.
+fn seconds(v: &str, lo: f64) -> Result<Duration, String> {
+    real_in(v, lo, 86_400.0).map(Duration::from_secs_f64)
 }
 
 /// Every setting, in the order they are listed.
@@ -71,7 +94,7 @@ const SETTINGS: &[Setting] = &[
         kind: "string",
         get: |c| format!("{}", c.default_move_time.as_secs_f64()),
         set: |c, v| {
-            c.default_move_time = seconds(v)?;
+            c.default_move_time = seconds(v, 0.0)?;
             Ok(())
         },
     },
@@ -80,9 +103,11 @@ const SETTINGS: &[Setting] = &[
         kind: "string",
         get: |c| c.seed.to_string(),
         set: |c, v| {
-            c.seed = v
-                .parse()
-                .map_err(|_| "expected an unsigned integer".to_string())?;
+            c.seed = v.parse().map_err(|_| match parse_int(v) {
+                Some(n) if n < 0 => "must be at least 0".to_string(),
+                Some(_) => between(0, u64::MAX),
+                None => "not a whole number".to_string(),
+            })?;
             Ok(())
         },
     },
@@ -102,9 +127,7 @@ const SETTINGS: &[Setting] = &[
         kind: "string",
         get: |c| c.resign_threshold.to_string(),
         set: |c, v| {
-            c.resign_threshold = parse_float(v)
-                .filter(|x| (0.0..=1.0).contains(x))
-                .ok_or("expected a win rate in 0..=1")?;
+            c.resign_threshold = real_in(v, 0.0, 1.0)?;
             Ok(())
         },
     },
@@ -151,9 +174,7 @@ const SETTINGS: &[Setting] = &[
         kind: "string",
         get: |c| c.search.model_weight.to_string(),
         set: |c, v| {
-            c.search.model_weight = parse_float(v)
-                .filter(|x| (0.0..=100_000.0).contains(x))
-                .ok_or("expected virtual visits in 0..=100000")?;
+            c.search.model_weight = real_in(v, 0.0, 100_000.0)?;
             Ok(())
         },
     },
@@ -162,9 +183,7 @@ const SETTINGS: &[Setting] = &[
         kind: "string",
         get: |c| c.search.widen_visits.to_string(),
         set: |c, v| {
-            c.search.widen_visits = parse_float(v)
-                .filter(|x| (1.0..=1e9).contains(x))
-                .ok_or("expected visits in 1..=1000000000")?;
+            c.search.widen_visits = real_in(v, 1.0, 1e9)?;
             Ok(())
         },
     },
@@ -173,10 +192,15 @@ const SETTINGS: &[Setting] = &[
         kind: "string",
         get: |c| tengen_engine::config::LocalModelSetting(c.heavy.local_model).to_string(),
         set: |c, v| {
-            let m: tengen_engine::config::LocalModelSetting = v
-                .parse()
-                .map_err(|e: tengen_engine::config::BadLocalModel| e.to_string())?;
-            c.heavy.local_model = m.0;
+            c.heavy.local_model = if v.eq_ignore_ascii_case("off") {
+                None
+            } else {
+                let max = tengen_engine::config::MAX_LOCAL_MODEL;
+                Some(real_in(v, 0.0, max).map_err(|e| match parse_float(v) {
+                    Some(_) => e,
+                    None => "not a number, nor off".to_string(),
+                })?)
+            };
             Ok(())
         },
     },
@@ -185,7 +209,7 @@ const SETTINGS: &[Setting] = &[
         kind: "string",
         get: |c| format!("{}", c.lag.as_secs_f64()),
         set: |c, v| {
-            c.lag = seconds(v)?;
+            c.lag = seconds(v, 0.0)?;
             Ok(())
         },
     },
@@ -194,11 +218,7 @@ const SETTINGS: &[Setting] = &[
         kind: "string",
         get: |c| format!("{}", c.max_move_time.as_secs_f64()),
         set: |c, v| {
-            let t = seconds(v)?;
-            if t < Duration::from_millis(100) {
-                return Err("expected at least 0.1 seconds".into());
-            }
-            c.max_move_time = t;
+            c.max_move_time = seconds(v, 0.1)?;
             Ok(())
         },
     },
@@ -224,8 +244,13 @@ fn set(s: &mut Session, a: &mut Args<'_>) -> Answer {
     a.end()?;
     let setting = find(key)?;
     let mut config = s.engine.config().clone();
-    (setting.set)(&mut config, value)
-        .map_err(|e| GtpError::syntax(format!("{}: {e}: {}", setting.name, quote(value))))?;
+    (setting.set)(&mut config, value).map_err(|e| {
+        GtpError::syntax(format!(
+            "invalid value {} for {}: {e}",
+            quote(value),
+            setting.name
+        ))
+    })?;
     if config != *s.engine.config() {
         s.engine = s.engine.reconfigured(config);
         s.status_cache = None;
