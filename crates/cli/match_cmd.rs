@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
-use tengen_arena::{EngineSpec, MatchConfig, RuleSet, Shard, Sprt, TimeControl};
+use tengen_arena::{EngineSpec, Focus, MatchConfig, RuleSet, Shard, Sprt, TimeControl};
 
 use crate::gtp_cmd::bounds::{self, BadNumber};
 
@@ -96,7 +96,8 @@ pub struct MatchArgs {
     #[arg(long)]
     resume: bool,
 
-    /// Stop when the SPRT decides (first engine against the second), e.g. 0,10,0.05,0.05.
+    /// Stop when the SPRT decides (the --focus engine, by default the first, against the
+    /// first other engine), e.g. 0,10,0.05,0.05.
     #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", allow_hyphen_values = true)]
     sprt: Option<Sprt>,
 
@@ -119,6 +120,12 @@ pub struct MatchArgs {
     #[arg(long, value_name = "S", default_value_t = 0, allow_hyphen_values = true,
           value_parser = bounds::ANY.parser::<u64>())]
     seed: u64,
+
+    /// The engine the summary is about: its label, its GTP name (`Tengen`), or its number
+    /// in -e order from 1 (default 1). Its records, score and Elo are given from its
+    /// side, the progress's score too, and the SPRT tests it. Also with --merge.
+    #[arg(long, value_name = "NAME|N")]
+    focus: Option<Focus>,
 
     /// Summarise the journals in these directories (e.g. one per shard) instead of
     /// playing; the match's settings come from their match.json, so no flag that sets
@@ -156,7 +163,8 @@ fn seconds(flag: &str, s: f64) -> Result<Duration, String> {
 /// Runs `tengen match`: plays the match (or merges journals) and prints the summary.
 pub fn run(args: MatchArgs) -> Result<(), String> {
     if let Some(dirs) = &args.merge {
-        let summary = tengen_arena::merge(dirs).map_err(|e| e.to_string())?;
+        let summary =
+            tengen_arena::merge_for(dirs, args.focus.as_ref()).map_err(|e| e.to_string())?;
         print!("{summary}");
         return Ok(());
     }
@@ -199,6 +207,7 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     cfg.engine_logs = args.engine_logs;
     cfg.progress = !args.quiet;
     cfg.seed = args.seed;
+    cfg.focus = args.focus;
     let summary = tengen_arena::run_match(&cfg).map_err(|e| e.to_string())?;
     print!("{summary}");
     println!(

@@ -577,3 +577,59 @@ fn a_bad_number_is_refused_naming_the_flag_and_the_value() {
         "{stderr}"
     );
 }
+
+/// `tengen match --focus` tells the summary from the side of the engine it names (a
+/// label, a GTP name or a number), playing and merging; an ambiguous name is refused.
+#[test]
+fn match_focus_tells_the_summary_from_that_engine_s_side() {
+    let Some(path) = tengen() else { return };
+    let scratch = tempfile::tempdir().unwrap();
+    let out = scratch.path().join("m");
+    let out = out.to_str().unwrap();
+    let engine = |seed: u32| {
+        format!(
+            "'{}' --playouts 20 --threads 1 --quiet --seed {seed}",
+            path.display()
+        )
+    };
+    let (a, b) = (engine(1), engine(2));
+    let (ok, summary, stderr) = output(
+        &path,
+        &[
+            "match", "-e", &a, "-e", &b, "--label", "A", "--label", "B", "--games", "2", "--size",
+            "5", "--out", out, "-q", "--focus", "B",
+        ],
+    );
+    assert!(ok, "{stderr}");
+    let pair = |text: &str| {
+        text.lines()
+            .find(|l| l.contains(" vs "))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert!(pair(&summary).starts_with("B vs A: +"), "{summary}");
+    assert!(pair(&summary).ends_with("] for B"), "{summary}");
+    for (focus, first) in [("1", "A"), ("b", "B"), ("2", "B")] {
+        let (ok, merged, stderr) = output(&path, &["match", "--merge", out, "--focus", focus]);
+        assert!(ok, "{stderr}");
+        assert!(
+            pair(&merged).starts_with(&format!("{first} vs ")),
+            "{focus}: {merged}"
+        );
+        assert!(
+            pair(&merged).ends_with(&format!("] for {first}")),
+            "{focus}: {merged}"
+        );
+    }
+    // Both engines answer `name` with Tengen: that names neither.
+    let (ok, _, stderr) = output(&path, &["match", "--merge", out, "--focus", "Tengen"]);
+    assert!(
+        !ok && stderr.contains("2 engines have that GTP name"),
+        "{stderr}"
+    );
+    let (ok, _, stderr) = output(&path, &["match", "--merge", out, "--focus", "3"]);
+    assert!(
+        !ok && stderr.contains("the match has 2 engines"),
+        "{stderr}"
+    );
+}

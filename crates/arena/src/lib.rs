@@ -46,10 +46,10 @@ use std::str::FromStr;
 use std::time::Duration;
 
 pub use error::ArenaError;
-pub use runner::{merge, run_match};
+pub use runner::{merge, merge_for, run_match};
 pub use schedule::Shard;
 pub use stats::Sprt;
-pub use summary::Summary;
+pub use summary::{Focus, Summary};
 pub use timecontrol::TimeControl;
 
 /// The rule sets a match can be played under.
@@ -149,7 +149,8 @@ pub struct MatchConfig {
     pub out: PathBuf,
     /// Continue the match recorded in `out` (else an existing journal is an error).
     pub resume: bool,
-    /// Stop when this test decides (first engine against the second).
+    /// Stop when this test decides (the focus, by default the first engine, against the
+    /// first other engine).
     pub sprt: Option<Sprt>,
     /// Run only this slice of the schedule.
     pub shard: Option<Shard>,
@@ -162,6 +163,9 @@ pub struct MatchConfig {
     /// The match's seed: game `g` is given the seed `seed + g` ([`game_seed`]), put
     /// in place of `{seed}` in each engine's command line ([`command_for_game`]).
     pub seed: u64,
+    /// The engine the summary (and the progress's standing, and the SPRT) is about;
+    /// `None`: the first. An unknown name is an error before any game is played.
+    pub focus: Option<Focus>,
 }
 
 /// The placeholder in an engine's command line that each game replaces by its seed.
@@ -202,6 +206,7 @@ impl MatchConfig {
             engine_logs: false,
             progress: true,
             seed: 0,
+            focus: None,
         }
     }
 }

@@ -64,6 +64,8 @@ enum View {
 pub struct Progress {
     view: View,
     planned: u32,
+    /// The engine whose side the standing is told from (an index in the labels).
+    focus: usize,
 }
 
 impl Progress {
@@ -71,6 +73,13 @@ impl Progress {
     /// is false under `-q`.
     pub fn new(enabled: bool, planned: u32, done: u32) -> Progress {
         Progress::with_target(enabled, planned, done, ProgressDrawTarget::stderr())
+    }
+
+    /// The same display with the standing told from the side of engine `focus` (an
+    /// index in the labels [`Progress::finished`] is given; the first by default).
+    pub fn with_focus(mut self, focus: usize) -> Progress {
+        self.focus = focus;
+        self
     }
 
     fn with_target(enabled: bool, planned: u32, done: u32, target: ProgressDrawTarget) -> Progress {
@@ -94,7 +103,11 @@ impl Progress {
                 games: HashMap::new(),
             }
         };
-        Progress { view, planned }
+        Progress {
+            view,
+            planned,
+            focus: 0,
+        }
     }
 
     /// Shows what a game in play reported.
@@ -139,7 +152,7 @@ impl Progress {
         if matches!(self.view, View::Quiet) {
             return;
         }
-        let standing = standing(labels, all);
+        let standing = standing_for(labels, all, self.focus);
         let line = finished_line(entry, all.len(), self.planned, &standing);
         match &mut self.view {
             View::Quiet => {}
@@ -153,16 +166,20 @@ impl Progress {
                     live.bar.finish_and_clear();
                     multi.remove(&live.bar);
                 }
+                // The count first, then the message, whose setting redraws the bar
+                // (`inc` alone may skip its redraw), so that the line printed below
+                // comes with the bar counting this game.
+                total.inc(1);
+                total.set_message(standing);
                 // Printed above the bars, where it stays; if the terminal is gone,
                 // the bars are gone with it.
                 let _ = multi.println(&line);
-                total.set_message(standing);
-                total.inc(1);
             }
         }
     }
 
-    /// Clears the live lines and the bar (the finished games' lines stay).
+    /// Clears the live lines and leaves the bar drawn as it ends (every game counted,
+    /// the score and the time taken) under the finished games' lines.
     pub fn finish(&mut self) {
         if let View::Bars {
             multi,
@@ -174,7 +191,8 @@ impl Progress {
                 live.bar.finish_and_clear();
                 multi.remove(&live.bar);
             }
-            total.finish_and_clear();
+            // Drawn now, whatever the refresh rate skipped since the last game.
+            total.finish();
         }
     }
 }
@@ -190,12 +208,19 @@ pub fn live_text(moves: u32, to_move: Color) -> String {
 
 /// The score so far: `A 3-1 B (0 drawn)` for two engines, wins each for more.
 pub fn standing(labels: &[String], all: &[Entry]) -> String {
-    let s = Summary::build(labels, all, None);
+    standing_for(labels, all, 0)
+}
+
+/// The score so far from the side of engine `focus`: `B 1-3 A (0 drawn)` for two
+/// engines with the second as the focus, wins each for more.
+pub fn standing_for(labels: &[String], all: &[Entry], focus: usize) -> String {
+    let s = Summary::build_for(labels, all, None, focus);
     if s.engines.len() == 2 {
-        let w = s.pair_wdl(0, 1);
+        let (me, other) = (s.focus, 1 - s.focus);
+        let w = s.pair_wdl(me, other);
         format!(
             "{} {}-{} {} ({} drawn)",
-            s.engines[0].label, w.wins, w.losses, s.engines[1].label, w.draws
+            s.engines[me].label, w.wins, w.losses, s.engines[other].label, w.draws
         )
     } else {
         let parts: Vec<String> = s
@@ -361,5 +386,35 @@ mod tests {
             text.contains("[1/2] game 1: Alpha (B) vs Beta (W): B+R"),
             "{text}"
         );
+    }
+
+    /// The count the last frame of the bar shows: `N/M` before its last ` games`.
+    fn last_count(text: &str) -> &str {
+        let end = text.rfind(" games").expect("a frame of the bar");
+        let start = text[..end].rfind(' ').map_or(0, |i| i + 1);
+        &text[start..end]
+    }
+
+    #[test]
+    fn the_last_frame_of_the_bar_counts_every_game() {
+        let screen = Screen::default();
+        let target = ProgressDrawTarget::term_like(Box::new(screen.clone()));
+        let mut p = Progress::with_target(true, 4, 0, target);
+        let labels = ["Alpha".to_string(), "Beta".to_string()];
+        let mut all = Vec::new();
+        for game in 1..=4 {
+            p.event(Event::Started {
+                game,
+                black: "Alpha".into(),
+                white: "Beta".into(),
+            });
+            all.push(entry(game, "B", "B+R", ""));
+            p.finished(&all[all.len() - 1], &labels, &all);
+            // Each game's line is drawn with the bar counting it.
+            assert_eq!(last_count(&screen.text()), format!("{game}/4"));
+        }
+        p.finish();
+        let text = screen.text();
+        assert_eq!(last_count(&text), "4/4", "{text}");
     }
 }

@@ -22,7 +22,7 @@ use crate::record::{RecordInfo, sgf_name, sgf_text, today, write_record};
 use crate::referee::Referee;
 use crate::schedule::{Scheduled, schedule};
 use crate::stats::SprtDecision;
-use crate::summary::Summary;
+use crate::summary::{Focus, Summary};
 use crate::{MatchConfig, command_for_game, game_seed};
 
 /// What every game of the match shares.
@@ -169,6 +169,10 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
         ));
     }
     let engines = preflight(cfg, size)?;
+    let focus = match &cfg.focus {
+        Some(f) => f.resolve(&engines)?,
+        None => 0,
+    };
     let max_moves = cfg.max_moves.unwrap_or(3 * size.area() as u32);
     let info = MatchInfo {
         engines: engines.clone(),
@@ -234,7 +238,7 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
     };
     let decided = |entries: &[Entry]| {
         cfg.sprt.is_some_and(|_| {
-            Summary::build(&labels, entries, cfg.sprt)
+            Summary::build_for(&labels, entries, cfg.sprt, focus)
                 .sprt
                 .is_some_and(|r| r.decision != SprtDecision::Continue)
         })
@@ -242,7 +246,8 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
     let mut stopped_by_sprt = decided(&entries);
     let mut error = None;
     if !stopped_by_sprt && !todo.is_empty() {
-        let mut progress = Progress::new(cfg.progress, planned, entries.len() as u32);
+        let mut progress =
+            Progress::new(cfg.progress, planned, entries.len() as u32).with_focus(focus);
         let queue = Mutex::new(todo);
         let stop = AtomicBool::new(false);
         let (tx, rx) = mpsc::channel::<Message>();
@@ -307,7 +312,7 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
         return Err(e);
     }
     entries.sort_by_key(|e| e.game);
-    let mut summary = Summary::build(&labels, &entries, cfg.sprt);
+    let mut summary = Summary::build_for(&labels, &entries, cfg.sprt, focus);
     summary.planned = Some(planned);
     summary.stopped_by_sprt = stopped_by_sprt;
     summary.duplicates = contents.duplicates;
@@ -450,6 +455,12 @@ fn conflict(a: &Entry, a_path: &Path, b: &Entry, b_path: &Path) -> ArenaError {
 /// found in several journals counts once if its lines are the same (a copied journal);
 /// if they differ (two runs of the same match, not shards of one), the merge is refused.
 pub fn merge(dirs: &[PathBuf]) -> Result<Summary, ArenaError> {
+    merge_for(dirs, None)
+}
+
+/// [`merge`], with the summary told from the side of the engine `focus` names (by
+/// default the first).
+pub fn merge_for(dirs: &[PathBuf], focus: Option<&Focus>) -> Result<Summary, ArenaError> {
     if dirs.is_empty() {
         return Err(config("--merge needs at least one directory"));
     }
@@ -504,7 +515,27 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Summary, ArenaError> {
         .as_ref()
         .and_then(|m| m.sprt.as_deref())
         .and_then(|s| s.parse().ok());
-    let mut summary = Summary::build(&labels, &entries, sprt);
+    let focus = match focus {
+        None => 0,
+        Some(f) => {
+            // The engines of match.json, or without one those the journals name.
+            let records = match &info {
+                Some(m) => m.engines.clone(),
+                None => Summary::build(&labels, &entries, None)
+                    .engines
+                    .into_iter()
+                    .map(|e| EngineRecord {
+                        label: e.label,
+                        command: String::new(),
+                        name: String::new(),
+                        version: String::new(),
+                    })
+                    .collect(),
+            };
+            f.resolve(&records)?
+        }
+    };
+    let mut summary = Summary::build_for(&labels, &entries, sprt, focus);
     summary.planned = info.map(|m| {
         let n = m.engines.len() as u32;
         m.games * n * (n.saturating_sub(1)) / 2

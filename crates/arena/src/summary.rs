@@ -3,9 +3,114 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::str::FromStr;
 
+use crate::error::ArenaError;
 use crate::journal::Entry;
+use crate::meta::EngineRecord;
 use crate::stats::{self, EloEstimate, Sprt, SprtDecision, Wdl, Z95};
+
+/// The engine a summary is about (`--focus`): its head-to-head records, score and Elo
+/// are told from its side, and the SPRT tests it. Read from a 1-based index in `-e`
+/// order (`2`), else a label or GTP name (`Tengen`), any case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Focus {
+    /// The engine given N-th, counted from 1.
+    Index(usize),
+    /// The engine with this label, or else the one engine with this GTP name.
+    Name(String),
+}
+
+/// Why a `--focus` did not read: it was empty, or the index 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FocusSpecError(pub String);
+
+impl fmt::Display for FocusSpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "bad focus {:?} (expected an engine's label, its GTP name, or its number from 1 \
+             in -e order)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for FocusSpecError {}
+
+impl FromStr for Focus {
+    type Err = FocusSpecError;
+
+    fn from_str(s: &str) -> Result<Focus, FocusSpecError> {
+        let text = s.trim();
+        if text.is_empty() {
+            return Err(FocusSpecError(s.to_string()));
+        }
+        if text.bytes().all(|b| b.is_ascii_digit()) {
+            return match text.parse::<usize>() {
+                Ok(n) if n >= 1 => Ok(Focus::Index(n)),
+                _ => Err(FocusSpecError(s.to_string())),
+            };
+        }
+        Ok(Focus::Name(text.to_string()))
+    }
+}
+
+impl fmt::Display for Focus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Focus::Index(n) => write!(f, "{n}"),
+            Focus::Name(name) => f.write_str(name),
+        }
+    }
+}
+
+impl Focus {
+    /// The index in `engines` of the engine this names: by number, else by label, else
+    /// by GTP name where one engine alone has it.
+    pub fn resolve(&self, engines: &[EngineRecord]) -> Result<usize, ArenaError> {
+        let refuse = |why: String| ArenaError::Config(format!("--focus {self}: {why}"));
+        let listed = || {
+            engines
+                .iter()
+                .enumerate()
+                .map(|(i, e)| format!("{} {}", i + 1, e.label))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match self {
+            Focus::Index(n) if (1..=engines.len()).contains(n) => Ok(n - 1),
+            Focus::Index(_) => Err(refuse(format!(
+                "the match has {} engines ({})",
+                engines.len(),
+                listed()
+            ))),
+            Focus::Name(name) => {
+                if let Some(i) = engines
+                    .iter()
+                    .position(|e| e.label.eq_ignore_ascii_case(name))
+                {
+                    return Ok(i);
+                }
+                let named: Vec<usize> = (0..engines.len())
+                    .filter(|&i| engines[i].name.eq_ignore_ascii_case(name))
+                    .collect();
+                match named[..] {
+                    [i] => Ok(i),
+                    [] => Err(refuse(format!(
+                        "no engine has that label or GTP name ({})",
+                        listed()
+                    ))),
+                    _ => Err(refuse(format!(
+                        "{} engines have that GTP name ({}): give a label or a number",
+                        named.len(),
+                        listed()
+                    ))),
+                }
+            }
+        }
+    }
+}
 
 /// One engine's record.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -31,10 +136,11 @@ impl EngineStats {
     }
 }
 
-/// The head-to-head record of two engines, from the first one's point of view.
+/// The head-to-head record of two engines, from the first one's point of view (the
+/// summary's focus where it is one of them).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PairStats {
-    /// Index of the first engine.
+    /// Index of the first engine, whose side the record is told from.
     pub a: usize,
     /// Index of the second engine.
     pub b: usize,
@@ -46,9 +152,14 @@ pub struct PairStats {
     pub elo: Option<EloEstimate>,
 }
 
-/// The SPRT's state (for the first two engines).
+/// The SPRT's state: the focus (by default the first engine) against the first other
+/// engine.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SprtReport {
+    /// The engine tested (the summary's focus).
+    pub engine: usize,
+    /// The engine it is tested against.
+    pub opponent: usize,
     /// The test.
     pub sprt: Sprt,
     /// The log-likelihood ratio so far.
@@ -90,12 +201,26 @@ pub struct Summary {
     pub stopped_by_sprt: bool,
     /// Journal lines ignored because their game was already counted.
     pub duplicates: u32,
+    /// The engine the summary is about (an index in `engines`): the pairs it plays in
+    /// are told from its side, and the SPRT tests it.
+    pub focus: usize,
 }
 
 impl Summary {
     /// Builds the summary of `entries` for engines labelled `labels` (labels found only
-    /// in the entries are added at the end).
+    /// in the entries are added at the end), from the first engine's side.
     pub fn build(labels: &[String], entries: &[Entry], sprt: Option<Sprt>) -> Summary {
+        Summary::build_for(labels, entries, sprt, 0)
+    }
+
+    /// Builds the summary of `entries` from the side of engine `focus` (an index in
+    /// `labels`; the first engine where there is no such engine).
+    pub fn build_for(
+        labels: &[String],
+        entries: &[Entry],
+        sprt: Option<Sprt>,
+        focus: usize,
+    ) -> Summary {
         let mut s = Summary {
             engines: labels
                 .iter()
@@ -157,21 +282,36 @@ impl Summary {
         } else {
             total_moves as f64 / entries.len() as f64
         };
+        s.focus = if focus < s.engines.len() { focus } else { 0 };
         s.pairs = head
             .into_iter()
-            .map(|((a, b), wdl)| PairStats {
-                a,
-                b,
-                wdl,
-                score: wdl
-                    .score()
-                    .and_then(|p| stats::wilson(p, wdl.games(), Z95).map(|(lo, hi)| (p, lo, hi))),
-                elo: stats::elo(&wdl),
+            .map(|((a, b), wdl)| {
+                // Told from the focus's side where it plays.
+                let (a, b, wdl) = if b == s.focus {
+                    (b, a, wdl.flipped())
+                } else {
+                    (a, b, wdl)
+                };
+                PairStats {
+                    a,
+                    b,
+                    wdl,
+                    score: wdl.score().and_then(|p| {
+                        stats::wilson(p, wdl.games(), Z95).map(|(lo, hi)| (p, lo, hi))
+                    }),
+                    elo: stats::elo(&wdl),
+                }
             })
             .collect();
+        // The focus's pairs first.
+        let focus = s.focus;
+        s.pairs.sort_by_key(|p| p.a != focus);
         s.sprt = sprt.map(|t| {
-            let wdl = s.pair_wdl(0, 1);
+            let (engine, opponent) = (s.focus, usize::from(s.focus == 0));
+            let wdl = s.pair_wdl(engine, opponent);
             SprtReport {
+                engine,
+                opponent,
                 sprt: t,
                 llr: t.llr(&wdl),
                 bounds: t.bounds(),
@@ -287,7 +427,8 @@ impl fmt::Display for Summary {
                     signed(e.high)
                 )?;
             }
-            writeln!(f)?;
+            // Whose wins, score and Elo these are.
+            writeln!(f, " for {a}")?;
         }
         writeln!(
             f,
@@ -316,10 +457,17 @@ impl fmt::Display for Summary {
         }
         writeln!(f, "Average length: {:.1} moves", self.avg_moves)?;
         if let Some(r) = &self.sprt {
+            let name = |i: usize| self.engines.get(i).map_or("?", |e| e.label.as_str());
             writeln!(
                 f,
-                "SPRT [{}]: LLR {:.2} (bounds {:.2}, {:.2}): {}",
-                r.sprt, r.llr, r.bounds.0, r.bounds.1, r.decision
+                "SPRT [{}] for {} against {}: LLR {:.2} (bounds {:.2}, {:.2}): {}",
+                r.sprt,
+                name(r.engine),
+                name(r.opponent),
+                r.llr,
+                r.bounds.0,
+                r.bounds.1,
+                r.decision
             )?;
         }
         if self.duplicates > 0 {
@@ -376,5 +524,105 @@ mod tests {
         assert!((a.time_per_move().unwrap() - 9.0 / 25.0).abs() < 1e-9);
         let text = s.to_string();
         assert!(text.contains("A vs B: +2 =1 -1"), "{text}");
+        assert!(
+            text.contains("[95%: ") && text.contains("] for A\n"),
+            "{text}"
+        );
+    }
+
+    /// Four games the second engine won, all of them.
+    fn swept() -> Vec<Entry> {
+        (1..=4)
+            .map(|g| {
+                if g % 2 == 1 {
+                    e(g, "GNU Go 3.8", "Tengen", Some("W"), "W+R")
+                } else {
+                    e(g, "Tengen", "GNU Go 3.8", Some("B"), "B+R")
+                }
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_summary_is_told_from_the_focus_side() {
+        let labels = ["GNU Go 3.8".to_string(), "Tengen".to_string()];
+        let sprt: Sprt = "0,10,0.05,0.05".parse().unwrap();
+        let first = Summary::build(&labels, &swept(), Some(sprt));
+        assert_eq!(first.focus, 0);
+        let text = first.to_string();
+        assert!(text.contains("GNU Go 3.8 vs Tengen: +0 =0 -4"), "{text}");
+        assert!(
+            text.contains("Elo -inf") && text.contains(" for GNU Go 3.8\n"),
+            "{text}"
+        );
+        let focused = Summary::build_for(&labels, &swept(), Some(sprt), 1);
+        assert_eq!(focused.focus, 1);
+        let pair = &focused.pairs[0];
+        assert_eq!(
+            (pair.a, pair.b, pair.wdl.wins, pair.wdl.losses),
+            (1, 0, 4, 0)
+        );
+        assert_eq!(pair.score.map(|s| s.0), Some(1.0));
+        let text = focused.to_string();
+        assert!(
+            text.contains("Tengen vs GNU Go 3.8: +4 =0 -0, score 100.0% [95%: "),
+            "{text}"
+        );
+        assert!(text.contains(", Elo +inf [95%: "), "{text}");
+        assert!(text.contains("] for Tengen\n"), "{text}");
+        // The SPRT tests the focus against the other engine.
+        let r = focused.sprt.unwrap();
+        assert_eq!((r.engine, r.opponent), (1, 0));
+        assert!(r.llr > 0.0 && first.sprt.unwrap().llr < 0.0);
+        assert!(
+            text.contains("SPRT [0,10,0.05,0.05] for Tengen against GNU Go 3.8: "),
+            "{text}"
+        );
+        // A focus that is no engine falls back to the first.
+        assert_eq!(Summary::build_for(&labels, &swept(), None, 7).focus, 0);
+    }
+
+    fn record(label: &str, name: &str) -> EngineRecord {
+        EngineRecord {
+            label: label.into(),
+            command: String::new(),
+            name: name.into(),
+            version: String::new(),
+        }
+    }
+
+    #[test]
+    fn a_focus_names_an_engine_by_number_label_or_gtp_name() {
+        let engines = [
+            record("GNU Go 3.8", "GNU Go"),
+            record("Tengen 0.2.0 (abc1234)", "Tengen"),
+            record("fast", "Tengen"),
+        ];
+        let find = |spec: &str| spec.parse::<Focus>().unwrap().resolve(&engines);
+        assert_eq!(find("2").unwrap(), 1);
+        assert_eq!(find("gnu go").unwrap(), 0);
+        assert_eq!(find("Tengen 0.2.0 (abc1234)").unwrap(), 1);
+        assert_eq!(find("FAST").unwrap(), 2);
+        let err = |spec: &str| find(spec).unwrap_err().to_string();
+        // Two engines answer `name` with Tengen.
+        assert!(
+            err("Tengen").contains("2 engines have that GTP name"),
+            "{}",
+            err("Tengen")
+        );
+        assert!(err("4").contains("the match has 3 engines"), "{}", err("4"));
+        assert!(
+            err("Leela").contains("no engine has that label"),
+            "{}",
+            err("Leela")
+        );
+        assert!(
+            err("Leela").contains("1 GNU Go 3.8, 2 Tengen"),
+            "{}",
+            err("Leela")
+        );
+        for bad in ["", " ", "0"] {
+            assert!(bad.parse::<Focus>().is_err(), "{bad:?}");
+        }
     }
 }
