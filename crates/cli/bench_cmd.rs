@@ -14,8 +14,17 @@ use tengen_engine::{ModelPrior, Parallelism, PolicyKind, SearchParams};
 
 use crate::gtp_cmd::bounds;
 
+/// The examples of `tengen bench --help` (`tests/gtp/binary.rs` runs them).
+const BENCH_EXAMPLES: &str = "\
+Examples:
+  # 9x9 light and heavy playouts and the tree search, one thread, a second each:
+  tengen bench --sizes 9 --no-midgame --threads 1 --seconds 1
+  # The tree search alone on 9x9, on one and two threads, as JSON lines:
+  tengen bench --policy search --sizes 9 --threads 2 --playouts 2000 --json";
+
 /// Options of `tengen bench`.
 #[derive(Debug, Args)]
+#[command(after_help = BENCH_EXAMPLES)]
 pub struct BenchArgs {
     /// Board sizes of the empty-board measurements.
     #[arg(long, value_delimiter = ',', default_value = "9,13,19", allow_hyphen_values = true,

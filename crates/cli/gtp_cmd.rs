@@ -28,9 +28,19 @@ const MEMORY_MIB: Whole = Whole::between(1, tengen_engine::MAX_MEMORY_MIB as i12
 /// `--model-weight`'s bounds, in virtual visits.
 const MODEL_WEIGHT: Real = Real::between(0.0, 100_000.0);
 
+/// The examples of `tengen --help` and `tengen gtp --help` (`tests/gtp/binary.rs` runs
+/// them).
+const GTP_EXAMPLES: &str = "\
+Examples:
+  # One move on an empty 19x19 board, a thousand playouts on one thread:
+  echo \"genmove b\" | tengen --playouts 1000 --threads 1 --quiet
+  # As a GUI starts it, on 9x9 with 5 seconds a move unless the GUI sets a clock:
+  tengen gtp --size 9 --time-per-move 5";
+
 /// Options of `tengen gtp`. Every one but `--move-table` can also be changed over GTP
 /// with `tengen-set` (see `tengen-get` for the names).
 #[derive(Debug, Default, Args)]
+#[command(after_help = GTP_EXAMPLES)]
 pub struct GtpArgs {
     /// Playouts per move; without it the engine thinks by the clock the GUI sets
     /// (`time_settings`, `time_left`) or, with no clock, --time-per-move.

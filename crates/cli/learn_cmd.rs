@@ -24,8 +24,32 @@ use crate::gtp_cmd::bounds;
 /// `--pattern-capacity`'s bounds: room for a thousand patterns at least.
 const PATTERN_CAPACITY_BOUNDS: bounds::Whole = bounds::Whole::at_least(1000);
 
+/// `tengen learn fit`'s example.
+macro_rules! fit_example {
+    () => {
+        "  tengen learn fit --out moves.txt --rounds 2 --min-played 1 \
+         tests/data/sgf/variations9.sgf tests/data/sgf/handicap19.sgf tests/data/sgf/ko9_ff3.sgf"
+    };
+}
+
+/// `tengen learn eval`'s examples.
+macro_rules! eval_examples {
+    () => {
+        "  tengen learn eval --model moves.txt tests/data/sgf/setup13.sgf\n  \
+         tengen learn eval --model engine/data/moves.txt tests/data/sgf/handicap19.sgf"
+    };
+}
+
+/// Where the examples' records are (`tests/gtp/binary.rs` runs them).
+macro_rules! examples_from {
+    () => {
+        "Examples, from a checkout of Tengen (any SGF files or collections will do):\n"
+    };
+}
+
 /// Options of `tengen learn`.
 #[derive(Debug, Args)]
+#[command(after_help = concat!(examples_from!(), fit_example!(), "\n", eval_examples!()))]
 pub struct LearnArgs {
     #[command(subcommand)]
     command: LearnCommand,
@@ -55,6 +79,7 @@ struct Records {
 }
 
 #[derive(Debug, Args)]
+#[command(after_help = concat!(examples_from!(), fit_example!()))]
 struct FitArgs {
     #[command(flatten)]
     records: Records,
@@ -88,6 +113,7 @@ struct FitArgs {
 }
 
 #[derive(Debug, Args)]
+#[command(after_help = concat!(examples_from!(), eval_examples!()))]
 struct EvalArgs {
     #[command(flatten)]
     records: Records,

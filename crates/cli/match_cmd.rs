@@ -8,6 +8,15 @@ use tengen_arena::{EngineSpec, Focus, MatchConfig, RuleSet, Shard, Sprt, TimeCon
 
 use crate::gtp_cmd::bounds::{self, BadNumber};
 
+/// The examples of `tengen match --help`: quick, and runnable as written where GNU Go
+/// is installed as Debian installs it (`tests/gtp/binary.rs` runs them, GNU Go replaced).
+const MATCH_EXAMPLES: &str = "\
+Examples:
+  # Four quick 9x9 games against GNU Go (Debian's gnugo package), told from Tengen's side:
+  tengen match -e \"/usr/games/gnugo --mode gtp --chinese-rules --level 10\" -e \"tengen --playouts 1000 --threads 1\" --games 4 --size 9 --focus Tengen --out m1
+  # Its summary again; with several directories (shards played with --shard K/N), combined:
+  tengen match --merge m1 --focus Tengen";
+
 /// Play engines against each other over GTP, or merge the journals of several runs.
 ///
 /// Every move is checked by a referee; illegal moves, crashes, hangs and losses on time
@@ -15,9 +24,7 @@ use crate::gtp_cmd::bounds::{self, BadNumber};
 /// (one JSON line a game) and one SGF a game; an interrupted match continues with
 /// --resume.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Examples:\n  tengen match -e \"gnugo --mode gtp --level 10\" -e \"tengen\" --games 20 --size 9 --komi 7.5 --out m1\n  tengen match --merge m1 m2 m3"
-)]
+#[command(after_help = MATCH_EXAMPLES)]
 pub struct MatchArgs {
     /// An engine's command line; give two, or more for a round robin.
     #[arg(

@@ -633,3 +633,201 @@ fn match_focus_tells_the_summary_from_that_engine_s_side() {
         "{stderr}"
     );
 }
+
+/// Splits a command line as a shell does for the help's examples: words separated by
+/// spaces, with double or single quotes around a word that holds spaces.
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    // The word being read, if one has begun (`""` begins an empty one).
+    let mut word: Option<String> = None;
+    let mut quote = None;
+    for c in line.chars() {
+        match (quote, c) {
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                word.get_or_insert_with(String::new);
+            }
+            (Some(q), c) if c == q => quote = None,
+            (None, ' ') => words.extend(word.take()),
+            (_, c) => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    assert!(quote.is_none(), "unbalanced quotes in {line:?}");
+    words.extend(word);
+    words
+}
+
+/// One example of a `--help`: the words after `tengen`, and what `echo` pipes into it.
+#[derive(Debug)]
+struct Example {
+    line: String,
+    args: Vec<String>,
+    input: String,
+}
+
+/// The examples in `tengen ARGS --help`: the lines under its `Examples` heading, but
+/// the comments.
+fn examples(path: &PathBuf, help_of: &[&str]) -> Vec<Example> {
+    let (ok, help, stderr) = output(path, &[help_of, &["--help"]].concat());
+    assert!(ok, "{help_of:?}: {stderr}");
+    let Some((_, section)) = help.split_once("\nExamples") else {
+        panic!("`tengen {} --help` has no examples", help_of.join(" "));
+    };
+    let found: Vec<Example> = section
+        .lines()
+        .skip(1)
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(|line| {
+            let (input, command) = match line.split_once(" | ") {
+                Some((echo, command)) => {
+                    let said = shell_words(echo);
+                    assert_eq!(said[0], "echo", "{line}");
+                    (format!("{}\n", said[1..].join(" ")), command)
+                }
+                None => (String::new(), line),
+            };
+            let mut args = shell_words(command);
+            assert_eq!(args.remove(0), "tengen", "{line}");
+            Example {
+                line: line.to_string(),
+                args,
+                input,
+            }
+        })
+        .collect();
+    assert!(!found.is_empty(), "{help_of:?}");
+    found
+}
+
+/// Runs the binary as `tengen` with `args` in `dir`, the binary's folder first on the
+/// PATH (so that `-e "tengen …"` starts it too), feeding `input`.
+fn run_in(
+    path: &PathBuf,
+    dir: &std::path::Path,
+    args: &[String],
+    input: &str,
+) -> (bool, String, String) {
+    let bin_dir = path.parent().unwrap();
+    let paths = std::env::var_os("PATH").unwrap_or_default();
+    let search: Vec<PathBuf> = std::iter::once(bin_dir.to_path_buf())
+        .chain(std::env::split_paths(&paths))
+        .collect();
+    let mut child = Command::new(path)
+        .args(args)
+        .current_dir(dir)
+        .env("PATH", std::env::join_paths(search).unwrap())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Every subcommand's `--help` examples parse as written, and run as written in a
+/// scratch folder holding the repository files they name, GNU Go replaced by a small
+/// Python engine named GNU Go (the match's): each succeeds, and the match's summary is
+/// told from Tengen's side, as its `--focus` asks.
+#[test]
+fn the_help_examples_parse_and_run_as_written() {
+    let Some(path) = tengen() else { return };
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let scratch = tempfile::tempdir().unwrap();
+    let dir = scratch.path();
+    const GNUGO: &str = "/usr/games/gnugo --mode gtp --chinese-rules --level 10";
+    let fake_gnugo = format!(
+        "python3 '{}' --name 'GNU Go' --seed 1",
+        root.join("crates/arena/tests/fake_engine.py").display()
+    );
+    let mut ran = 0;
+    for help_of in [
+        &[][..],
+        &["gtp"],
+        &["match"],
+        &["bench"],
+        &["learn"],
+        &["learn", "fit"],
+        &["learn", "eval"],
+    ] {
+        for mut example in examples(&path, help_of) {
+            // Every flag is known and every value parses (clap reads them all before it
+            // answers --help), the engines' command lines too.
+            let parses = |args: &[String]| {
+                let mut with_help = args.to_vec();
+                with_help.push("--help".into());
+                run_in(&path, dir, &with_help, "")
+            };
+            let (ok, _, stderr) = parses(&example.args);
+            assert!(ok, "{}: {stderr}", example.line);
+            for (i, word) in example.args.clone().iter().enumerate() {
+                if i == 0 || example.args[i - 1] != "-e" {
+                    continue;
+                }
+                if let Some(rest) = word.strip_prefix("tengen ") {
+                    let (ok, _, stderr) = parses(&shell_words(rest));
+                    assert!(ok, "{}: {word}: {stderr}", example.line);
+                } else {
+                    assert_eq!(word, GNUGO, "{}", example.line);
+                    example.args[i] = fake_gnugo.clone();
+                }
+            }
+            // The learn examples' records and tables, where the help says they are.
+            for word in &example.args {
+                let file = root.join(word);
+                if !word.starts_with('-') && word.contains('/') && file.is_file() {
+                    let copy = dir.join(word);
+                    std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
+                    std::fs::copy(&file, &copy).unwrap();
+                }
+            }
+            let (ok, stdout, stderr) = run_in(&path, dir, &example.args, &example.input);
+            assert!(ok, "{}: {stderr}", example.line);
+            if !example.input.is_empty() {
+                assert!(stdout.starts_with("= "), "{}: {stdout}", example.line);
+            }
+            if example.args[0] == "match" {
+                let pair = stdout.lines().find(|l| l.contains(" vs ")).unwrap_or("");
+                assert!(
+                    pair.starts_with("Tengen ")
+                        && pair.contains(" vs GNU Go ")
+                        && pair.ends_with(')'),
+                    "{}: {stdout}",
+                    example.line
+                );
+                assert!(pair.contains("] for Tengen "), "{}: {stdout}", example.line);
+            }
+            ran += 1;
+        }
+    }
+    assert!(ran >= 8, "{ran} examples");
+    // GNU Go, where it is installed, takes the example's flags.
+    let gnugo = shell_words(GNUGO);
+    if std::path::Path::new(&gnugo[0]).is_file() {
+        let out = Command::new(&gnugo[0])
+            .args(&gnugo[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .and_then(|mut c| {
+                c.stdin.take().unwrap().write_all(b"name\nquit\n")?;
+                c.wait_with_output()
+            })
+            .unwrap();
+        assert!(
+            String::from_utf8_lossy(&out.stdout).starts_with("= GNU Go"),
+            "{out:?}"
+        );
+    }
+}

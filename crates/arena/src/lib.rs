@@ -16,10 +16,13 @@
 //! use tengen_arena::{MatchConfig, run_match};
 //!
 //! let mut cfg = MatchConfig::new(
-//!     vec!["gnugo --mode gtp --level 1".into(), "tengen gtp".into()],
+//!     vec![
+//!         "/usr/games/gnugo --mode gtp --chinese-rules --level 10".into(),
+//!         "tengen --playouts 1000 --threads 1".into(),
+//!     ],
 //!     "m1".into(),
 //! );
-//! cfg.games = 20;
+//! cfg.games = 4;
 //! cfg.size = 9;
 //! let summary = run_match(&cfg).unwrap();
 //! println!("{summary}");
