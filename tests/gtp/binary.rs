@@ -274,72 +274,71 @@ fn bench_policy_search_measures_the_tree_search_only() {
     assert!(stderr.contains("nothing to measure"), "{stderr}");
 }
 
-/// A run too short to time in CPU ticks (the tree search's) says so instead of giving a
-/// playouts-a-CPU-second figure from a tick or two; a playout row is timed to the
-/// microsecond, so its figure stays within what one thread can do.
+/// A run too short to time in CPU ticks (a short tree search) says so instead of giving
+/// a playouts-a-CPU-second figure from a tick or two; a playout row is timed to a
+/// fraction of a millisecond, so its figure stays within what one thread can do.
 #[test]
 fn a_short_bench_run_gives_no_absurd_cpu_figure() {
     let Some(path) = tengen() else { return };
-    let quick = [
-        "bench",
-        "--sizes",
-        "9",
-        "--no-midgame",
-        "--threads",
-        "1",
-        "--playouts",
-        "2000",
-        "--policy",
-        "light,search",
-    ];
-    let (ok, table, stderr) = output(&path, &quick);
-    assert!(ok, "{stderr}");
-    let row = |policy: &str| {
-        table
-            .lines()
-            .find(|l| l.contains(policy))
-            .unwrap_or_else(|| panic!("no {policy} row in {table}"))
-            .to_string()
+    let bench = |policy: &str, playouts: &str, json: bool| {
+        let mut args = vec![
+            "bench",
+            "--sizes",
+            "9",
+            "--no-midgame",
+            "--threads",
+            "1",
+            "--policy",
+            policy,
+            "--playouts",
+            playouts,
+        ];
+        if policy != "search" {
+            args.push("--no-search");
+        }
+        if json {
+            args.push("--json");
+        }
+        let (ok, stdout, stderr) = output(&path, &args);
+        assert!(ok, "{args:?}: {stderr}");
+        stdout
     };
-    let search = row(" search tree ");
-    assert!(search.contains("too short"), "{table}");
+    // 300 playouts of tree search: a few ticks of CPU time at most.
+    let table = bench("search", "300", false);
+    let row = table.lines().find(|l| l.contains(" search tree ")).unwrap();
+    assert!(row.contains("too short"), "{table}");
     assert!(table.contains("\ntoo short: "), "{table}");
-    // One thread's CPU time is at most its wall time: its rate a CPU-second is at least
-    // its rate a second.
-    let light = row(" light ");
-    let cells: Vec<&str> = light.split_whitespace().collect();
+    let json = bench("search", "300", true);
+    for (key, want) in [("cpu_too_short", "true"), ("playouts_per_cpu_sec", "null")] {
+        assert_eq!(json_field(&json, key), want, "{json}");
+    }
+    // 20 000 light playouts: tens of milliseconds, timed within 2%. One thread's CPU
+    // time is at most its wall time, so its rate a CPU-second is at least its rate a
+    // second.
+    let table = bench("light", "20000", false);
+    let row = table.lines().find(|l| l.contains(" light ")).unwrap();
+    let cells: Vec<&str> = row.split_whitespace().collect();
     // size, position, policy, threads, playouts, playouts/s, /CPU-s, …
     let (per_sec, per_cpu): (f64, f64) = (cells[5].parse().unwrap(), cells[6].parse().unwrap());
     assert!(per_cpu >= 0.95 * per_sec, "{table}");
+    let json = bench("light", "20000", true);
+    let cpu: f64 = json_field(&json, "cpu_seconds").parse().unwrap();
+    let wall: f64 = json_field(&json, "seconds").parse().unwrap();
+    assert!(cpu > 0.0 && cpu <= wall + 1e-3, "{json}");
+    assert_eq!(json_field(&json, "cpu_too_short"), "false", "{json}");
+    assert!(
+        json_field(&json, "playouts_per_cpu_sec")
+            .parse::<f64>()
+            .is_ok()
+    );
+    assert!(json_field(&json, "cpu_share").parse::<f64>().is_ok());
+    assert!(["true", "false"].contains(&json_field(&json, "starved").as_str()));
+}
 
-    let (ok, json, stderr) = output(&path, &[&quick[..], &["--json"]].concat());
-    assert!(ok, "{stderr}");
-    for line in json.lines() {
-        let field = |key: &str| {
-            let start = line.find(&format!("\"{key}\":")).unwrap() + key.len() + 3;
-            line[start..].split([',', '}']).next().unwrap().to_string()
-        };
-        let (cpu, wall): (f64, f64) = (
-            field("cpu_seconds").parse().unwrap(),
-            field("seconds").parse().unwrap(),
-        );
-        assert!(cpu <= wall + 0.03, "{line}");
-        if field("policy") == "\"search\"" {
-            assert_eq!(field("cpu_too_short"), "true", "{line}");
-            assert_eq!(field("playouts_per_cpu_sec"), "null", "{line}");
-        } else {
-            assert_eq!(field("cpu_too_short"), "false", "{line}");
-            assert!(
-                field("playouts_per_cpu_sec").parse::<f64>().is_ok(),
-                "{line}"
-            );
-        }
-        assert!(
-            ["true", "false"].contains(&field("starved").as_str()),
-            "{line}"
-        );
-        assert!(field("cpu_share").parse::<f64>().is_ok(), "{line}");
-    }
+/// The value of `key` in a one-line JSON object, as written.
+fn json_field(line: &str, key: &str) -> String {
+    let start = line.find(&format!("\"{key}\":")).unwrap() + key.len() + 3;
+    line[start..].split([',', '}']).next().unwrap().to_string()
 }
 
 /// Every numeric flag of every subcommand reads a negative or otherwise bad number
