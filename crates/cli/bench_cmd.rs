@@ -12,7 +12,7 @@ use tengen_engine::bench::{
 use tengen_engine::config::{HeavyParams, LocalModelSetting};
 use tengen_engine::{ModelPrior, Parallelism, PolicyKind, SearchParams};
 
-use crate::gtp_cmd::bounds;
+use crate::bounds;
 
 /// The examples of `tengen bench --help` (`tests/gtp/binary.rs` runs them).
 const BENCH_EXAMPLES: &str = "\

@@ -9,11 +9,7 @@ use tengen_engine::shape::model::MoveModel;
 use tengen_engine::{Config, Engine, ModelPrior, Parallelism, PolicyKind};
 use tengen_gtp::SessionOptions;
 
-use bounds::{Real, Whole};
-
-/// The numeric flags' parsers and error wording, shared by every subcommand.
-#[path = "bounds.rs"]
-pub mod bounds;
+use crate::bounds::{self, Real, Whole};
 
 /// `--time-per-move`'s bounds, in seconds.
 const TIME_PER_MOVE: Real = bounds::SECONDS;
@@ -143,7 +139,7 @@ impl GtpArgs {
     /// parsers have checked every bound already; they are checked again here, worded
     /// the same way, for flags set otherwise.
     pub fn build(&self) -> Result<(Config, SessionOptions), String> {
-        use bounds::{check, check_whole};
+        use crate::bounds::{check, check_whole};
         let mut config = Config::default();
         if let Some(n) = self.playouts {
             config.playouts = Some(check_whole("--playouts", n, bounds::POSITIVE)?);

@@ -19,7 +19,7 @@ use tengen_engine::shape::learn::moves::{MoveTraining, PATTERN_CAPACITY, Pattern
 use tengen_engine::shape::left_out::LeftOut;
 use tengen_engine::shape::model::{MoveModel, MoveScorer};
 
-use crate::gtp_cmd::bounds;
+use crate::bounds;
 
 /// `--pattern-capacity`'s bounds: room for a thousand patterns at least.
 const PATTERN_CAPACITY_BOUNDS: bounds::Whole = bounds::Whole::at_least(1000);

@@ -4,6 +4,7 @@
 //! (`tengen-gtp`, `tengen-arena`, `tengen-engine`), which do the work.
 
 mod bench_cmd;
+mod bounds;
 mod gtp_cmd;
 mod learn_cmd;
 mod match_cmd;

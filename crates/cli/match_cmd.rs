@@ -6,7 +6,7 @@ use std::time::Duration;
 use clap::Args;
 use tengen_arena::{EngineSpec, Focus, MatchConfig, RuleSet, Shard, Sprt, TimeControl};
 
-use crate::gtp_cmd::bounds::{self, BadNumber};
+use crate::bounds::{self, BadNumber};
 
 /// The examples of `tengen match --help`: quick, and runnable as written where GNU Go
 /// is installed as Debian installs it (`tests/gtp/binary.rs` runs them, GNU Go replaced).

@@ -301,8 +301,11 @@ fn time_left_in_byo_yomi_is_respected() {
     let seen = r.output.wait_for("=1 ", 30);
     let took = t.elapsed();
     assert!(seen.contains("=1 "), "{seen}");
+    // The clock's 2 s, not the 60 s default; that the move also fits the period on a
+    // loaded machine is the clock tests' question (tests/clock.rs, long), so a starved
+    // test process gets a second's slack here.
     assert!(
-        took < Duration::from_secs(2),
+        took < Duration::from_secs(3),
         "one stone in 2 s, took {took:?}"
     );
     // Without a clock the default time per move applies: 60 s here, so an interrupt
