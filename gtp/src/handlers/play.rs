@@ -42,6 +42,11 @@ pub(crate) fn think(
     let start = ctx.read_at;
     let waited = start.elapsed();
     let (limit, deadline) = s.move_limit(color);
+    // The hard limit from `start`, for the overrun record.
+    let hard = match limit {
+        Limit::Time(b) => Some(b.hard),
+        _ => deadline.map(|b| b.hard),
+    };
     let limit = match limit {
         Limit::Time(b) => Limit::Time(b.less(waited)),
         other => other,
@@ -76,11 +81,6 @@ pub(crate) fn think(
         d
     });
     let elapsed = start.elapsed();
-    // Both limits measured from `start`.
-    let hard = match limit {
-        Limit::Time(b) => Some(b.hard + waited),
-        _ => deadline.map(|b| b.hard),
-    };
     if let Some(hard) = hard {
         s.overruns.record(hard, elapsed);
     }
