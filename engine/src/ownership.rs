@@ -31,8 +31,8 @@ const DEAD_BELOW: f32 = 0.5;
 /// the rest being playouts where a surrounding group without two eyes dies.)
 const SEKI_NEUTRAL: f32 = 0.5;
 /// A region only one colour borders counts whole for that colour in
-/// [`Judgement::estimated_score`] when its mean ownership for that colour is at least
-/// this (owned in three playouts of four).
+/// [`Judgement::estimated_score`] when every point's ownership for that colour is at
+/// least this (owned in three playouts of four).
 const SETTLED: f64 = 0.5;
 
 /// A point's index in an ownership vector: row by row from the top left.
@@ -292,8 +292,8 @@ const OURS_DEAD_BELOW: f32 = 0.7;
 impl Judgement {
     /// The score this judgement expects of a game not yet finished, counted as
     /// `game`'s rules count, dead stones removed. A region of empty points and dead
-    /// stones that only one colour's living stones border, and that the judgement
-    /// gives that colour (its mean ownership at least [`SETTLED`]), counts whole, as
+    /// stones that only one colour's living stones border, and whose every point the
+    /// judgement gives that colour (ownership at least [`SETTLED`]), counts whole, as
     /// in the rules' count; every other point (open space, contested ground, the
     /// points of a region the judgement gives away) counts by its ownership, a point
     /// Black owns in three playouts of four counting half a point for Black. Each
@@ -320,18 +320,12 @@ impl Judgement {
             if territory && !region.border.and(seki).is_empty() {
                 continue;
             }
-            let n = f64::from(region.points.count());
-            let mean = region.points.iter().map(black).sum::<f64>() / n;
-            let only = |c: Color| {
-                !region.border.and(&alive[c]).is_empty()
-                    && region.border.and(&alive[c.opponent()]).is_empty()
-            };
-            let settled = Color::ALL.into_iter().find(|&c| {
+            let settled = region.sole_border(&alive).filter(|&c| {
                 let sign = if c == Color::Black { 1.0 } else { -1.0 };
-                only(c) && sign * mean >= SETTLED
+                region.points.iter().all(|p| sign * black(p) >= SETTLED)
             });
             match settled {
-                Some(c) => points[c] += n,
+                Some(c) => points[c] += f64::from(region.points.count()),
                 None => {
                     for p in region.points.iter() {
                         points[Color::Black] += black(p).max(0.0);

@@ -178,6 +178,18 @@ pub struct Region {
     pub border: Bitboard,
 }
 
+impl Region {
+    /// The one colour whose stones of `alive` border the region, if only one does.
+    pub fn sole_border(&self, alive: &ByColor<Bitboard>) -> Option<Color> {
+        let touches = |c: Color| !self.border.and(&alive[c]).is_empty();
+        match (touches(Color::Black), touches(Color::White)) {
+            (true, false) => Some(Color::Black),
+            (false, true) => Some(Color::White),
+            _ => None,
+        }
+    }
+}
+
 /// Every region of points that are not living stones, `dead` counted as empty, in
 /// board order of their first point.
 pub fn regions(board: &Board, dead: &Bitboard) -> Vec<Region> {
@@ -215,12 +227,8 @@ pub fn territory(board: &Board, dead: &Bitboard, seki: &Bitboard, komi: f64) -> 
         if !region.border.and(seki).is_empty() {
             continue;
         }
-        for c in Color::ALL {
-            let touches_own = !region.border.and(&alive[c]).is_empty();
-            let touches_other = !region.border.and(&alive[c.opponent()]).is_empty();
-            if touches_own && !touches_other {
-                terr[c] += region.points.count();
-            }
+        if let Some(c) = region.sole_border(&alive) {
+            terr[c] += region.points.count();
         }
     }
     let prisoners = board.prisoners();

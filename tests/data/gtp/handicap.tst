@@ -126,7 +126,7 @@
 62 fixed_handicap 2
 #? [C3 G7]
 
-# White passes: final_score counts by the rules (before any pass it estimates).
+# White passes: final_score counts by the rules (after a move that is not a pass it estimates).
 162 play w pass
 #? []
 
