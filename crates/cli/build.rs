@@ -32,11 +32,20 @@ fn commit() {
     };
     let hash = git(&["rev-parse", "--short=7", "HEAD"]).unwrap_or_else(|| "unknown".into());
     println!("cargo::rustc-env=TENGEN_COMMIT={hash}");
-    // A commit moves HEAD or the branch it names; `git add` and `git commit` both
-    // rewrite the index, so watching it catches every new commit.
+    // A commit moves HEAD or the branch it names (its file, or packed-refs), and
+    // rewrites the index. Only files that exist are watched: cargo reruns a build
+    // script that watches a missing file on every build.
     if let Some(dir) = git(&["rev-parse", "--absolute-git-dir"]) {
-        for f in ["HEAD", "index", "packed-refs"] {
-            println!("cargo::rerun-if-changed={dir}/{f}");
+        let branch = git(&["symbolic-ref", "-q", "HEAD"]);
+        let files = ["HEAD", "index", "packed-refs"]
+            .into_iter()
+            .map(String::from)
+            .chain(branch);
+        for f in files {
+            let path = Path::new(&dir).join(f);
+            if path.is_file() {
+                println!("cargo::rerun-if-changed={}", path.display());
+            }
         }
     }
 }
