@@ -117,7 +117,8 @@ pub struct Measurement {
     pub cpu_error: f64,
     /// The wall time the measuring threads had to run in, added up: each playout
     /// thread's own span from its first playout to its last, or a tree search's wall
-    /// time times its threads. The CPU time is at most this.
+    /// time times its threads; with more threads than cores, only the cores' share of
+    /// it. The CPU time is at most this.
     pub thread_seconds: f64,
     /// Playouts won by Black (a sanity check on the score distribution).
     pub black_wins: u64,
@@ -310,9 +311,17 @@ pub fn measure_playouts(
         seconds,
         cpu_seconds: cpu.map(|(c, _)| c),
         cpu_error: cpu.map_or(0.0, |(_, e)| e),
-        thread_seconds: tallies.iter().map(|t| t.wall).sum(),
+        thread_seconds: tallies.iter().map(|t| t.wall).sum::<f64>() * core_share(threads),
         black_wins: sum(|t| t.black_wins),
     }
+}
+
+/// The share of their wall time `threads` measuring threads can have on the machine's
+/// cores: 1 up to one a core; past that they wait for each other, which is the bench's
+/// own doing, not other processes' ([`Measurement::starved`]).
+fn core_share(threads: usize) -> f64 {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    (cores as f64 / threads.max(1) as f64).min(1.0)
 }
 
 /// The name of a playout measurement's policy: `heavy-local` for the heavy policy with
@@ -391,7 +400,7 @@ pub fn measure_search(
         seconds,
         cpu_seconds: cpu.map(|s| s.seconds),
         cpu_error: cpu.map_or(0.0, |s| s.error),
-        thread_seconds: seconds * threads as f64,
+        thread_seconds: seconds * threads as f64 * core_share(threads),
         black_wins,
     }
 }
