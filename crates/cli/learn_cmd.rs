@@ -21,8 +21,9 @@ use tengen_engine::shape::model::{MoveModel, MoveScorer};
 
 use crate::bounds;
 
-/// `--pattern-capacity`'s bounds: room for a thousand patterns at least.
-const PATTERN_CAPACITY_BOUNDS: bounds::Whole = bounds::Whole::at_least(1000);
+/// `--pattern-capacity`'s bounds: room for a thousand patterns at least, and no more
+/// than a table this machine's memory could hold (a count takes about 16 bytes).
+const PATTERN_CAPACITY_BOUNDS: bounds::Whole = bounds::Whole::between(1000, 200_000_000);
 
 /// `tengen learn fit`'s example.
 macro_rules! fit_example {

@@ -39,9 +39,9 @@ pub struct MatchArgs {
     #[arg(long = "label", value_name = "NAME")]
     labels: Vec<String>,
 
-    /// Games per pair of engines.
+    /// Games per pair of engines (at most a million: the schedule is laid out whole).
     #[arg(long, value_name = "N", default_value_t = 100, allow_hyphen_values = true,
-          value_parser = bounds::POSITIVE.parser::<u32>())]
+          value_parser = bounds::Whole::between(1, 1_000_000).parser::<u32>())]
     games: u32,
 
     /// Board size (2 to 25).

@@ -477,7 +477,14 @@ fn a_bad_number_is_refused_naming_the_flag_and_the_value() {
             vec!["match", "--games", "-4"],
             "--games",
             "-4",
-            "must be at least 1".into(),
+            "must be between 1 and 1000000".into(),
+        ),
+        (
+            // The schedule is laid out whole: four billion games would abort.
+            vec!["match", "--games", "4000000000"],
+            "--games",
+            "4000000000",
+            "must be between 1 and 1000000".into(),
         ),
         (
             vec!["match", "--size", "1"],
@@ -553,7 +560,22 @@ fn a_bad_number_is_refused_naming_the_flag_and_the_value() {
             ],
             "--pattern-capacity",
             "999",
-            "must be at least 1000".into(),
+            "must be between 1000 and 200000000".into(),
+        ),
+        (
+            // A table past the machine's memory (or past usize) would abort.
+            vec![
+                "learn",
+                "fit",
+                "--out",
+                "m.txt",
+                "--pattern-capacity",
+                "18446744073709551615",
+                "x.sgf",
+            ],
+            "--pattern-capacity",
+            "18446744073709551615",
+            "must be between 1000 and 200000000".into(),
         ),
     ];
     for (args, flag, value, why) in cases {
