@@ -19,3 +19,5 @@ mod sgf;
 mod learn;
 // The GTP front end through the real binary: transcripts, Sabaki, engine vs engine.
 mod gtp;
+// The documents' summaries: this version, commits that exist, commands that parse.
+mod docs;

@@ -1,0 +1,224 @@
+//! The documents' summaries stay true to the build: BENCHMARKS.md and STRENGTH.md
+//! open with `## Summary: VERSION`, and README.md's figures are headed the same way,
+//! for the version this package has (what `tengen --version` prints); every commit
+//! a summary names is in the repository's history; every `tengen …` command in a
+//! summary's code blocks parses, and so does every Tengen engine a match there runs.
+//! The long test runs the summary's `tengen bench` command as written.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The section of `doc` whose heading starts with `heading` (up to the next `## `).
+fn section(doc: &str, heading: &str) -> Result<String, String> {
+    let text = std::fs::read_to_string(root().join(doc)).map_err(|e| format!("{doc}: {e}"))?;
+    let start = text
+        .lines()
+        .position(|l| l.starts_with(heading))
+        .ok_or_else(|| format!("{doc}: no section headed {heading:?}"))?;
+    let body: Vec<&str> = text
+        .lines()
+        .skip(start)
+        .enumerate()
+        .take_while(|&(i, l)| i == 0 || !l.starts_with("## "))
+        .map(|(_, l)| l)
+        .collect();
+    Ok(body.join("\n"))
+}
+
+/// The version a heading `## Title: VERSION` names.
+fn heading_version(section: &str) -> &str {
+    let first = section.lines().next().unwrap_or("");
+    first.rsplit(": ").next().unwrap_or("").trim()
+}
+
+/// The commits a summary names as `VERSION at HASH`.
+fn commits(section: &str) -> Vec<String> {
+    let marker = format!("{VERSION} at ");
+    section
+        .match_indices(&marker)
+        .map(|(i, m)| {
+            section[i + m.len()..]
+                .chars()
+                .take_while(char::is_ascii_hexdigit)
+                .collect::<String>()
+        })
+        .collect()
+}
+
+/// The `tengen …` command lines of a section's fenced code blocks, split as a shell
+/// splits them (a line ending in `\` continues).
+fn commands(section: &str) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let mut in_block = false;
+    let mut pending = String::new();
+    for line in section.lines() {
+        if line.starts_with("```") {
+            in_block = !in_block;
+            continue;
+        }
+        if !in_block {
+            continue;
+        }
+        let line = line.trim();
+        if let Some(start) = line.strip_suffix('\\') {
+            pending.push_str(start);
+            pending.push(' ');
+            continue;
+        }
+        pending.push_str(line);
+        let full = std::mem::take(&mut pending);
+        if full.starts_with("tengen ") || full == "tengen" {
+            out.push(shell_words::split(&full).unwrap_or_else(|e| panic!("{full}: {e}")));
+        }
+    }
+    out
+}
+
+/// Whether `tengen ARGS` parses: clap reads the words in order and refuses an unknown
+/// flag or a bad value before it reaches the `--help` appended last, which then
+/// prints the help and succeeds without running anything. `{seed}` (a match's
+/// placeholder) reads as a seed.
+fn parses(args: &[String]) -> Result<(), String> {
+    let args: Vec<String> = args.iter().map(|a| a.replace("{seed}", "1")).collect();
+    let out = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(&args)
+        .arg("--help")
+        .output()
+        .map_err(|e| e.to_string())?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).into_owned())
+    }
+}
+
+/// `git ARGS` in `dir`: its success and output, or `None` without git.
+fn git(dir: &Path, args: &[&str]) -> Option<(bool, String)> {
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .ok()?;
+    Some((
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).trim().to_string(),
+    ))
+}
+
+const SUMMARIES: [(&str, &str); 3] = [
+    ("BENCHMARKS.md", "## Summary: "),
+    ("STRENGTH.md", "## Summary: "),
+    ("README.md", "## Figures: "),
+];
+
+#[test]
+fn every_summary_is_for_this_version() {
+    for (doc, heading) in SUMMARIES {
+        let s = section(doc, heading).unwrap();
+        assert_eq!(
+            heading_version(&s),
+            VERSION,
+            "{doc}: {}",
+            s.lines().next().unwrap()
+        );
+        assert!(
+            !commits(&s).is_empty(),
+            "{doc}: the summary names no build as `{VERSION} at COMMIT`"
+        );
+    }
+}
+
+#[test]
+fn every_commit_a_summary_names_is_in_the_history() {
+    let dir = root();
+    // A source archive, or a shallow clone, does not hold the history to look in.
+    match git(&dir, &["rev-parse", "--is-shallow-repository"]) {
+        Some((true, shallow)) if shallow == "false" => {}
+        other => {
+            eprintln!("no full git history here ({other:?}): the commits cannot be checked");
+            return;
+        }
+    }
+    for (doc, heading) in SUMMARIES {
+        for hash in commits(&section(doc, heading).unwrap()) {
+            assert!(
+                hash.len() >= 7,
+                "{doc}: `{VERSION} at {hash}` is not a commit"
+            );
+            let object = format!("{hash}^{{commit}}");
+            assert_eq!(
+                git(&dir, &["cat-file", "-e", &object]).map(|(ok, _)| ok),
+                Some(true),
+                "{doc}: {hash} is not a commit of this repository"
+            );
+        }
+    }
+}
+
+#[test]
+fn every_summary_command_parses() {
+    let mut checked = 0;
+    for (doc, heading) in SUMMARIES {
+        for words in commands(&section(doc, heading).unwrap()) {
+            let line = words.join(" ");
+            if let Err(e) = parses(&words[1..]) {
+                panic!("{doc}: `{line}` does not parse: {e}");
+            }
+            // The engines a match runs: Tengen's own command lines parse too.
+            for pair in words
+                .windows(2)
+                .filter(|p| p[0] == "-e" || p[0] == "--engine")
+            {
+                let engine = shell_words::split(&pair[1]).unwrap();
+                if engine.first().map(String::as_str) == Some("tengen") {
+                    if let Err(e) = parses(&engine[1..]) {
+                        panic!(
+                            "{doc}: the engine `{}` of `{line}` does not parse: {e}",
+                            pair[1]
+                        );
+                    }
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "the summaries name no `tengen` command");
+}
+
+#[test]
+#[ignore = "long (30 s): cargo test -- --include-ignored"]
+fn the_benchmark_summary_command_runs_as_written() {
+    let s = section("BENCHMARKS.md", "## Summary: ").unwrap();
+    let bench: Vec<Vec<String>> = commands(&s)
+        .into_iter()
+        .filter(|w| w.get(1).map(String::as_str) == Some("bench"))
+        .collect();
+    assert!(
+        !bench.is_empty(),
+        "BENCHMARKS.md's summary has no `tengen bench` command"
+    );
+    for words in bench {
+        let out = Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(&words[1..])
+            .output()
+            .expect("tengen runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{}: {}",
+            words.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            stdout.lines().filter(|l| !l.trim().is_empty()).count() >= 3,
+            "{}: {stdout}",
+            words.join(" ")
+        );
+    }
+}
