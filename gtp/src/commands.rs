@@ -3,7 +3,9 @@
 use crate::analyze;
 use crate::args::Args;
 use crate::error::GtpError;
-use crate::handlers::{board, core, gogui, handicap, life, play, scoring, settings, sgf, time};
+use crate::handlers::{
+    board, core, gogui, handicap, katago, life, play, scoring, settings, sgf, time,
+};
 use crate::session::{Ctx, Session};
 
 /// A command's implementation: decode the arguments, act, return the answer text.
@@ -71,6 +73,12 @@ static COMMANDS: &[Command] = table! {
     "tengen-params" => settings::tengen_params,
     "tengen-get" => settings::tengen_get,
     "tengen-set" => settings::tengen_set,
+    "kata-list-params" => katago::kata_list_params,
+    "kata-get-param" => katago::kata_get_param,
+    "kata-set-param" => katago::kata_set_param,
+    "kata-get-rules" => katago::kata_get_rules,
+    "kata-set-rules" => katago::kata_set_rules,
+    "lz-setoption" => katago::lz_setoption,
 };
 
 /// The command called `name`, if there is one.

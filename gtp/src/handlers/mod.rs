@@ -4,6 +4,7 @@ pub(crate) mod board;
 pub(crate) mod core;
 pub(crate) mod gogui;
 pub(crate) mod handicap;
+pub(crate) mod katago;
 pub(crate) mod life;
 pub(crate) mod play;
 pub(crate) mod scoring;

@@ -238,23 +238,37 @@ fn find(key: &str) -> Result<&'static Setting, GtpError> {
         })
 }
 
-fn set(s: &mut Session, a: &mut Args<'_>) -> Answer {
-    let key = a.word("setting")?;
-    let value = a.word("value")?;
-    a.end()?;
+/// The names of every setting, in the order they are listed.
+pub(crate) fn names() -> impl Iterator<Item = &'static str> {
+    SETTINGS.iter().map(|s| s.name)
+}
+
+/// The value of the setting `key` (any case), as `tengen-get key` answers it.
+pub(crate) fn value(c: &Config, key: &str) -> Result<String, GtpError> {
+    Ok((find(key)?.get)(c))
+}
+
+/// Sets the setting `key` (any case) to `value` as `tengen-set` does: the same parsing,
+/// bounds and restart; `label` names the setting in the error. On error nothing changes.
+pub(crate) fn apply(s: &mut Session, key: &str, value: &str, label: &str) -> Result<(), GtpError> {
     let setting = find(key)?;
     let mut config = s.engine.config().clone();
     (setting.set)(&mut config, value).map_err(|e| {
-        GtpError::syntax(format!(
-            "invalid value {} for {}: {e}",
-            quote(value),
-            setting.name
-        ))
+        GtpError::syntax(format!("invalid value {} for {label}: {e}", quote(value)))
     })?;
     if config != *s.engine.config() {
         s.engine = s.engine.reconfigured(config);
         s.status_cache = None;
     }
+    Ok(())
+}
+
+fn set(s: &mut Session, a: &mut Args<'_>) -> Answer {
+    let key = a.word("setting")?;
+    let value = a.word("value")?;
+    a.end()?;
+    let setting = find(key)?;
+    apply(s, setting.name, value, setting.name)?;
     Ok(String::new())
 }
 

@@ -1,0 +1,640 @@
+//! The settings and rules commands of KataGo and Leela Zero, which Lizzie, LizzieYzy,
+//! LizGoban and KaTrain-era clients send: `kata-list-params`, `kata-get-param`,
+//! `kata-set-param`, `kata-get-rules`, `kata-set-rules` and `lz-setoption`.
+//!
+//! The settings are `tengen-set`'s table (`settings.rs`), under their own names and
+//! under the KataGo and Leela Zero names whose meaning is Tengen's: a name or value
+//! Tengen has no setting for is refused, naming it, and nothing changes.
+//! The rules are the game's `Rules` in KataGo's JSON; a combination Tengen cannot play
+//! is refused, naming what is missing, and nothing changes.
+
+use tengen_board::{HandicapCompensation, KoRule, Rules, Scoring};
+use tengen_engine::Config;
+
+use super::settings;
+use crate::args::Args;
+use crate::error::{GtpError, quote};
+use crate::session::{Ctx, Session};
+
+type Answer = Result<String, GtpError>;
+
+/// KataGo's 'no limit' for `maxVisits` and `maxPlayouts` (2^50, the most its config
+/// takes): Tengen's playout budget 0, and so is any budget at least this large.
+const KATAGO_UNLIMITED: &str = "1125899906842624";
+
+/// Leela Zero's largest `Visits` and `Playouts` (its options' maximum, which Lizzie
+/// sends to lift the limit): Tengen's playout budget 0, and so is any larger one. As a
+/// budget it would not lift the limit here but stop the clock's say (a budget plays
+/// every move to `max_move_time`).
+const LZ_UNLIMITED: i64 = 1_000_000_000;
+
+/// A playout budget `value` as Tengen's setting takes it: 0 (none) from `unlimited` up.
+fn budget(value: &str, unlimited: i64) -> &str {
+    match crate::args::parse_int(value) {
+        Some(n) if n >= unlimited => "0",
+        _ => value,
+    }
+}
+
+/// How a KataGo name's values are written.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Form {
+    /// As Tengen writes them.
+    Same,
+    /// A playout budget: Tengen's 0 (none) is KataGo's [`KATAGO_UNLIMITED`].
+    Budget,
+    /// A switch: `true`/`false` where Tengen writes `1`/`0`.
+    Switch,
+}
+
+/// A KataGo parameter that is one of Tengen's settings.
+struct Alias {
+    name: &'static str,
+    setting: &'static str,
+    form: Form,
+}
+
+/// KataGo's names for Tengen's settings, in `kata-list-params` order.
+const ALIASES: &[Alias] = &[
+    Alias {
+        name: "numSearchThreads",
+        setting: "threads",
+        form: Form::Same,
+    },
+    Alias {
+        name: "maxVisits",
+        setting: "playouts",
+        form: Form::Budget,
+    },
+    Alias {
+        name: "maxPlayouts",
+        setting: "playouts",
+        form: Form::Budget,
+    },
+    Alias {
+        name: "maxTime",
+        setting: "move_time",
+        form: Form::Same,
+    },
+    Alias {
+        name: "ponderingEnabled",
+        setting: "ponder",
+        form: Form::Switch,
+    },
+];
+
+/// What a `kata-*-param` name refers to (any case): a KataGo name, or Tengen's own.
+fn param(name: &str) -> Result<(&'static str, Form), GtpError> {
+    if let Some(a) = ALIASES.iter().find(|a| a.name.eq_ignore_ascii_case(name)) {
+        return Ok((a.setting, a.form));
+    }
+    if let Some(own) = settings::names().find(|n| n.eq_ignore_ascii_case(name)) {
+        return Ok((own, Form::Same));
+    }
+    Err(GtpError::syntax(format!(
+        "unknown parameter {} (kata-list-params lists them)",
+        quote(name)
+    )))
+}
+
+/// `kata-list-params`: KataGo's names Tengen has, then Tengen's own, space separated.
+pub(crate) fn kata_list_params(_: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    a.end()?;
+    let names: Vec<&str> = ALIASES
+        .iter()
+        .map(|a| a.name)
+        .chain(settings::names())
+        .collect();
+    Ok(names.join(" "))
+}
+
+/// `kata-get-param NAME`.
+pub(crate) fn kata_get_param(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    let name = a.word("parameter")?;
+    a.end()?;
+    let (setting, form) = param(name)?;
+    let value = settings::value(s.engine.config(), setting)?;
+    Ok(match (form, value.as_str()) {
+        (Form::Budget, "0") => KATAGO_UNLIMITED.to_string(),
+        (Form::Switch, "1") => "true".to_string(),
+        (Form::Switch, "0") => "false".to_string(),
+        _ => value,
+    })
+}
+
+/// `kata-set-param NAME VALUE`.
+pub(crate) fn kata_set_param(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    let name = a.word("parameter")?;
+    let value = a.word("value")?;
+    a.end()?;
+    let (setting, form) = param(name)?;
+    let value = match form {
+        Form::Budget => budget(value, 1 << 50),
+        _ => value,
+    };
+    settings::apply(s, setting, value, &label(name, setting))?;
+    Ok(String::new())
+}
+
+/// A setting as an error names it: `maxVisits (playouts)`, or Tengen's own name.
+fn label(name: &str, setting: &str) -> String {
+    if name.eq_ignore_ascii_case(setting) {
+        setting.to_string()
+    } else {
+        format!("{name} ({setting})")
+    }
+}
+
+/// `lz-setoption name NAME value VALUE`: Leela Zero's options (the name may hold
+/// spaces, any case).
+pub(crate) fn lz_setoption(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    let first = a.word("name")?;
+    if !first.eq_ignore_ascii_case("name") {
+        return Err(GtpError::syntax(format!(
+            "expected name NAME value VALUE, got {}",
+            quote(first)
+        )));
+    }
+    let mut words = Vec::new();
+    let mut has_value = false;
+    while let Some(w) = a.peek() {
+        a.word("name")?;
+        if w.eq_ignore_ascii_case("value") {
+            has_value = true;
+            break;
+        }
+        words.push(w);
+    }
+    if words.is_empty() {
+        return Err(GtpError::syntax("missing option name"));
+    }
+    let name = words.join(" ");
+    let value = a.rest().join(" ");
+    if !has_value || value.is_empty() {
+        return Err(GtpError::syntax(format!(
+            "missing value for {}",
+            quote(&name)
+        )));
+    }
+    let (setting, value) = match name.to_ascii_lowercase().as_str() {
+        "threads" => ("threads", value),
+        "visits" | "playouts" => ("playouts", budget(&value, LZ_UNLIMITED).to_string()),
+        "pondering" => ("ponder", value),
+        "resign percentage" => ("resign_threshold", resign_fraction(&name, &value)?),
+        "maximum memory use (mib)" => {
+            return Err(unsupported_option(
+                "Maximum Memory Use (MiB)",
+                "it counts the network and caches too; Tengen's memory setting is its trees \
+                 alone (tengen-set memory MIB)",
+            ));
+        }
+        "percentage of memory for cache" => {
+            return Err(unsupported_option(
+                "Percentage of memory for cache",
+                "Tengen has no evaluation cache",
+            ));
+        }
+        "lagbuffer" => {
+            return Err(unsupported_option(
+                "Lagbuffer",
+                "Tengen keeps back its lag plus twice the worst overrun (tengen-set lag SECONDS)",
+            ));
+        }
+        _ => return Err(GtpError::syntax(format!("unknown option {}", quote(&name)))),
+    };
+    settings::apply(s, setting, &value, &label(&name, setting))?;
+    Ok(String::new())
+}
+
+/// Leela Zero's `Resign Percentage` as Tengen's `resign_threshold`: a win rate in
+/// percent, 0 never resigns, -1 is the engine's default.
+fn resign_fraction(name: &str, value: &str) -> Result<String, GtpError> {
+    let bad = || {
+        GtpError::syntax(format!(
+            "invalid value {} for {name} (resign_threshold): must be -1 (the default) or \
+             between 0 and 100",
+            quote(value)
+        ))
+    };
+    let pct = crate::args::parse_float(value).ok_or_else(bad)?;
+    if pct == -1.0 {
+        Ok(Config::default().resign_threshold.to_string())
+    } else if (0.0..=100.0).contains(&pct) {
+        Ok((pct / 100.0).to_string())
+    } else {
+        Err(bad())
+    }
+}
+
+/// Leela Zero's option `name` (its own spelling) has no exact Tengen setting.
+fn unsupported_option(name: &'static str, why: &str) -> GtpError {
+    GtpError::Other(format!("unsupported option {name:?}: {why}"))
+}
+
+/// `kata-get-rules`: the game's rules in KataGo's JSON (its keys, in its order; the
+/// komi is not part of it, as in KataGo).
+pub(crate) fn kata_get_rules(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    a.end()?;
+    Ok(rules_json(s.game.rules()))
+}
+
+/// `rules` in KataGo's JSON. Tengen removes dead stones at the count (`friendlyPassOk`),
+/// has no button, leaves eyes in seki neutral under territory scoring only, and gives a
+/// handicap bonus under area scoring only.
+fn rules_json(rules: &Rules) -> String {
+    let territory = rules.scoring == Scoring::Territory;
+    let ko = match rules.ko {
+        KoRule::Simple => "SIMPLE",
+        KoRule::Positional => "POSITIONAL",
+        KoRule::Situational => "SITUATIONAL",
+    };
+    let (scoring, tax) = if territory {
+        ("TERRITORY", "SEKI")
+    } else {
+        ("AREA", "NONE")
+    };
+    let bonus = match rules.handicap_compensation {
+        _ if territory => "0",
+        HandicapCompensation::None => "0",
+        HandicapCompensation::PerStone => "N",
+        HandicapCompensation::PerStoneAfterFirst => "N-1",
+    };
+    format!(
+        "{{\"friendlyPassOk\":true,\"hasButton\":false,\"ko\":\"{ko}\",\"scoring\":\"{scoring}\",\
+         \"suicide\":{},\"tax\":\"{tax}\",\"whiteHandicapBonus\":\"{bonus}\"}}",
+        rules.suicide
+    )
+}
+
+/// `kata-set-rules RULES`: a name (`chinese`, `japanese`, `korean`, `aga`, `bga`,
+/// `tromp-taylor`, `new-zealand`, `chinese-ogs`, `chinese-kgs`, …) meaning what it means
+/// to `kgs-rules`, or a JSON object of KataGo's rule keys. The game's rules and the
+/// session's change, the komi stays (as in KataGo).
+pub(crate) fn kata_set_rules(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    if a.is_empty() {
+        return Err(GtpError::syntax("missing rules"));
+    }
+    let text = a.rest().join(" ");
+    let rules = if text.starts_with('{') {
+        from_json(&text)?
+    } else {
+        from_name(&text)?
+    };
+    let komi = |r: &Rules| {
+        rules
+            .with_komi(r.komi())
+            .map_err(|e| GtpError::Other(e.to_string()))
+    };
+    let (game, session) = (komi(s.game.rules())?, komi(&s.options.rules)?);
+    s.game.set_rules(game);
+    s.options.rules = session;
+    Ok(String::new())
+}
+
+/// A KataGo rules name as Tengen's rules.
+fn from_name(text: &str) -> Result<Rules, GtpError> {
+    let key: String = text
+        .to_ascii_lowercase()
+        .chars()
+        .filter(|c| !matches!(c, '-' | '_' | ' '))
+        .collect();
+    let tengen = match key.as_str() {
+        "chineseogs" | "chinesekgs" => "chinese",
+        "bga" | "french" => "aga",
+        "newzealand" => "nz",
+        "tromptaylor" | "goe" | "ing" => "tt",
+        "stonescoring" | "ancientarea" | "ancientterritory" => {
+            return Err(unsupported_rules(&format!(
+                "{} taxes every group (tax ALL): Tengen has no group tax",
+                quote(text)
+            )));
+        }
+        "agabutton" => {
+            return Err(unsupported_rules(&format!(
+                "{} uses a button: Tengen has none",
+                quote(text)
+            )));
+        }
+        other => other,
+    };
+    tengen.parse::<Rules>().map_err(|_| {
+        GtpError::syntax(format!(
+            "unknown rules {} (chinese, japanese, korean, aga, tromp-taylor, new-zealand, \
+             or a JSON object)",
+            quote(text)
+        ))
+    })
+}
+
+fn unsupported_rules(why: &str) -> GtpError {
+    GtpError::Other(format!("unsupported rules: {why}"))
+}
+
+/// A KataGo rules object as Tengen's rules. A key left out takes KataGo's default (its
+/// Tromp-Taylor value; `tax` follows the scoring), except `friendlyPassOk`, which is
+/// always true here.
+fn from_json(text: &str) -> Result<Rules, GtpError> {
+    let fields =
+        parse_object(text).map_err(|e| GtpError::syntax(format!("bad rules JSON: {e}")))?;
+    let mut ko = KoRule::Positional;
+    let mut scoring = Scoring::Area;
+    let mut tax: Option<String> = None;
+    let mut suicide = true;
+    let mut bonus = HandicapCompensation::None;
+    let mut bonus_text = "0".to_string();
+    for (key, value) in &fields {
+        let bad = || {
+            GtpError::syntax(format!(
+                "bad rules JSON: invalid value {} for {key}",
+                quote(&value.to_string())
+            ))
+        };
+        match key.as_str() {
+            "ko" => {
+                ko = match value.word().ok_or_else(bad)?.as_str() {
+                    "SIMPLE" => KoRule::Simple,
+                    "POSITIONAL" => KoRule::Positional,
+                    "SITUATIONAL" => KoRule::Situational,
+                    "SPIGHT" => {
+                        return Err(unsupported_rules("ko SPIGHT: Tengen has no Spight ko rule"));
+                    }
+                    _ => return Err(bad()),
+                }
+            }
+            "scoring" | "score" => {
+                scoring = match value.word().ok_or_else(bad)?.as_str() {
+                    "AREA" => Scoring::Area,
+                    "TERRITORY" => Scoring::Territory,
+                    _ => return Err(bad()),
+                }
+            }
+            "tax" => {
+                let t = value.word().ok_or_else(bad)?;
+                if !matches!(t.as_str(), "NONE" | "SEKI" | "ALL") {
+                    return Err(bad());
+                }
+                tax = Some(t);
+            }
+            "suicide" => suicide = value.switch().ok_or_else(bad)?,
+            "hasButton" => {
+                if value.switch().ok_or_else(bad)? {
+                    return Err(unsupported_rules("hasButton true: Tengen has no button"));
+                }
+            }
+            "whiteHandicapBonus" => {
+                let w = value.word().ok_or_else(bad)?;
+                bonus = match w.as_str() {
+                    "0" => HandicapCompensation::None,
+                    "N" => HandicapCompensation::PerStone,
+                    "N-1" => HandicapCompensation::PerStoneAfterFirst,
+                    _ => return Err(bad()),
+                };
+                bonus_text = w;
+            }
+            "friendlyPassOk" => {
+                if !value.switch().ok_or_else(bad)? {
+                    return Err(unsupported_rules(
+                        "friendlyPassOk false: Tengen's count removes dead stones, so passing \
+                         before capturing them is always fine",
+                    ));
+                }
+            }
+            "komi" => {
+                return Err(GtpError::syntax(
+                    "bad rules JSON: komi is not a rule here (as in KataGo): use komi",
+                ));
+            }
+            _ => {
+                return Err(GtpError::syntax(format!(
+                    "bad rules JSON: unknown key {}",
+                    quote(key)
+                )));
+            }
+        }
+    }
+    let territory = scoring == Scoring::Territory;
+    match tax.as_deref() {
+        Some("ALL") => return Err(unsupported_rules("tax ALL: Tengen has no group tax")),
+        Some("NONE") if territory => {
+            return Err(unsupported_rules(
+                "tax NONE with territory scoring: Tengen's territory count leaves eyes in \
+                 seki neutral (tax SEKI)",
+            ));
+        }
+        Some("SEKI") if !territory => {
+            return Err(unsupported_rules(
+                "tax SEKI with area scoring: Tengen's area count gives eyes in seki to their \
+                 owner (tax NONE)",
+            ));
+        }
+        _ => {}
+    }
+    if territory && bonus != HandicapCompensation::None {
+        return Err(unsupported_rules(&format!(
+            "whiteHandicapBonus {bonus_text} with territory scoring: Tengen's territory \
+             count gives no handicap bonus (0)"
+        )));
+    }
+    let mut rules = Rules::chinese();
+    rules.ko = ko;
+    rules.scoring = scoring;
+    rules.suicide = suicide;
+    rules.handicap_compensation = bonus;
+    Ok(rules)
+}
+
+/// A value of a flat JSON object.
+#[derive(Clone, Debug, PartialEq)]
+enum Value {
+    Text(String),
+    Bool(bool),
+    /// A number or `null`, as written.
+    Other(String),
+}
+
+impl Value {
+    /// A string value, upper-cased (KataGo's words, any case).
+    fn word(&self) -> Option<String> {
+        match self {
+            Value::Text(t) => Some(t.to_ascii_uppercase()),
+            _ => None,
+        }
+    }
+
+    /// A boolean value.
+    fn switch(&self) -> Option<bool> {
+        match self {
+            Value::Bool(b) => Some(*b),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Value::Text(t) => f.write_str(t),
+            Value::Bool(b) => write!(f, "{b}"),
+            Value::Other(o) => f.write_str(o),
+        }
+    }
+}
+
+/// Parses a JSON object whose values are strings, booleans, numbers or `null` (no
+/// nesting): the key-value pairs in order. A key given twice is refused.
+fn parse_object(text: &str) -> Result<Vec<(String, Value)>, String> {
+    let mut p = Parser {
+        s: text.as_bytes(),
+        i: 0,
+    };
+    let mut fields: Vec<(String, Value)> = Vec::new();
+    p.expect(b'{')?;
+    if !p.eat(b'}') {
+        loop {
+            let key = p.string()?;
+            p.expect(b':')?;
+            let value = p.value()?;
+            if fields.iter().any(|(k, _)| *k == key) {
+                return Err(format!("key {} given twice", quote(&key)));
+            }
+            fields.push((key, value));
+            if p.eat(b'}') {
+                break;
+            }
+            p.expect(b',')?;
+        }
+    }
+    p.skip_space();
+    if p.i < p.s.len() {
+        return Err("text after the object".into());
+    }
+    Ok(fields)
+}
+
+struct Parser<'a> {
+    s: &'a [u8],
+    i: usize,
+}
+
+impl Parser<'_> {
+    fn skip_space(&mut self) {
+        while self.s.get(self.i).is_some_and(u8::is_ascii_whitespace) {
+            self.i += 1;
+        }
+    }
+
+    fn eat(&mut self, b: u8) -> bool {
+        self.skip_space();
+        if self.s.get(self.i) == Some(&b) {
+            self.i += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, b: u8) -> Result<(), String> {
+        if self.eat(b) {
+            Ok(())
+        } else {
+            Err(format!("expected '{}'", b as char))
+        }
+    }
+
+    fn string(&mut self) -> Result<String, String> {
+        self.expect(b'"')?;
+        let mut out = Vec::new();
+        loop {
+            let b = *self.s.get(self.i).ok_or("unterminated string")?;
+            self.i += 1;
+            match b {
+                b'"' => break,
+                b'\\' => {
+                    let e = *self.s.get(self.i).ok_or("unterminated string")?;
+                    self.i += 1;
+                    match e {
+                        b'"' | b'\\' | b'/' => out.push(e),
+                        _ => return Err("unsupported escape in a string".into()),
+                    }
+                }
+                _ => out.push(b),
+            }
+        }
+        String::from_utf8(out).map_err(|_| "a string is not UTF-8".to_string())
+    }
+
+    fn value(&mut self) -> Result<Value, String> {
+        self.skip_space();
+        match self.s.get(self.i) {
+            Some(b'"') => self.string().map(Value::Text),
+            Some(b'{' | b'[') => Err("nested values are not rules".into()),
+            Some(_) => {
+                let start = self.i;
+                while self
+                    .s
+                    .get(self.i)
+                    .is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'+'))
+                {
+                    self.i += 1;
+                }
+                let word = std::str::from_utf8(&self.s[start..self.i]).unwrap_or("");
+                match word {
+                    "" => Err("expected a value".into()),
+                    "true" => Ok(Value::Bool(true)),
+                    "false" => Ok(Value::Bool(false)),
+                    "null" => Ok(Value::Other(word.to_string())),
+                    w if w.parse::<f64>().is_ok() => Ok(Value::Other(word.to_string())),
+                    _ => Err(format!("bad value {}", quote(word))),
+                }
+            }
+            None => Err("expected a value".into()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_round_trip_through_json() {
+        for rules in [
+            Rules::chinese(),
+            Rules::aga(),
+            Rules::japanese(),
+            Rules::tromp_taylor(),
+        ] {
+            let back = from_json(&rules_json(&rules)).unwrap();
+            assert_eq!(back.with_komi(rules.komi()).unwrap(), rules);
+        }
+        let mut simple = Rules::chinese();
+        simple.ko = KoRule::Simple;
+        assert_eq!(from_json(&rules_json(&simple)).unwrap(), simple);
+    }
+
+    #[test]
+    fn json_parser_reads_flat_objects_only() {
+        assert_eq!(
+            parse_object(r#" { "a" : "B", "c":true,"d":-1.5 } "#).unwrap(),
+            vec![
+                ("a".to_string(), Value::Text("B".into())),
+                ("c".to_string(), Value::Bool(true)),
+                ("d".to_string(), Value::Other("-1.5".into())),
+            ]
+        );
+        assert_eq!(parse_object("{}").unwrap(), vec![]);
+        for bad in [
+            "",
+            "{",
+            r#"{"a"}"#,
+            r#"{"a":}"#,
+            r#"{"a":1,}"#,
+            r#"{"a":{"b":1}}"#,
+            r#"{"a":1} x"#,
+            r#"{"a":1,"a":2}"#,
+            r#"{"a":yes}"#,
+        ] {
+            assert!(parse_object(bad).is_err(), "{bad}");
+        }
+    }
+}
