@@ -8,6 +8,7 @@
 //! The rules are the game's `Rules` in KataGo's JSON; a combination Tengen cannot play
 //! is refused, naming what is missing, and nothing changes.
 
+use serde_json::{Map, Value};
 use tengen_board::{HandicapCompensation, KoRule, Rules, Scoring};
 use tengen_engine::Config;
 
@@ -344,14 +345,15 @@ fn from_json(text: &str) -> Result<Rules, GtpError> {
     let mut bonus_text = "0".to_string();
     for (key, value) in &fields {
         let bad = || {
+            let shown = value.as_str().map_or_else(|| value.to_string(), String::from);
             GtpError::syntax(format!(
                 "bad rules JSON: invalid value {} for {key}",
-                quote(&value.to_string())
+                quote(&shown)
             ))
         };
         match key.as_str() {
             "ko" => {
-                ko = match value.word().ok_or_else(bad)?.as_str() {
+                ko = match word(value).ok_or_else(bad)?.as_str() {
                     "SIMPLE" => KoRule::Simple,
                     "POSITIONAL" => KoRule::Positional,
                     "SITUATIONAL" => KoRule::Situational,
@@ -362,27 +364,27 @@ fn from_json(text: &str) -> Result<Rules, GtpError> {
                 }
             }
             "scoring" | "score" => {
-                scoring = match value.word().ok_or_else(bad)?.as_str() {
+                scoring = match word(value).ok_or_else(bad)?.as_str() {
                     "AREA" => Scoring::Area,
                     "TERRITORY" => Scoring::Territory,
                     _ => return Err(bad()),
                 }
             }
             "tax" => {
-                let t = value.word().ok_or_else(bad)?;
+                let t = word(value).ok_or_else(bad)?;
                 if !matches!(t.as_str(), "NONE" | "SEKI" | "ALL") {
                     return Err(bad());
                 }
                 tax = Some(t);
             }
-            "suicide" => suicide = value.switch().ok_or_else(bad)?,
+            "suicide" => suicide = value.as_bool().ok_or_else(bad)?,
             "hasButton" => {
-                if value.switch().ok_or_else(bad)? {
+                if value.as_bool().ok_or_else(bad)? {
                     return Err(unsupported_rules("hasButton true: Tengen has no button"));
                 }
             }
             "whiteHandicapBonus" => {
-                let w = value.word().ok_or_else(bad)?;
+                let w = word(value).ok_or_else(bad)?;
                 bonus = match w.as_str() {
                     "0" => HandicapCompensation::None,
                     "N" => HandicapCompensation::PerStone,
@@ -392,7 +394,7 @@ fn from_json(text: &str) -> Result<Rules, GtpError> {
                 bonus_text = w;
             }
             "friendlyPassOk" => {
-                if !value.switch().ok_or_else(bad)? {
+                if !value.as_bool().ok_or_else(bad)? {
                     return Err(unsupported_rules(
                         "friendlyPassOk false: Tengen's count removes dead stones, so passing \
                          before capturing them is always fine",
@@ -443,153 +445,14 @@ fn from_json(text: &str) -> Result<Rules, GtpError> {
     Ok(rules)
 }
 
-/// A value of a flat JSON object.
-#[derive(Clone, Debug, PartialEq)]
-enum Value {
-    Text(String),
-    Bool(bool),
-    /// A number or `null`, as written.
-    Other(String),
+/// A JSON object's fields (serde_json; a key given twice keeps its last value).
+fn parse_object(text: &str) -> Result<Map<String, Value>, String> {
+    serde_json::from_str(text).map_err(|e| e.to_string())
 }
 
-impl Value {
-    /// A string value, upper-cased (KataGo's words, any case).
-    fn word(&self) -> Option<String> {
-        match self {
-            Value::Text(t) => Some(t.to_ascii_uppercase()),
-            _ => None,
-        }
-    }
-
-    /// A boolean value.
-    fn switch(&self) -> Option<bool> {
-        match self {
-            Value::Bool(b) => Some(*b),
-            _ => None,
-        }
-    }
-}
-
-impl std::fmt::Display for Value {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Value::Text(t) => f.write_str(t),
-            Value::Bool(b) => write!(f, "{b}"),
-            Value::Other(o) => f.write_str(o),
-        }
-    }
-}
-
-/// Parses a JSON object whose values are strings, booleans, numbers or `null` (no
-/// nesting): the key-value pairs in order. A key given twice is refused.
-fn parse_object(text: &str) -> Result<Vec<(String, Value)>, String> {
-    let mut p = Parser {
-        s: text.as_bytes(),
-        i: 0,
-    };
-    let mut fields: Vec<(String, Value)> = Vec::new();
-    p.expect(b'{')?;
-    if !p.eat(b'}') {
-        loop {
-            let key = p.string()?;
-            p.expect(b':')?;
-            let value = p.value()?;
-            if fields.iter().any(|(k, _)| *k == key) {
-                return Err(format!("key {} given twice", quote(&key)));
-            }
-            fields.push((key, value));
-            if p.eat(b'}') {
-                break;
-            }
-            p.expect(b',')?;
-        }
-    }
-    p.skip_space();
-    if p.i < p.s.len() {
-        return Err("text after the object".into());
-    }
-    Ok(fields)
-}
-
-struct Parser<'a> {
-    s: &'a [u8],
-    i: usize,
-}
-
-impl Parser<'_> {
-    fn skip_space(&mut self) {
-        while self.s.get(self.i).is_some_and(u8::is_ascii_whitespace) {
-            self.i += 1;
-        }
-    }
-
-    fn eat(&mut self, b: u8) -> bool {
-        self.skip_space();
-        if self.s.get(self.i) == Some(&b) {
-            self.i += 1;
-            true
-        } else {
-            false
-        }
-    }
-
-    fn expect(&mut self, b: u8) -> Result<(), String> {
-        if self.eat(b) {
-            Ok(())
-        } else {
-            Err(format!("expected '{}'", b as char))
-        }
-    }
-
-    fn string(&mut self) -> Result<String, String> {
-        self.expect(b'"')?;
-        let mut out = Vec::new();
-        loop {
-            let b = *self.s.get(self.i).ok_or("unterminated string")?;
-            self.i += 1;
-            match b {
-                b'"' => break,
-                b'\\' => {
-                    let e = *self.s.get(self.i).ok_or("unterminated string")?;
-                    self.i += 1;
-                    match e {
-                        b'"' | b'\\' | b'/' => out.push(e),
-                        _ => return Err("unsupported escape in a string".into()),
-                    }
-                }
-                _ => out.push(b),
-            }
-        }
-        String::from_utf8(out).map_err(|_| "a string is not UTF-8".to_string())
-    }
-
-    fn value(&mut self) -> Result<Value, String> {
-        self.skip_space();
-        match self.s.get(self.i) {
-            Some(b'"') => self.string().map(Value::Text),
-            Some(b'{' | b'[') => Err("nested values are not rules".into()),
-            Some(_) => {
-                let start = self.i;
-                while self
-                    .s
-                    .get(self.i)
-                    .is_some_and(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'+'))
-                {
-                    self.i += 1;
-                }
-                let word = std::str::from_utf8(&self.s[start..self.i]).unwrap_or("");
-                match word {
-                    "" => Err("expected a value".into()),
-                    "true" => Ok(Value::Bool(true)),
-                    "false" => Ok(Value::Bool(false)),
-                    "null" => Ok(Value::Other(word.to_string())),
-                    w if w.parse::<f64>().is_ok() => Ok(Value::Other(word.to_string())),
-                    _ => Err(format!("bad value {}", quote(word))),
-                }
-            }
-            None => Err("expected a value".into()),
-        }
-    }
+/// A string value, upper-cased (KataGo's words, any case).
+fn word(value: &Value) -> Option<String> {
+    value.as_str().map(str::to_ascii_uppercase)
 }
 
 #[cfg(test)]
@@ -613,28 +476,25 @@ mod tests {
     }
 
     #[test]
-    fn json_parser_reads_flat_objects_only() {
-        assert_eq!(
-            parse_object(r#" { "a" : "B", "c":true,"d":-1.5 } "#).unwrap(),
-            vec![
-                ("a".to_string(), Value::Text("B".into())),
-                ("c".to_string(), Value::Bool(true)),
-                ("d".to_string(), Value::Other("-1.5".into())),
-            ]
-        );
-        assert_eq!(parse_object("{}").unwrap(), vec![]);
+    fn rules_json_is_refused_when_malformed_or_nested() {
         for bad in [
             "",
             "{",
             r#"{"a"}"#,
-            r#"{"a":}"#,
-            r#"{"a":1,}"#,
-            r#"{"a":{"b":1}}"#,
-            r#"{"a":1} x"#,
-            r#"{"a":1,"a":2}"#,
-            r#"{"a":yes}"#,
+            r#"{"ko":}"#,
+            r#"{"ko":"SIMPLE",}"#,
+            r#"{"ko":{"b":1}}"#,
+            r#"{"ko":"SIMPLE"} x"#,
+            r#"{"suicide":"yes"}"#,
+            r#"{"ko":1}"#,
         ] {
-            assert!(parse_object(bad).is_err(), "{bad}");
+            assert!(from_json(bad).is_err(), "{bad}");
         }
+        assert_eq!(
+            from_json(r#" { "ko" : "simple", "scoring":"AREA","suicide":false } "#)
+                .unwrap()
+                .ko,
+            KoRule::Simple
+        );
     }
 }
