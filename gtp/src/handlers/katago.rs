@@ -345,7 +345,9 @@ fn from_json(text: &str) -> Result<Rules, GtpError> {
     let mut bonus_text = "0".to_string();
     for (key, value) in &fields {
         let bad = || {
-            let shown = value.as_str().map_or_else(|| value.to_string(), String::from);
+            let shown = value
+                .as_str()
+                .map_or_else(|| value.to_string(), String::from);
             GtpError::syntax(format!(
                 "bad rules JSON: invalid value {} for {key}",
                 quote(&shown)
