@@ -44,6 +44,13 @@ pub(crate) fn kgs_rules(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> A
     let rules: Rules = name
         .parse()
         .map_err(|_| GtpError::syntax(format!("unknown rules {}", quote(name))))?;
+    set_rules_keeping_komi(s, rules)?;
+    Ok(String::new())
+}
+
+/// Puts `rules` in force for the game and for the session's next games, each keeping
+/// its komi; if either komi does not suit them, nothing changes.
+pub(crate) fn set_rules_keeping_komi(s: &mut Session, rules: Rules) -> Result<(), GtpError> {
     let komi = |r: &Rules| {
         rules
             .with_komi(r.komi())
@@ -52,7 +59,7 @@ pub(crate) fn kgs_rules(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> A
     let (game, session) = (komi(s.game.rules())?, komi(&s.options.rules)?);
     s.game.set_rules(game);
     s.options.rules = session;
-    Ok(String::new())
+    Ok(())
 }
 
 pub(crate) fn play(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {

@@ -281,14 +281,7 @@ pub(crate) fn kata_set_rules(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>)
     } else {
         from_name(&text)?
     };
-    let komi = |r: &Rules| {
-        rules
-            .with_komi(r.komi())
-            .map_err(|e| GtpError::Other(e.to_string()))
-    };
-    let (game, session) = (komi(s.game.rules())?, komi(&s.options.rules)?);
-    s.game.set_rules(game);
-    s.options.rules = session;
+    super::board::set_rules_keeping_komi(s, rules)?;
     Ok(String::new())
 }
 
