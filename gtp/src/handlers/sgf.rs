@@ -19,7 +19,7 @@ fn read_file(path: &str) -> Result<String, GtpError> {
     let fail = |why: String| GtpError::CannotLoadFile(format!("{path}: {why}"));
     let meta = std::fs::metadata(path).map_err(|e| fail(e.to_string()))?;
     if !meta.is_file() {
-        return Err(GtpError::CannotLoadFile("not a regular file".into()));
+        return Err(fail("not a regular file".into()));
     }
     let mut bytes = Vec::new();
     std::fs::File::open(path)
