@@ -64,8 +64,11 @@ pub struct MatchArgs {
     handicap: u32,
 
     /// Time control, seconds: M (sudden death), M+PxT (byo-yomi: P periods of T),
-    /// M+S/T (Canadian: S stones in T). GTP tells engines whole seconds, so M is 0 or
-    /// at least 1 and T at least 1.
+    /// M+S/T (Canadian: S stones in T), M+If (Fischer: I added after each move;
+    /// M+If:C keeps at most C on the clock). GTP tells engines whole seconds, so M is 0
+    /// or at least 1 and T at least 1. Fischer reaches engines that know it as KataGo's
+    /// kata-time_settings (fractions allowed), others as sudden death M, with time_left
+    /// before every move.
     #[arg(long, value_name = "SPEC", allow_hyphen_values = true)]
     time: Option<TimeControl>,
 

@@ -79,6 +79,8 @@ static COMMANDS: &[Command] = table! {
     "kata-get-rules" => katago::kata_get_rules,
     "kata-set-rules" => katago::kata_set_rules,
     "lz-setoption" => katago::lz_setoption,
+    "kata-list_time_settings" => time::kata_list_time_settings,
+    "kata-time_settings" => time::kata_time_settings,
 };
 
 /// The command called `name`, if there is one.

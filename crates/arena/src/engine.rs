@@ -9,7 +9,7 @@ use std::time::Duration;
 use tengen_board::{BoardSize, Color};
 use tengen_gtp::client::{ClientError, GtpClient};
 
-use crate::timecontrol::{TimeControl, settings_command};
+use crate::timecontrol::{self, TimeControl, settings_command};
 
 /// How an engine failed a command; in a game it is a loss for that engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -178,7 +178,8 @@ impl Player {
     }
 
     /// Sets up a new game: `boardsize`, `clear_board`, `komi`, the rules (`kgs-rules` if
-    /// known) and the time control (`kgs-time_settings` if known, else `time_settings`).
+    /// known) and the time control (`kata-time_settings` for Fischer if known and
+    /// accepted, else `kgs-time_settings` if known, else `time_settings`).
     pub fn new_game(
         &mut self,
         size: BoardSize,
@@ -201,10 +202,17 @@ impl Player {
             self.may(&format!("kgs-rules {rules_name}"))?;
         }
         if let Some(tc) = time {
-            if self.knows("kgs-time_settings") {
-                self.may(&settings_command(tc, true))?;
-            } else if self.knows("time_settings") {
-                self.may(&settings_command(tc, false))?;
+            // Fischer in KataGo's words; an engine that refuses them hears the fallback.
+            let told = match timecontrol::kata_settings_command(tc) {
+                Some(cmd) if self.knows("kata-time_settings") => self.may(&cmd)?,
+                _ => false,
+            };
+            if !told {
+                if self.knows("kgs-time_settings") {
+                    self.may(&settings_command(tc, true))?;
+                } else if self.knows("time_settings") {
+                    self.may(&settings_command(tc, false))?;
+                }
             }
         }
         Ok(())

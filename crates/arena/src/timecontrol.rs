@@ -21,7 +21,7 @@ fn whole(d: Duration) -> u64 {
 pub fn gtp_problem(tc: &TimeControl) -> Option<String> {
     let (main, period) = match *tc {
         TimeControl::Unlimited => return None,
-        TimeControl::Absolute { main } => (main, None),
+        TimeControl::Absolute { main } | TimeControl::Fischer { main, .. } => (main, None),
         TimeControl::Byoyomi { main, period, .. } | TimeControl::Canadian { main, period, .. } => {
             (main, Some(period))
         }
@@ -42,12 +42,47 @@ pub fn gtp_problem(tc: &TimeControl) -> Option<String> {
     }
 }
 
+/// KataGo's `kata-time_settings` for the controls only it can tell: Fischer (`fischer
+/// M I`, or `fischer-capped M I C -1`, no limit a move), in seconds with fractions, as
+/// the extension allows. `None` for the others, which [`settings_command`] tells.
+pub fn kata_settings_command(tc: &TimeControl) -> Option<String> {
+    let secs = |d: Duration| d.as_secs_f64();
+    match *tc {
+        TimeControl::Fischer {
+            main,
+            increment,
+            cap: None,
+        } => Some(format!(
+            "kata-time_settings fischer {} {}",
+            secs(main),
+            secs(increment)
+        )),
+        TimeControl::Fischer {
+            main,
+            increment,
+            cap: Some(cap),
+        } => Some(format!(
+            "kata-time_settings fischer-capped {} {} {} -1",
+            secs(main),
+            secs(increment),
+            secs(cap)
+        )),
+        _ => None,
+    }
+}
+
 /// The command that tells an engine `tc`: `kgs-time_settings` if it knows it, else
 /// `time_settings` (Canadian; byo-yomi sent as one stone a period). A period is at
-/// least one second.
+/// least one second. Fischer, for an engine without `kata-time_settings`, is sent as
+/// sudden death with its main time: `time_left` before every move then tells it the
+/// clock, increments included.
 pub fn settings_command(tc: &TimeControl, kgs: bool) -> String {
     let period = |p: Duration| whole(p).max(1);
     match *tc {
+        TimeControl::Fischer { main, .. } if kgs => {
+            format!("kgs-time_settings absolute {}", whole(main))
+        }
+        TimeControl::Fischer { main, .. } => format!("time_settings {} 0 0", whole(main)),
         TimeControl::Unlimited if kgs => "kgs-time_settings none".to_string(),
         TimeControl::Unlimited => "time_settings 0 1 0".to_string(),
         TimeControl::Absolute { main } if kgs => {
@@ -142,6 +177,45 @@ mod tests {
             settings_command(&tc("0.5+2x0.3"), false),
             "time_settings 0 1 1"
         );
+    }
+
+    #[test]
+    fn fischer_commands() {
+        let f = tc("60+5f");
+        assert_eq!(
+            kata_settings_command(&f).as_deref(),
+            Some("kata-time_settings fischer 60 5")
+        );
+        assert_eq!(
+            kata_settings_command(&tc("30.5+0.5f:90")).as_deref(),
+            Some("kata-time_settings fischer-capped 30.5 0.5 90 -1")
+        );
+        // Without the extension: sudden death, the clock told by time_left.
+        assert_eq!(settings_command(&f, true), "kgs-time_settings absolute 60");
+        assert_eq!(settings_command(&f, false), "time_settings 60 0 0");
+        for other in ["60", "60+5x30", "10+25/600"] {
+            assert_eq!(kata_settings_command(&tc(other)), None, "{other}");
+        }
+        assert!(gtp_problem(&tc("0.5+5f")).is_some());
+        assert_eq!(gtp_problem(&tc("1+0.5f")), None);
+    }
+
+    #[test]
+    fn fischer_clock() {
+        let t = tc("10+2f:15");
+        let mut c = t.start_clock();
+        assert_eq!(time_left_args(&t, &c, true), (10, 0));
+        assert!(charge(&mut c, &t, 4.0)); // 6 left, then the increment
+        assert_eq!(time_left_args(&t, &c, false), (8, 0));
+        assert!(charge(&mut c, &t, 0.5)); // 9.5 s
+        assert_eq!(c.allowed(&t), Some(Duration::from_secs_f64(9.5)));
+        for _ in 0..3 {
+            assert!(charge(&mut c, &t, 0.0)); // 11.5, 13.5, then 15.5 cut to 15
+        }
+        assert_eq!(c.allowed(&t), Some(Duration::from_secs(15)));
+        assert!(charge(&mut c, &t, 15.05)); // inside the grace: the increment still comes
+        assert_eq!(time_left_args(&t, &c, true), (2, 0));
+        assert!(!charge(&mut c, &t, 2.5));
     }
 
     #[test]

@@ -37,6 +37,17 @@ pub enum TimeControl {
         /// Number of periods (at least 1).
         periods: u32,
     },
+    /// Fischer: `main` to start with, and `increment` added after every move, the
+    /// clock never holding more than `cap` (`None` for plain Fischer; KataGo's
+    /// `fischer-capped` main time limit). Running out is a loss, as in sudden death.
+    Fischer {
+        /// The time on the clock at the start.
+        main: Duration,
+        /// Added after each move.
+        increment: Duration,
+        /// The most the clock can hold after an increment.
+        cap: Option<Duration>,
+    },
 }
 
 impl TimeControl {
@@ -63,7 +74,8 @@ impl TimeControl {
             TimeControl::Unlimited => Duration::ZERO,
             TimeControl::Absolute { main }
             | TimeControl::Canadian { main, .. }
-            | TimeControl::Byoyomi { main, .. } => main,
+            | TimeControl::Byoyomi { main, .. }
+            | TimeControl::Fischer { main, .. } => main,
         }
     }
 
@@ -71,7 +83,7 @@ impl TimeControl {
     pub fn start_clock(&self) -> Clock {
         match *self {
             TimeControl::Unlimited => Clock::default(),
-            TimeControl::Absolute { main } => Clock::main(main),
+            TimeControl::Absolute { main } | TimeControl::Fischer { main, .. } => Clock::main(main),
             TimeControl::Canadian {
                 main,
                 period,
@@ -124,7 +136,7 @@ impl Clock {
         let more_periods = |n: u32, period: Duration| period * n;
         match *tc {
             TimeControl::Unlimited => None,
-            TimeControl::Absolute { .. } => Some(self.time_left),
+            TimeControl::Absolute { .. } | TimeControl::Fischer { .. } => Some(self.time_left),
             TimeControl::Canadian { period, .. } if self.stones == 0 => {
                 Some(self.time_left + period)
             }
@@ -145,8 +157,20 @@ impl Clock {
     /// Main time runs down first; what a move uses beyond it starts overtime. In
     /// Canadian overtime the period runs down and a fresh one starts after its last
     /// stone; in Japanese byo-yomi a move inside the period costs nothing and every
-    /// period it overruns is lost. Sudden death flags when the main time is gone.
+    /// period it overruns is lost. Sudden death flags when the main time is gone;
+    /// so does Fischer, which then adds its increment to what is left (up to its cap).
     pub fn charge(&mut self, tc: &TimeControl, used: Duration, grace: Duration) -> bool {
+        if let TimeControl::Fischer { increment, cap, .. } = *tc {
+            // No overtime: whatever `stones` a controller said, the clock is main time.
+            self.stones = 0;
+            if used > self.time_left + grace {
+                self.time_left = Duration::ZERO;
+                return false;
+            }
+            let left = self.time_left.saturating_sub(used) + increment;
+            self.time_left = cap.map_or(left, |c| left.min(c));
+            return true;
+        }
         let mut used = used;
         if self.stones == 0 {
             if used <= self.time_left {
@@ -159,7 +183,7 @@ impl Clock {
                     self.time_left = Duration::ZERO;
                     return true;
                 }
-                TimeControl::Absolute { .. } => {
+                TimeControl::Absolute { .. } | TimeControl::Fischer { .. } => {
                     self.time_left = Duration::ZERO;
                     return used <= grace;
                 }
@@ -176,7 +200,9 @@ impl Clock {
             };
         }
         match *tc {
-            TimeControl::Unlimited | TimeControl::Absolute { .. } => true,
+            TimeControl::Unlimited | TimeControl::Absolute { .. } | TimeControl::Fischer { .. } => {
+                true
+            }
             TimeControl::Canadian { period, stones, .. } => {
                 if used > self.time_left + grace {
                     self.time_left = Duration::ZERO;
@@ -340,6 +366,63 @@ mod tests {
                 stones: 2
             }
         );
+    }
+
+    #[test]
+    fn fischer_adds_the_increment_after_each_move() {
+        let tc = TimeControl::Fischer {
+            main: s(10.0),
+            increment: s(5.0),
+            cap: None,
+        };
+        let mut c = tc.start_clock();
+        assert_eq!(
+            c,
+            Clock::main(s(10.0)),
+            "no increment before the first move"
+        );
+        assert_eq!(tc.main(), s(10.0));
+        assert_eq!(c.allowed(&tc), Some(s(10.0)));
+        assert!(c.charge(&tc, s(2.0), Duration::ZERO));
+        assert_eq!(c, Clock::main(s(13.0)));
+        // Fast moves bank their increments, without a limit.
+        for _ in 0..10 {
+            assert!(c.charge(&tc, s(1.0), Duration::ZERO));
+        }
+        assert_eq!(c, Clock::main(s(53.0)));
+        assert_eq!(c.allowed(&tc), Some(s(53.0)));
+        // Using it all but the grace's worth: the increment still comes.
+        assert!(c.charge(&tc, s(53.05), GRACE));
+        assert_eq!(c, Clock::main(s(5.0)));
+        // Past what is left and the grace: the flag falls, nothing is added.
+        assert!(!c.charge(&tc, s(5.2), GRACE));
+        assert_eq!(c.time_left, Duration::ZERO);
+        // A clock a controller put in overtime is main time again after a move.
+        let mut c = Clock {
+            time_left: s(4.0),
+            stones: 3,
+        };
+        assert!(c.charge(&tc, s(1.0), Duration::ZERO));
+        assert_eq!(c, Clock::main(s(8.0)));
+    }
+
+    #[test]
+    fn capped_fischer_never_holds_more_than_its_cap() {
+        let tc = TimeControl::Fischer {
+            main: s(30.0),
+            increment: s(10.0),
+            cap: Some(s(35.0)),
+        };
+        let mut c = tc.start_clock();
+        assert!(c.charge(&tc, s(1.0), Duration::ZERO));
+        assert_eq!(c, Clock::main(s(35.0)), "29 + 10, cut to the cap");
+        assert!(c.charge(&tc, s(20.0), Duration::ZERO));
+        assert_eq!(
+            c,
+            Clock::main(s(25.0)),
+            "under the cap: the whole increment"
+        );
+        assert!(!c.charge(&tc, s(26.0), Duration::ZERO));
     }
 
     #[test]

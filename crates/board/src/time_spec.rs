@@ -1,4 +1,4 @@
-//! A time control written out: the `M`, `M+PxT`, `M+S/T` spelling (seconds) that
+//! A time control written out: the `M`, `M+PxT`, `M+S/T`, `M+If` spelling (seconds) that
 //! `tengen match --time` takes, and the overtime text of an SGF record's `OT`.
 
 use std::fmt;
@@ -16,7 +16,8 @@ impl fmt::Display for TimeSpecError {
         write!(
             f,
             "bad time control {:?}: expected M (sudden death), M+PxT (byo-yomi: P periods of \
-             T s) or M+S/T (Canadian: S stones in T s), seconds",
+             T s), M+S/T (Canadian: S stones in T s) or M+If (Fischer: I s added after each \
+             move; M+If:C keeps at most C s on the clock), seconds",
             self.0
         )
     }
@@ -34,7 +35,8 @@ impl FromStr for TimeControl {
     type Err = TimeSpecError;
 
     /// `M` (sudden death, M > 0), `M+PxT` (Japanese byo-yomi, P ≥ 1 periods of T > 0
-    /// seconds) or `M+S/T` (Canadian, S ≥ 1 stones in T > 0 seconds).
+    /// seconds), `M+S/T` (Canadian, S ≥ 1 stones in T > 0 seconds) or `M+If` (Fischer,
+    /// M > 0, I > 0 seconds added after each move; `M+If:C`, the clock capped at C ≥ M).
     fn from_str(s: &str) -> Result<TimeControl, TimeSpecError> {
         let err = || TimeSpecError(s.to_string());
         let t = s.trim();
@@ -43,6 +45,28 @@ impl FromStr for TimeControl {
             return Ok(TimeControl::Absolute { main });
         };
         let main = seconds(main).ok_or_else(err)?;
+        if let Some((increment, cap)) = over.split_once(['f', 'F']) {
+            let increment = seconds(increment)
+                .filter(|v| !v.is_zero())
+                .ok_or_else(err)?;
+            let cap = match cap.trim() {
+                "" => None,
+                c => Some(
+                    c.strip_prefix(':')
+                        .and_then(seconds)
+                        .filter(|&c| c >= main)
+                        .ok_or_else(err)?,
+                ),
+            };
+            if main.is_zero() {
+                return Err(err());
+            }
+            return Ok(TimeControl::Fischer {
+                main,
+                increment,
+                cap,
+            });
+        }
         let (count, period, byoyomi) = if let Some((p, per)) = over.split_once(['x', 'X']) {
             (p, per, true)
         } else if let Some((st, per)) = over.split_once('/') {
@@ -88,6 +112,17 @@ impl fmt::Display for TimeControl {
                 period,
                 stones,
             } => write!(f, "{}+{stones}/{}", secs(main), secs(period)),
+            TimeControl::Fischer {
+                main,
+                increment,
+                cap,
+            } => {
+                write!(f, "{}+{}f", secs(main), secs(increment))?;
+                match cap {
+                    Some(c) => write!(f, ":{}", secs(c)),
+                    None => Ok(()),
+                }
+            }
         }
     }
 }
@@ -103,6 +138,12 @@ impl TimeControl {
             TimeControl::Canadian { stones, period, .. } => {
                 Some(format!("{stones}/{} Canadian", period.as_secs_f64()))
             }
+            TimeControl::Fischer { increment, cap, .. } => Some(format!(
+                "{} s Fischer increment{}",
+                increment.as_secs_f64(),
+                cap.map(|c| format!(", at most {} s", c.as_secs_f64()))
+                    .unwrap_or_default()
+            )),
         }
     }
 }
@@ -150,5 +191,55 @@ mod tests {
             Some("5x30 byo-yomi".to_string())
         );
         assert_eq!("60".parse::<TimeControl>().unwrap().overtime(), None);
+    }
+
+    #[test]
+    fn fischer_specs_parse_and_print() {
+        assert_eq!(
+            "60+5f".parse::<TimeControl>(),
+            Ok(TimeControl::Fischer {
+                main: s(60.0),
+                increment: s(5.0),
+                cap: None
+            })
+        );
+        assert_eq!(
+            "30+10F:60".parse::<TimeControl>(),
+            Ok(TimeControl::Fischer {
+                main: s(30.0),
+                increment: s(10.0),
+                cap: Some(s(60.0))
+            })
+        );
+        for bad in [
+            "0+5f",
+            "60+0f",
+            "60+f",
+            "60+5f:",
+            "60+5f:30",
+            "60+5f60",
+            "60+-1f",
+            "60+5fx3",
+            "60+5f:nan",
+            "60+inff",
+        ] {
+            assert!(bad.parse::<TimeControl>().is_err(), "{bad}");
+        }
+        for spec in ["60+5f", "1.5+0.5f", "30+10f:60", "30+10f:30"] {
+            assert_eq!(spec.parse::<TimeControl>().unwrap().to_string(), spec);
+        }
+        assert_eq!(
+            "60+5f".parse::<TimeControl>().unwrap().overtime(),
+            Some("5 s Fischer increment".to_string())
+        );
+        assert_eq!(
+            "30+10f:60".parse::<TimeControl>().unwrap().overtime(),
+            Some("10 s Fischer increment, at most 60 s".to_string())
+        );
+        // Byo-yomi and Canadian spellings are unchanged.
+        assert!(matches!(
+            "60+5x30".parse::<TimeControl>(),
+            Ok(TimeControl::Byoyomi { .. })
+        ));
     }
 }

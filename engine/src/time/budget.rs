@@ -77,6 +77,12 @@ const MIN_THINK: Duration = Duration::from_millis(10);
 ///   not used in a period is lost, so the move thinks to the end.
 /// - Main time before overtime: its share of the main time plus most of one period
 ///   (after main time every move gets a period anyway).
+/// - Fischer: the time left spread over the moves expected plus most of the
+///   increment (a move that thinks about its increment never runs the clock down); an
+///   unclear move may take three times its share of the time left plus the whole
+///   increment, never half of what is left (the increment comes only after the move).
+///   Under a cap, what the increment would push past it is lost, so the move plans to
+///   think at least that long.
 pub fn budget(
     tc: &TimeControl,
     clock: &Clock,
@@ -140,6 +146,17 @@ pub fn budget(
                 Some(mk(now, now, now, false))
             }
         }
+        TimeControl::Fischer { increment, cap, .. } => {
+            let usable = reserve(clock.time_left).mul_f64(0.95);
+            let share = usable.div_f64(moves_left);
+            // What the clock would lose to its cap if the move took no time at all.
+            let lost = cap.map_or(Duration::ZERO, |c| {
+                (clock.time_left + increment).saturating_sub(c + lag)
+            });
+            let soft = (share + increment.mul_f64(0.8)).max(lost);
+            let hard = (share * 3 + increment).max(soft);
+            Some(mk(soft, hard, usable / 2, true))
+        }
     }
 }
 
@@ -187,6 +204,90 @@ mod tests {
         // Below the lag reserve: a twentieth of what is left at most.
         let b = budget(&tc, &Clock::main(s(0.04)), 200, 81, LAG).unwrap();
         assert!(b.hard <= s(0.002), "{b:?}");
+    }
+
+    fn fischer(main: f64, increment: f64, cap: Option<f64>) -> TimeControl {
+        TimeControl::Fischer {
+            main: s(main),
+            increment: s(increment),
+            cap: cap.map(s),
+        }
+    }
+
+    #[test]
+    fn fischer_fast_game_keeps_a_reserve() {
+        // 5 minutes and 2 s a move on 19x19, a game of 400 moves: the clock never runs
+        // out, even when every move thinks to its hard limit, and planned moves keep a
+        // reserve of several increments to the end.
+        let tc = fischer(300.0, 2.0, None);
+        let first = budget(&tc, &tc.start_clock(), 0, 361, LAG).unwrap();
+        assert!(first.early_stop);
+        assert!(first.soft > s(2.5) && first.soft < s(5.0), "{first:?}");
+        assert!(
+            first.hard >= first.soft && first.hard < s(150.0),
+            "{first:?}"
+        );
+        for think_to_hard in [false, true] {
+            let mut clock = tc.start_clock();
+            for moves in (0..400).step_by(2) {
+                let b = budget(&tc, &clock, moves, 361, LAG).unwrap();
+                let used = if think_to_hard { b.hard } else { b.soft } + LAG;
+                assert!(
+                    clock.charge(&tc, used, Duration::ZERO),
+                    "move {moves}: {b:?}"
+                );
+            }
+            if !think_to_hard {
+                assert!(clock.time_left > s(15.0), "{clock:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn fischer_big_increment_gives_about_the_increment() {
+        let tc = fischer(60.0, 30.0, None);
+        let mut clock = tc.start_clock();
+        for moves in (0..100).step_by(2) {
+            let b = budget(&tc, &clock, moves, 361, LAG).unwrap();
+            assert!(
+                b.soft <= b.hard && b.hard < clock.time_left,
+                "{clock:?}: {b:?}"
+            );
+            if moves >= 10 {
+                assert!(b.soft > s(23.0) && b.soft < s(32.0), "move {moves}: {b:?}");
+            }
+            assert!(clock.charge(&tc, b.soft + LAG, Duration::ZERO));
+        }
+        // Little on the clock but a big increment: still at most half of what is left.
+        let b = budget(&tc, &Clock::main(s(5.0)), 50, 361, LAG).unwrap();
+        assert!(b.hard <= s(2.5) && b.soft <= b.hard, "{b:?}");
+    }
+
+    #[test]
+    fn fischer_nearly_flagged_answers_within_what_is_left() {
+        let tc = fischer(60.0, 5.0, None);
+        let b = budget(&tc, &Clock::main(s(0.5)), 200, 361, LAG).unwrap();
+        assert!(b.hard < s(0.25) && b.soft <= b.hard, "{b:?}");
+        let b = budget(&tc, &Clock::main(s(0.04)), 200, 81, LAG).unwrap();
+        assert!(b.hard <= s(0.002), "{b:?}");
+    }
+
+    #[test]
+    fn capped_fischer_uses_what_the_cap_would_take() {
+        // A full clock: the whole increment would be cut off, so the move plans to use it.
+        let tc = fischer(60.0, 10.0, Some(60.0));
+        let b = budget(&tc, &tc.start_clock(), 0, 361, LAG).unwrap();
+        assert!(b.soft >= s(9.8) && b.soft < s(11.0), "{b:?}");
+        // Far under the cap: the plain Fischer share.
+        let b = budget(&tc, &Clock::main(s(20.0)), 50, 361, LAG).unwrap();
+        let plain = budget(
+            &fischer(60.0, 10.0, None),
+            &Clock::main(s(20.0)),
+            50,
+            361,
+            LAG,
+        );
+        assert_eq!(Some(b), plain);
     }
 
     #[test]

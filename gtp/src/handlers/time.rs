@@ -1,4 +1,5 @@
-//! Time controls and clocks: `time_settings`, `kgs-time_settings`, `time_left`.
+//! Time controls and clocks: `time_settings`, `kgs-time_settings`, KataGo's
+//! `kata-time_settings` and `kata-list_time_settings`, `time_left`.
 
 use std::time::Duration;
 
@@ -42,15 +43,45 @@ pub(crate) fn time_settings(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) 
     Ok(String::new())
 }
 
+/// The systems `kata-time_settings` takes, as `kata-list_time_settings` answers them
+/// (KataGo's words, on one line).
+const KATA_SYSTEMS: &str = "none absolute byoyomi canadian fischer fischer-capped";
+
 /// `kgs-time_settings none | absolute M | byoyomi M P N | canadian M B S`.
 pub(crate) fn kgs_time_settings(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    let tc = time_system(a, false)?;
+    set_control(s, tc);
+    Ok(String::new())
+}
+
+/// `kata-time_settings SYSTEM ...`: `kgs-time_settings`'s systems, and `fischer M I`
+/// and `fischer-capped M I MAINCAP PERMOVE` (a negative cap is none), in seconds.
+pub(crate) fn kata_time_settings(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
+    let tc = time_system(a, true)?;
+    set_control(s, tc);
+    Ok(String::new())
+}
+
+/// `kata-list_time_settings`: the systems `kata-time_settings` takes.
+pub(crate) fn kata_list_time_settings(
+    _: &mut Session,
+    a: &mut Args<'_>,
+    _: &mut Ctx<'_>,
+) -> Answer {
+    a.end()?;
+    Ok(KATA_SYSTEMS.to_string())
+}
+
+/// A time system and its arguments, to the end of the line: `kgs-time_settings`'s, and
+/// with `kata` KataGo's Fischer systems too.
+fn time_system(a: &mut Args<'_>, kata: bool) -> Result<TimeControl, GtpError> {
     let kind = a.word("time system")?;
-    let tc = match kind.to_ascii_lowercase().as_str() {
-        "none" => TimeControl::Unlimited,
-        "absolute" => TimeControl::Absolute {
+    let tc = match (kind.to_ascii_lowercase().as_str(), kata) {
+        ("none", _) => TimeControl::Unlimited,
+        ("absolute", _) => TimeControl::Absolute {
             main: seconds(a, "main time")?,
         },
-        "byoyomi" => {
+        ("byoyomi", _) => {
             let main = seconds(a, "main time")?;
             let period = seconds(a, "period time")?;
             let periods = a.uint("periods")?;
@@ -64,34 +95,185 @@ pub(crate) fn kgs_time_settings(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'
                 }
             }
         }
-        "canadian" => {
+        ("canadian", _) => {
             let main = seconds(a, "main time")?;
             let period = seconds(a, "byo-yomi time")?;
             let stones = a.uint("byo-yomi stones")?;
             TimeControl::from_gtp(main, period, stones)
         }
+        ("fischer", true) => {
+            let main = seconds(a, "main time")?;
+            let increment = seconds(a, "increment")?;
+            fischer(main, increment, None)
+        }
+        ("fischer-capped", true) => {
+            let main = seconds(a, "main time")?;
+            let increment = seconds(a, "increment")?;
+            let cap = limit(a, "main time limit")?;
+            if let Some(c) = cap.filter(|&c| c < main) {
+                return Err(GtpError::syntax(format!(
+                    "main time limit {} is below the main time {}",
+                    c.as_secs_f64(),
+                    main.as_secs_f64()
+                )));
+            }
+            if let Some(m) = limit(a, "max time per move")? {
+                return Err(GtpError::Other(format!(
+                    "unsupported max time per move {}: Tengen's clock has no limit a move \
+                     (send -1 for none; tengen-set max_move_time caps every move)",
+                    m.as_secs_f64()
+                )));
+            }
+            fischer(main, increment, cap)
+        }
         _ => {
+            let systems = if kata {
+                KATA_SYSTEMS.replace(' ', ", ")
+            } else {
+                "none, absolute, byoyomi, canadian".to_string()
+            };
             return Err(GtpError::syntax(format!(
-                "unknown time system {} (none, absolute, byoyomi, canadian)",
+                "unknown time system {} ({systems})",
                 quote(kind)
             )));
         }
     };
     a.end()?;
-    set_control(s, tc);
-    Ok(String::new())
+    Ok(tc)
+}
+
+/// Fischer; with no increment, sudden death.
+fn fischer(main: Duration, increment: Duration, cap: Option<Duration>) -> TimeControl {
+    if increment.is_zero() {
+        TimeControl::Absolute { main }
+    } else {
+        TimeControl::Fischer {
+            main,
+            increment,
+            cap,
+        }
+    }
+}
+
+/// A limit in seconds, `None` if negative (KataGo's "no limit", `-1`).
+fn limit(a: &mut Args<'_>, what: &str) -> Result<Option<Duration>, GtpError> {
+    let x = a.float(what)?;
+    Ok((x >= 0.0).then(|| Duration::from_secs_f64(x.min(MAX_SECONDS))))
 }
 
 /// `time_left color seconds stones`: what the controller's clock says; it replaces our
-/// own accounting. Negative times (an overrun, as KataGo accepts) count as zero.
+/// own accounting. Negative times (an overrun, as KataGo accepts) count as zero. Fischer
+/// has no overtime: its clock is main time whatever `stones` says.
 pub(crate) fn time_left(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     let color = a.color()?;
     let t = a.float("time left")?;
     let stones = a.uint("stones")?;
     a.end()?;
+    let stones = match s.time {
+        TimeControl::Fischer { .. } => 0,
+        _ => stones,
+    };
     s.clocks[color] = Clock {
         time_left: Duration::from_secs_f64(t.clamp(0.0, MAX_SECONDS)),
         stones,
     };
     Ok(String::new())
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use tengen_board::{BoardSize, Color};
+    use tengen_engine::Config;
+
+    use super::*;
+    use crate::session::SessionOptions;
+
+    fn session() -> Session {
+        let mut s = Session::new(
+            Config {
+                threads: 1,
+                ..Config::default()
+            },
+            SessionOptions {
+                quiet: true,
+                size: BoardSize::new(9).unwrap(),
+                ..SessionOptions::default()
+            },
+        );
+        s.set_log(Box::new(std::io::sink()));
+        s
+    }
+
+    fn send(s: &mut Session, line: &str) -> String {
+        let mut out = Vec::new();
+        s.handle_line(line.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    fn secs(x: f64) -> Duration {
+        Duration::from_secs_f64(x)
+    }
+
+    #[test]
+    fn kata_time_settings_set_what_kgs_time_settings_set() {
+        let mut s = session();
+        for (kata, kgs) in [
+            ("none", "none"),
+            ("absolute 600.5", "absolute 600.5"),
+            ("byoyomi 900 30 5", "byoyomi 900 30 5"),
+            ("canadian 600 300 25", "canadian 600 300 25"),
+            ("byoyomi 60 0 3", "absolute 60"),
+        ] {
+            assert_eq!(send(&mut s, &format!("kgs-time_settings {kgs}")), "=\n\n");
+            let want = s.time;
+            send(&mut s, "kgs-time_settings absolute 1");
+            assert_eq!(send(&mut s, &format!("kata-time_settings {kata}")), "=\n\n");
+            assert_eq!(s.time, want, "{kata}");
+        }
+    }
+
+    #[test]
+    fn fischer_settings_and_clocks() {
+        let mut s = session();
+        send(&mut s, "kata-time_settings fischer 60 5.5");
+        assert_eq!(
+            s.time,
+            TimeControl::Fischer {
+                main: secs(60.0),
+                increment: secs(5.5),
+                cap: None
+            }
+        );
+        assert_eq!(s.clocks[Color::Black], Clock::main(secs(60.0)));
+        send(&mut s, "kata-time_settings fischer-capped 30 10 45.5 -1");
+        assert_eq!(
+            s.time,
+            TimeControl::Fischer {
+                main: secs(30.0),
+                increment: secs(10.0),
+                cap: Some(secs(45.5))
+            }
+        );
+        // time_left sets the clock, in main time whatever the stones say.
+        send(&mut s, "time_left w 12.5 2");
+        assert_eq!(s.clocks[Color::White], Clock::main(secs(12.5)));
+        // Our own clock after a move: the time used off, the increment on, the cap kept.
+        send(&mut s, "kata-time_settings fischer-capped 3 0.5 4 -1");
+        send(&mut s, "time_left b 3.8 0");
+        let start = std::time::Instant::now();
+        assert!(send(&mut s, "genmove b").starts_with("= "));
+        let at_least = (secs(3.8 + 0.5) - start.elapsed()).min(secs(4.0));
+        let left = s.clocks[Color::Black].time_left;
+        assert!(left >= at_least && left <= secs(4.0), "{left:?}");
+        // A refused setting changes nothing.
+        let before = s.time;
+        assert!(send(&mut s, "kata-time_settings fischer-capped 30 10 -1 5").starts_with("? "));
+        assert_eq!(s.time, before);
+        assert_eq!(
+            send(&mut s, "kata-list_time_settings"),
+            "= none absolute byoyomi canadian fischer fischer-capped\n\n"
+        );
+    }
 }

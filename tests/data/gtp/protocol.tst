@@ -27,7 +27,7 @@
 #? [false]
 
 13 list_commands
-#? [protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\nboardsize\nclear_board\nkomi\nplay\ngenmove\nundo\nfixed_handicap\nplace_free_handicap\nset_free_handicap\ntime_settings\ntime_left\nfinal_score\nfinal_status_list\nloadsgf\nprintsgf\nreg_genmove\nshowboard\nis_legal\nlist_stones\nkgs-genmove_cleanup\nkgs-time_settings\nkgs-rules\nkgs-game_over\nlz-analyze\nkata-analyze\nlz-genmove_analyze\nkata-genmove_analyze\ngogui-analyze_commands\ngogui-interrupt\ntengen-ownership\ntengen-ownership_dboard\ntengen-gfx_ownership\ntengen-gfx_visits\ntengen-gfx_pv\ntengen-winrate\ntengen-unconditional_status\ntengen-gfx_pass_alive\ntengen-params\ntengen-get\ntengen-set\nkata-list-params\nkata-get-param\nkata-set-param\nkata-get-rules\nkata-set-rules\nlz-setoption]
+#? [protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\nboardsize\nclear_board\nkomi\nplay\ngenmove\nundo\nfixed_handicap\nplace_free_handicap\nset_free_handicap\ntime_settings\ntime_left\nfinal_score\nfinal_status_list\nloadsgf\nprintsgf\nreg_genmove\nshowboard\nis_legal\nlist_stones\nkgs-genmove_cleanup\nkgs-time_settings\nkgs-rules\nkgs-game_over\nlz-analyze\nkata-analyze\nlz-genmove_analyze\nkata-genmove_analyze\ngogui-analyze_commands\ngogui-interrupt\ntengen-ownership\ntengen-ownership_dboard\ntengen-gfx_ownership\ntengen-gfx_visits\ntengen-gfx_pv\ntengen-winrate\ntengen-unconditional_status\ntengen-gfx_pass_alive\ntengen-params\ntengen-get\ntengen-set\nkata-list-params\nkata-get-param\nkata-set-param\nkata-get-rules\nkata-set-rules\nlz-setoption\nkata-list_time_settings\nkata-time_settings]
 
 17 gogui-interrupt
 #? []
