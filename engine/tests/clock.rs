@@ -95,3 +95,21 @@ fn byoyomi_moves_fit_their_period() {
         "overtime was reached"
     );
 }
+
+#[test]
+#[ignore = "long: cargo test -- --include-ignored"]
+fn fischer_game_never_flags() {
+    // 2 s and 0.3 s a move: a fast game lives on its increments.
+    let tc = TimeControl::Fischer {
+        main: Duration::from_secs(2),
+        increment: Duration::from_millis(300),
+        cap: None,
+    };
+    let log = play_under(tc, 60);
+    assert!(log.len() >= 30, "the game went on ({} moves)", log.len());
+    // Past the main time's share, the moves live on the increment: the later half
+    // of each side's moves averages at least half of it.
+    let late: Vec<Duration> = log.iter().skip(log.len() / 2).map(|(d, _)| *d).collect();
+    let mean = late.iter().sum::<Duration>() / late.len() as u32;
+    assert!(mean >= Duration::from_millis(150), "{mean:?}");
+}

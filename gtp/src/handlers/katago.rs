@@ -295,7 +295,13 @@ fn from_name(text: &str) -> Result<Rules, GtpError> {
     let tengen = match key.as_str() {
         "chineseogs" | "chinesekgs" => "chinese",
         "bga" | "french" => "aga",
-        "newzealand" => "nz",
+        "newzealand" => {
+            // As KataGo defines it: Tromp-Taylor's area count and suicide, with
+            // situational superko (the side to move is part of the position).
+            let mut rules = Rules::tromp_taylor();
+            rules.ko = KoRule::Situational;
+            return Ok(rules);
+        }
         "tromptaylor" | "goe" | "ing" => "tt",
         "stonescoring" | "ancientarea" | "ancientterritory" => {
             return Err(unsupported_rules(&format!(

@@ -4,7 +4,7 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
-use tengen_board::Color;
+use tengen_board::{Clock, Color, TimeControl};
 
 use crate::analyze::Stream;
 use crate::args::Args;
@@ -96,8 +96,13 @@ pub(crate) fn think(
 pub(crate) fn commit(s: &mut Session, color: Color, thought: &Thought) -> String {
     let (tc, elapsed) = (s.time, thought.elapsed);
     // Our own account until the controller's `time_left` corrects it; no grace, and
-    // an overrun (the flag) leaves the clock at zero.
-    s.clocks[color].charge(&tc, elapsed, Duration::ZERO);
+    // an overrun (the flag) leaves the clock at zero, but for Fischer's increment,
+    // which the next moves can still think about while the controller plays on.
+    if !s.clocks[color].charge(&tc, elapsed, Duration::ZERO) {
+        if let TimeControl::Fischer { increment, cap, .. } = tc {
+            s.clocks[color] = Clock::main(cap.map_or(increment, |c| increment.min(c)));
+        }
+    }
     let word = match thought.decision {
         Decision::Play(mv) => s
             .game

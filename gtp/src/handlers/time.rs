@@ -264,7 +264,9 @@ mod tests {
         send(&mut s, "time_left b 3.8 0");
         let start = std::time::Instant::now();
         assert!(send(&mut s, "genmove b").starts_with("= "));
-        let at_least = (secs(3.8 + 0.5) - start.elapsed()).min(secs(4.0));
+        let at_least = secs(3.8 + 0.5)
+            .saturating_sub(start.elapsed())
+            .min(secs(4.0));
         let left = s.clocks[Color::Black].time_left;
         assert!(left >= at_least && left <= secs(4.0), "{left:?}");
         // A refused setting changes nothing.
@@ -275,5 +277,22 @@ mod tests {
             send(&mut s, "kata-list_time_settings"),
             "= none absolute byoyomi canadian fischer fischer-capped\n\n"
         );
+    }
+
+    #[test]
+    fn an_overrun_under_fischer_still_earns_the_increment() {
+        // The controller said nothing was left and then says nothing: the move overruns
+        // our own account, which then holds the increment (the controller decides the
+        // flag), so the next move still thinks about 5 s rather than one playout.
+        let mut s = session();
+        send(&mut s, "kata-time_settings fischer 60 5");
+        send(&mut s, "time_left b 0 0");
+        assert!(send(&mut s, "genmove b").starts_with("= "));
+        assert_eq!(s.clocks[Color::Black], Clock::main(secs(5.0)));
+        // Capped below the increment: the cap.
+        send(&mut s, "kata-time_settings fischer-capped 2 5 3 -1");
+        send(&mut s, "time_left b 0 0");
+        assert!(send(&mut s, "genmove b").starts_with("= "));
+        assert_eq!(s.clocks[Color::Black], Clock::main(secs(3.0)));
     }
 }
