@@ -3,7 +3,7 @@
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use tengen_board::sgf::GameInfo;
 use tengen_board::{BoardSize, ByColor, Color, Game, Rules};
@@ -53,6 +53,8 @@ pub struct Session {
     pub(crate) info: GameInfo,
     pub(crate) engine: Engine,
     pub(crate) time: TimeControl,
+    /// The controller's limit on one move (KataGo's `fischer-capped`), if any.
+    pub(crate) per_move: Option<Duration>,
     pub(crate) clocks: ByColor<Clock>,
     /// How far our recent timed moves ran past their hard limit.
     pub(crate) overruns: Overruns,
@@ -133,6 +135,7 @@ impl Session {
             info: GameInfo::default(),
             engine,
             time,
+            per_move: None,
             clocks: ByColor::new_with(|_| time.start_clock()),
             overruns: Overruns::default(),
             options,
@@ -212,8 +215,9 @@ impl Session {
     /// How long the engine may think about a move for `color`, and the hard deadline a
     /// watchdog enforces when the limit is a playout count: a playout budget never
     /// makes the engine lose on time. No move thinks longer than
-    /// `Config::max_move_time`, whatever the clock says. The clock's budget keeps back
-    /// `Config::lag` plus the worst recent overrun ([`Overruns`]).
+    /// `Config::max_move_time`, whatever the clock says, nor longer than the
+    /// controller's limit on one move (`per_move`) less the margin. The clock's budget
+    /// keeps back `Config::lag` plus the worst recent overrun ([`Overruns`]).
     pub(crate) fn move_limit(&self, color: Color) -> (Limit, Option<MoveBudget>) {
         let config = self.engine.config();
         let clock = budget(
@@ -223,8 +227,12 @@ impl Session {
             self.game.size().area(),
             config.lag + self.overruns.reserve(),
         );
-        let cap = |b: MoveBudget| b.capped(config.max_move_time);
-        let most = MoveBudget::fixed(config.max_move_time);
+        let margin = config.lag + self.overruns.reserve();
+        let longest = self.per_move.map_or(config.max_move_time, |m| {
+            m.saturating_sub(margin).min(config.max_move_time)
+        });
+        let cap = |b: MoveBudget| b.capped(longest);
+        let most = MoveBudget::fixed(longest);
         match (config.playouts, clock) {
             (Some(n), deadline) => (Limit::Playouts(n), Some(deadline.map_or(most, cap))),
             (None, Some(b)) => (Limit::Time(cap(b)), None),

@@ -27,8 +27,11 @@ fn seconds(a: &mut Args<'_>, what: &str) -> Result<Duration, GtpError> {
     Ok(Duration::from_secs_f64(x.min(MAX_SECONDS)))
 }
 
-fn set_control(s: &mut Session, tc: TimeControl) {
+/// Puts a time control in force, with the controller's limit on one move (KataGo's
+/// `fischer-capped`; none for every other system).
+fn set_control(s: &mut Session, tc: TimeControl, per_move: Option<Duration>) {
     s.time = tc;
+    s.per_move = per_move;
     s.reset_clocks();
 }
 
@@ -39,7 +42,7 @@ pub(crate) fn time_settings(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) 
     let period = seconds(a, "byo-yomi time")?;
     let stones = a.uint("byo-yomi stones")?;
     a.end()?;
-    set_control(s, TimeControl::from_gtp(main, period, stones));
+    set_control(s, TimeControl::from_gtp(main, period, stones), None);
     Ok(String::new())
 }
 
@@ -49,16 +52,17 @@ const KATA_SYSTEMS: &str = "none absolute byoyomi canadian fischer fischer-cappe
 
 /// `kgs-time_settings none | absolute M | byoyomi M P N | canadian M B S`.
 pub(crate) fn kgs_time_settings(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
-    let tc = time_system(a, false)?;
-    set_control(s, tc);
+    let (tc, per_move) = time_system(a, false)?;
+    set_control(s, tc, per_move);
     Ok(String::new())
 }
 
 /// `kata-time_settings SYSTEM ...`: `kgs-time_settings`'s systems, and `fischer M I`
-/// and `fischer-capped M I MAINCAP PERMOVE` (a negative cap is none), in seconds.
+/// and `fischer-capped M I MAINCAP PERMOVE` (a negative cap or limit is none), in
+/// seconds; `PERMOVE` caps every move (`Session::move_limit`).
 pub(crate) fn kata_time_settings(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
-    let tc = time_system(a, true)?;
-    set_control(s, tc);
+    let (tc, per_move) = time_system(a, true)?;
+    set_control(s, tc, per_move);
     Ok(String::new())
 }
 
@@ -73,9 +77,10 @@ pub(crate) fn kata_list_time_settings(
 }
 
 /// A time system and its arguments, to the end of the line: `kgs-time_settings`'s, and
-/// with `kata` KataGo's Fischer systems too.
-fn time_system(a: &mut Args<'_>, kata: bool) -> Result<TimeControl, GtpError> {
+/// with `kata` KataGo's Fischer systems too; and the limit on one move, if it sets one.
+fn time_system(a: &mut Args<'_>, kata: bool) -> Result<(TimeControl, Option<Duration>), GtpError> {
     let kind = a.word("time system")?;
+    let mut per_move = None;
     let tc = match (kind.to_ascii_lowercase().as_str(), kata) {
         ("none", _) => TimeControl::Unlimited,
         ("absolute", _) => TimeControl::Absolute {
@@ -117,13 +122,7 @@ fn time_system(a: &mut Args<'_>, kata: bool) -> Result<TimeControl, GtpError> {
                     main.as_secs_f64()
                 )));
             }
-            if let Some(m) = limit(a, "max time per move")? {
-                return Err(GtpError::Other(format!(
-                    "unsupported max time per move {}: Tengen's clock has no limit a move \
-                     (send -1 for none; tengen-set max_move_time caps every move)",
-                    m.as_secs_f64()
-                )));
-            }
+            per_move = limit(a, "max time per move")?;
             fischer(main, increment, cap)
         }
         _ => {
@@ -139,7 +138,7 @@ fn time_system(a: &mut Args<'_>, kata: bool) -> Result<TimeControl, GtpError> {
         }
     };
     a.end()?;
-    Ok(tc)
+    Ok((tc, per_move))
 }
 
 /// Fischer; with no increment, sudden death.
@@ -269,14 +268,35 @@ mod tests {
             .min(secs(4.0));
         let left = s.clocks[Color::Black].time_left;
         assert!(left >= at_least && left <= secs(4.0), "{left:?}");
-        // A refused setting changes nothing.
-        let before = s.time;
-        assert!(send(&mut s, "kata-time_settings fischer-capped 30 10 -1 5").starts_with("? "));
-        assert_eq!(s.time, before);
+        // A refused setting (a main time limit below the main time) changes nothing.
+        let before = (s.time, s.per_move);
+        assert!(send(&mut s, "kata-time_settings fischer-capped 30 10 20 5").starts_with("? "));
+        assert_eq!((s.time, s.per_move), before);
         assert_eq!(
             send(&mut s, "kata-list_time_settings"),
             "= none absolute byoyomi canadian fischer fischer-capped\n\n"
         );
+    }
+
+    #[test]
+    fn a_limit_on_one_move_caps_every_move() {
+        use tengen_engine::Limit;
+        let mut s = session();
+        // 10 minutes and 5 s a move, but never more than 0.5 s on one move (as
+        // LizzieYzy sends its seconds a move): the move ends the margin before it.
+        send(&mut s, "kata-time_settings fischer-capped 600 5 -1 0.5");
+        let margin = s.engine.config().lag + s.overruns.reserve();
+        let Limit::Time(b) = s.move_limit(Color::Black).0 else {
+            panic!("a clock gives a time limit");
+        };
+        assert_eq!(b.hard, secs(0.5) - margin, "{b:?}");
+        assert!(b.soft <= b.hard);
+        // Another system drops the limit.
+        send(&mut s, "kata-time_settings fischer 600 5");
+        let Limit::Time(b) = s.move_limit(Color::Black).0 else {
+            panic!("a clock gives a time limit");
+        };
+        assert!(b.hard > secs(5.0), "{b:?}");
     }
 
     #[test]
