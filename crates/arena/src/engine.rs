@@ -102,6 +102,9 @@ pub struct Player {
     client: GtpClient,
     known: HashSet<String>,
     timeout: Duration,
+    /// Whether this game's clock was told by `kata-time_settings`: such an engine
+    /// reads fractions of a second in `time_left` too.
+    fractions: bool,
 }
 
 /// What an engine says about itself at start-up.
@@ -141,6 +144,7 @@ impl Player {
             client,
             known,
             timeout,
+            fractions: false,
         })
     }
 
@@ -207,6 +211,7 @@ impl Player {
                 Some(cmd) if self.knows("kata-time_settings") => self.may(&cmd)?,
                 _ => false,
             };
+            self.fractions = told;
             if !told {
                 if self.knows("kgs-time_settings") {
                     self.may(&settings_command(tc, true))?;
@@ -241,9 +246,17 @@ impl Player {
         }
     }
 
-    /// Sends `time_left` if the engine knows it.
-    pub fn time_left(&mut self, c: Color, secs: u64, stones: u32) -> Result<(), Fault> {
+    /// Sends `time_left` if the engine knows it: the time in whole seconds, as GTP
+    /// has it, or to the millisecond for an engine told its clock by
+    /// `kata-time_settings` (whose increments may be fractions of a second: a clock at
+    /// 0.9 s would read as none).
+    pub fn time_left(&mut self, c: Color, left: Duration, stones: u32) -> Result<(), Fault> {
         if self.knows("time_left") {
+            let secs = if self.fractions {
+                format!("{:.3}", left.as_secs_f64())
+            } else {
+                left.as_secs().to_string()
+            };
             self.may(&format!("time_left {} {secs} {stones}", c.letter()))?;
         }
         Ok(())

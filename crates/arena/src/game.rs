@@ -255,9 +255,9 @@ impl Play<'_> {
         let timeout = match (&self.clocks[c], &self.spec.time) {
             (Some(clock), Some(tc)) => {
                 let kgs = self.players[c].knows("kgs-time_settings");
-                let (secs, stones) = time_left_args(tc, clock, kgs);
+                let (left, stones) = time_left_args(tc, clock, kgs);
                 self.players[c]
-                    .time_left(c, secs, stones)
+                    .time_left(c, left, stones)
                     .map_err(|f| fault_end(c, &f, false))?;
                 let allowed = clock.allowed(tc).unwrap_or(self.spec.move_timeout);
                 allowed + TIME_GRACE + Duration::from_millis(500)

@@ -124,16 +124,21 @@ pub fn settings_command(tc: &TimeControl, kgs: bool) -> String {
 /// time `(main, 0)`; in byo-yomi `(period, periods left)` for `kgs-time_settings`,
 /// `(period, 1)` for plain `time_settings` (which heard one stone a period); Canadian
 /// `(seconds left in the period, stones left)`.
-pub fn time_left_args(tc: &TimeControl, clock: &Clock, kgs: bool) -> (u64, u32) {
+pub fn time_left_args(tc: &TimeControl, clock: &Clock, kgs: bool) -> (Duration, u32) {
     match *tc {
-        TimeControl::Byoyomi { .. } if clock.in_overtime() && !kgs => (whole(clock.time_left), 1),
-        _ => (whole(clock.time_left), clock.stones),
+        TimeControl::Byoyomi { .. } if clock.in_overtime() && !kgs => (clock.time_left, 1),
+        _ => (clock.time_left, clock.stones),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `time_left_args` in whole seconds, as a plain `time_left` sends it.
+    fn whole_args((left, stones): (Duration, u32)) -> (u64, u32) {
+        (whole(left), stones)
+    }
 
     fn tc(spec: &str) -> TimeControl {
         spec.parse().unwrap()
@@ -204,9 +209,9 @@ mod tests {
     fn fischer_clock() {
         let t = tc("10+2f:15");
         let mut c = t.start_clock();
-        assert_eq!(time_left_args(&t, &c, true), (10, 0));
+        assert_eq!(whole_args(time_left_args(&t, &c, true)), (10, 0));
         assert!(charge(&mut c, &t, 4.0)); // 6 left, then the increment
-        assert_eq!(time_left_args(&t, &c, false), (8, 0));
+        assert_eq!(whole_args(time_left_args(&t, &c, false)), (8, 0));
         assert!(charge(&mut c, &t, 0.5)); // 9.5 s
         assert_eq!(c.allowed(&t), Some(Duration::from_secs_f64(9.5)));
         for _ in 0..3 {
@@ -214,7 +219,7 @@ mod tests {
         }
         assert_eq!(c.allowed(&t), Some(Duration::from_secs(15)));
         assert!(charge(&mut c, &t, 15.05)); // inside the grace: the increment still comes
-        assert_eq!(time_left_args(&t, &c, true), (2, 0));
+        assert_eq!(whole_args(time_left_args(&t, &c, true)), (2, 0));
         assert!(!charge(&mut c, &t, 2.5));
     }
 
@@ -223,7 +228,7 @@ mod tests {
         let t = tc("10");
         let mut c = t.start_clock();
         assert!(charge(&mut c, &t, 4.0));
-        assert_eq!(time_left_args(&t, &c, false), (6, 0));
+        assert_eq!(whole_args(time_left_args(&t, &c, false)), (6, 0));
         assert!(charge(&mut c, &t, 6.05)); // inside the grace
         assert!(!charge(&mut c, &t, 0.5));
     }
@@ -233,18 +238,21 @@ mod tests {
         let t = tc("10+3x5");
         let mut c = t.start_clock();
         assert_eq!(c.allowed(&t), Some(Duration::from_secs(25)));
-        assert_eq!(time_left_args(&t, &c, true), (10, 0));
+        assert_eq!(whole_args(time_left_args(&t, &c, true)), (10, 0));
         assert!(charge(&mut c, &t, 12.0)); // 10 main + 2 in a period: no period lost
-        assert_eq!(time_left_args(&t, &c, true), (5, 3));
-        assert_eq!(time_left_args(&t, &c, false), (5, 1));
+        assert_eq!(whole_args(time_left_args(&t, &c, true)), (5, 3));
+        assert_eq!(whole_args(time_left_args(&t, &c, false)), (5, 1));
         assert!(charge(&mut c, &t, 4.9));
         assert!(charge(&mut c, &t, 7.0)); // one period lost
-        assert_eq!(time_left_args(&t, &c, true), (5, 2));
+        assert_eq!(whole_args(time_left_args(&t, &c, true)), (5, 2));
         assert_eq!(c.allowed(&t), Some(Duration::from_secs(10)));
         assert!(!charge(&mut c, &t, 10.5)); // both periods overrun
         // No main time: overtime from the first move.
         let t = tc("0+1x1");
-        assert_eq!(time_left_args(&t, &t.start_clock(), true), (1, 1));
+        assert_eq!(
+            whole_args(time_left_args(&t, &t.start_clock(), true)),
+            (1, 1)
+        );
     }
 
     #[test]
@@ -253,9 +261,9 @@ mod tests {
         let mut c = t.start_clock();
         assert_eq!(c.allowed(&t), Some(Duration::from_secs(12)));
         assert!(charge(&mut c, &t, 5.0)); // 2 main, 3 of the period, 1 stone left
-        assert_eq!(time_left_args(&t, &c, false), (7, 1));
+        assert_eq!(whole_args(time_left_args(&t, &c, false)), (7, 1));
         assert!(charge(&mut c, &t, 6.0)); // period done: new period
-        assert_eq!(time_left_args(&t, &c, false), (10, 2));
+        assert_eq!(whole_args(time_left_args(&t, &c, false)), (10, 2));
         assert!(charge(&mut c, &t, 9.0));
         assert!(!charge(&mut c, &t, 1.5)); // 1 s left in the period
     }

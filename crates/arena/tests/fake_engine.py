@@ -21,6 +21,8 @@ line; "move N" is the game's move number (1-based) of the move being generated:
   --no-status      do not list final_status_list
   --name NAME      the answer to `name`
   --seed S         random seed
+  --kata-time      also list kata-time_settings (KataGo's time settings)
+  --clock-log FILE append every time settings and time_left line to FILE
 """
 
 import argparse
@@ -40,8 +42,9 @@ def parse_args():
     p.add_argument("--slow", type=float, default=0.0)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--name", default="Fake")
+    p.add_argument("--clock-log", default=None)
     for flag in ("--junk", "--noise", "--no-protocol", "--dead-all", "--no-cleanup",
-                 "--no-status"):
+                 "--no-status", "--kata-time"):
         p.add_argument(flag, action="store_true")
     return p.parse_args()
 
@@ -157,6 +160,8 @@ def main():
         commands.append("final_status_list")
     if not args.no_cleanup:
         commands.append("kgs-genmove_cleanup")
+    if args.kata_time:
+        commands.append("kata-time_settings")
 
     def answer(cid, text, ok=True):
         if args.noise:
@@ -178,6 +183,9 @@ def main():
         cmd, rest = words[0], words[1:]
         if args.no_protocol:
             continue
+        if args.clock_log and cmd.endswith("time_settings") or args.clock_log and cmd == "time_left":
+            with open(args.clock_log, "a") as log:
+                log.write(" ".join(words) + "\n")
         if cmd == "protocol_version":
             answer(cid, "2")
         elif cmd == "name":

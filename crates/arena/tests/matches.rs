@@ -232,6 +232,63 @@ fn resignation_is_recorded() {
 }
 
 #[test]
+fn fischer_is_told_in_katago_s_words_or_as_sudden_death() {
+    // An engine that knows kata-time_settings hears Fischer and reads its clock to the
+    // millisecond (a 0.5 s increment matters); one that does not hears sudden death
+    // and whole seconds before every move.
+    let out = out_dir("fischer");
+    let logs = tempfile::tempdir().unwrap();
+    let (kata, plain) = (logs.path().join("kata.log"), logs.path().join("plain.log"));
+    let engines = [
+        fake(&format!(
+            "--name K --kata-time --clock-log {}",
+            kata.display()
+        )),
+        fake(&format!("--name P --clock-log {}", plain.display())),
+    ];
+    let mut cfg = config(&engines, 1, &out);
+    cfg.time = Some("30+0.5f".parse().unwrap());
+    let s = run_match(&cfg).unwrap();
+    assert_eq!(entries(&out).len(), 1, "{s}");
+    let kata = std::fs::read_to_string(kata).unwrap();
+    let plain = std::fs::read_to_string(plain).unwrap();
+    // `time_left C SECONDS 0` lines: the seconds as written.
+    let seconds = |log: &str| -> Vec<String> {
+        log.lines()
+            .filter(|l| !l.ends_with("time_settings") && !l.contains("time_settings "))
+            .map(|l| {
+                let w: Vec<&str> = l.split(' ').collect();
+                assert!(
+                    w.len() == 4 && w[0] == "time_left" && w[3] == "0",
+                    "{l} in {log}"
+                );
+                w[2].to_string()
+            })
+            .collect()
+    };
+    assert!(
+        kata.starts_with("kata-time_settings fischer 30 0.5\n"),
+        "{kata}"
+    );
+    let fractions = seconds(&kata);
+    assert!(!fractions.is_empty(), "{kata}");
+    for t in &fractions {
+        let (whole, ms) = t.split_once('.').unwrap_or_else(|| panic!("{t} in {kata}"));
+        assert!(
+            whole.parse::<u32>().is_ok() && ms.len() == 3,
+            "{t} in {kata}"
+        );
+    }
+    assert!(
+        plain.starts_with("kgs-time_settings absolute 30\n"),
+        "{plain}"
+    );
+    for t in seconds(&plain) {
+        assert!(t.parse::<u32>().is_ok(), "{t} in {plain}");
+    }
+}
+
+#[test]
 #[ignore = "long: cargo test -- --include-ignored"]
 fn overrunning_the_clock_loses_on_time() {
     misbehaviour("time", "--slow 0.4 --name Bad", "time", "+T", |c| {
