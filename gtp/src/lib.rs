@@ -2,8 +2,8 @@
 //!
 //! The engine side: [`Session`] reads GTP v2 commands and writes answers (generic over
 //! `BufRead`/`Write`, so tests drive it in memory), with the extensions Sabaki, GoGui,
-//! Lizzie, KGS and CGOS use. [`run_stdio`] runs it on stdin/stdout. The [`client`]
-//! module is the other side: it drives engine processes for the match runner.
+//! Lizzie, KGS and CGOS use. [`run_stdio`] runs it on stdin/stdout. (The other side,
+//! the client that drives engine processes for `tengen match`, is `tengen-arena`'s.)
 //!
 //! The layers, outermost first: `protocol` (line cleanup, ids, framing), `input`
 //! (reader thread and stop signals), `session` (state and dispatch), `commands` (the
@@ -11,7 +11,6 @@
 
 mod analyze;
 pub mod args;
-pub mod client;
 mod commands;
 mod error;
 mod handicap;

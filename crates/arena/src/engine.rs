@@ -1,4 +1,4 @@
-//! A GTP player: one engine process driven through [`tengen_gtp::client::GtpClient`],
+//! A GTP player: one engine process driven through [`crate::client::GtpClient`],
 //! with the commands a match needs and every failure classified as a [`Fault`].
 
 use std::collections::HashSet;
@@ -6,8 +6,8 @@ use std::fmt;
 use std::path::Path;
 use std::time::Duration;
 
+use crate::client::{ClientError, GtpClient};
 use tengen_board::{BoardSize, Color};
-use tengen_gtp::client::{ClientError, GtpClient};
 
 use crate::timecontrol::{self, TimeControl, settings_command};
 

@@ -1,7 +1,7 @@
 //! Bot-versus-bot matches: `tengen match`.
 //!
 //! Engines are command lines speaking GTP ([`engine::Player`] over
-//! [`tengen_gtp::client::GtpClient`]). Every game is refereed by a
+//! [`client::GtpClient`]). Every game is refereed by a
 //! [`tengen_board::Game`] that checks every move; an illegal move, a crash, a hang, a
 //! closed pipe or a loss on time is a loss for that engine with the reason recorded, and
 //! the match goes on ([`game`]). Each game is saved as SGF ([`record`]) and appended to
@@ -28,6 +28,7 @@
 //! println!("{summary}");
 //! ```
 
+pub mod client;
 pub mod engine;
 pub mod error;
 pub mod game;
