@@ -1,0 +1,1 @@
+//! KataGo's JSON analysis engine protocol: one query a line on stdin, one response a line on stdout.
