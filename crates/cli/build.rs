@@ -1,7 +1,8 @@
 //! The root package's build script. It names the commit the binary is built from
 //! (`TENGEN_COMMIT`, which `tengen --version` and GTP `version` print), and tells the
 //! integration tests (`tests/`) whether the outside programs they drive are here, as cfgs: `has_sabaki` when the npm package
-//! `@sabaki/gtp` is installed in `tests/node` and `node` runs, and `ci` when the `CI`
+//! `@sabaki/gtp` is installed in `tests/node` and `node` runs, `has_gnugo_and_chromium` when
+//! `/usr/games/gnugo` and `chromium` both run, and `ci` when the `CI`
 //! variable is set. A test that needs a missing program is ignored, with the reason, and
 //! under CI it fails instead, since `.ci/run` installs them.
 
@@ -68,6 +69,20 @@ fn test_programs() {
         .is_ok_and(|o| o.status.success());
     if sabaki && node {
         println!("cargo::rustc-cfg=has_sabaki");
+    }
+    // GNU Go and Chromium, for the match report's test (a real match, a headless render).
+    println!("cargo::rustc-check-cfg=cfg(has_gnugo_and_chromium)");
+    let runs = |program: &str| {
+        Command::new(program)
+            .arg("--version")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    if runs("/usr/games/gnugo") && runs("chromium") {
+        println!("cargo::rustc-cfg=has_gnugo_and_chromium");
     }
     if std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0") {
         println!("cargo::rustc-cfg=ci");
