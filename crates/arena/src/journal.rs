@@ -59,6 +59,14 @@ pub struct Entry {
     /// Moves White's engine generated.
     #[serde(default)]
     pub white_moves: u32,
+    /// Milliseconds each move Black's engine played took, in order (opening moves,
+    /// which nobody generated, left out); `None` in journals written before move times
+    /// were recorded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_move_ms: Option<Vec<u32>>,
+    /// Milliseconds each move White's engine played took, as [`Entry::black_move_ms`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_move_ms: Option<Vec<u32>>,
 }
 
 /// What reading a journal found.
@@ -203,6 +211,8 @@ mod tests {
             white_time: 2.0,
             black_moves: 5,
             white_moves: 5,
+            black_move_ms: Some(vec![200; 5]),
+            white_move_ms: Some(vec![400; 5]),
         }
     }
 

@@ -38,6 +38,7 @@ pub mod openings;
 pub mod progress;
 pub mod record;
 pub mod referee;
+pub mod report;
 pub mod runner;
 pub mod schedule;
 pub mod stats;

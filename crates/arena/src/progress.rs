@@ -267,6 +267,8 @@ mod tests {
             white_time: 1.0,
             black_moves: 29,
             white_moves: 28,
+            black_move_ms: None,
+            white_move_ms: None,
         }
     }
 

@@ -272,7 +272,7 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
                                 to_move: g.to_move(),
                             }));
                         };
-                        let done = run_game(ctx, &s, &mut moved);
+                        let done = run_game(ctx, &s, &mut moved).map(Box::new);
                         if tx.send(Message::Done(done)).is_err() {
                             break;
                         }
@@ -286,7 +286,7 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
                         progress.event(event);
                         continue;
                     }
-                    Message::Done(Ok(e)) => e,
+                    Message::Done(Ok(e)) => *e,
                     Message::Done(Err(e)) => {
                         stop.store(true, Ordering::SeqCst);
                         error.get_or_insert(e);
@@ -324,7 +324,7 @@ enum Message {
     /// A game in play moved on.
     Progress(Event),
     /// A game ended: its journal entry, or why it could not be recorded.
-    Done(Result<Entry, ArenaError>),
+    Done(Result<Box<Entry>, ArenaError>),
 }
 
 /// Plays one scheduled game and saves its SGF; the journal entry is written by the
@@ -404,7 +404,19 @@ fn run_game(
         white_time: outcome.time_used.white,
         black_moves: outcome.generated.black,
         white_moves: outcome.generated.white,
+        black_move_ms: Some(move_ms(&outcome, Color::Black)),
+        white_move_ms: Some(move_ms(&outcome, Color::White)),
     })
+}
+
+/// Milliseconds each move `c`'s engine played in the game took, in order.
+fn move_ms(outcome: &Outcome, c: Color) -> Vec<u32> {
+    let game = outcome.referee.game();
+    game.moves()
+        .zip(outcome.referee.times())
+        .filter(|((colour, _), _)| *colour == c)
+        .filter_map(|(_, secs)| secs.map(|s| (s * 1000.0).round().min(f64::from(u32::MAX)) as u32))
+        .collect()
 }
 
 /// The outcome of a game in which an engine did not start.

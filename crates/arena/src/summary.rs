@@ -498,6 +498,8 @@ mod tests {
             white_time: 3.0,
             black_moves: 5,
             white_moves: 5,
+            black_move_ms: None,
+            white_move_ms: None,
         }
     }
 
