@@ -2,8 +2,6 @@
 
 use std::time::Duration;
 
-use crate::playout::PolicyKind;
-
 /// The engine's settings. `Config::default()` is what `tengen` ships with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -44,6 +42,53 @@ pub struct Config {
     /// (They allow it anyway when `HeavyParams::nakade` is on, the default, so this
     /// matters only when that is off.)
     pub settle_nakade: bool,
+}
+
+/// Which playout policy to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PolicyKind {
+    /// Uniformly random legal moves that do not fill the mover's own eye.
+    Light,
+    /// Atari answers, captures, 3×3 patterns near the last move, self-atari avoidance,
+    /// then random.
+    Heavy,
+}
+
+impl PolicyKind {
+    /// The name used on the command line and in `tengen bench --json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            PolicyKind::Light => "light",
+            PolicyKind::Heavy => "heavy",
+        }
+    }
+}
+
+/// The name is neither `light` nor `heavy`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPolicy(pub String);
+
+impl std::fmt::Display for UnknownPolicy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "unknown playout policy {:?} (expected light or heavy)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownPolicy {}
+
+impl std::str::FromStr for PolicyKind {
+    type Err = UnknownPolicy;
+    fn from_str(s: &str) -> Result<PolicyKind, UnknownPolicy> {
+        match s.to_ascii_lowercase().as_str() {
+            "light" => Ok(PolicyKind::Light),
+            "heavy" => Ok(PolicyKind::Heavy),
+            _ => Err(UnknownPolicy(s.to_string())),
+        }
+    }
 }
 
 /// How several search threads share the work.

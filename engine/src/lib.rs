@@ -5,6 +5,9 @@
 //! - [`playout`]: light and heavy playout policies, the AMAF map.
 //! - [`Engine`]: `genmove`, analysis and dead-stone status over an MCTS with RAVE,
 //!   priors, tree reuse and threads on one shared tree (or one tree each).
+//! - [`knowledge`]: the tables the engine plays by (3×3 patterns, learned shapes, the
+//!   move model), one value owned by the [`Engine`] and lent to the prior and the
+//!   playouts.
 //! - [`shape`]: learned 3×3 shapes and their strengths (a prior for new nodes).
 //! - [`time`]: per-move budgets and the stop rule of a timed search (the time
 //!   controls and clocks are [`tengen_board`]'s, shared with the match referee).
@@ -14,6 +17,7 @@ pub mod bench;
 mod cleanup;
 pub mod config;
 mod cpu_time;
+pub mod knowledge;
 mod ownership;
 mod padded;
 mod player;
@@ -32,10 +36,10 @@ pub use config::{
     Config, DEFAULT_LAG, DEFAULT_MEMORY_MIB, HeavyParams, MAX_MEMORY_MIB, MAX_MOVE_TIME,
     ModelPrior, Parallelism, SearchParams,
 };
+pub use knowledge::{Knowledge, ModelKnowledge};
 pub use ownership::{Judgement, Status, apply_static, judge, status_from_ownership};
 pub use player::{Decision, Engine, Mode};
 pub use playout::{Amaf, Outcome, Policy, PolicyKind, Replies, Rng};
-pub use prior::model::ModelKnowledge;
 pub use search::Limit;
 pub use time::{Clock, MoveBudget, Overruns, Progress, TimeControl, budget};
 pub use tree::{EDGE_BYTES, NODE_BYTES};

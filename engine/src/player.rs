@@ -1,5 +1,6 @@
 //! The player: what `genmove`, analysis and end-of-game scoring call.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -9,9 +10,9 @@ use tengen_board::{Bitboard, Color, Game, Move, StaticLife};
 use crate::analysis::{Analysis, Report};
 use crate::cleanup::{KillLines, Proven};
 use crate::config::{Config, HeavyParams, ModelPrior};
+use crate::knowledge::Knowledge;
 use crate::ownership::{Judgement, Status, judge, playout_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
-use crate::prior::model::ModelKnowledge;
 use crate::resign::ResignStreaks;
 use crate::search::{Job, Limit, Worker, search};
 use crate::shape::model::MoveModel;
@@ -59,9 +60,11 @@ pub enum Decision {
 #[derive(Debug)]
 pub struct Engine {
     config: Config,
+    /// The tables the engine plays by, lent to the search's prior and to both
+    /// policies' playouts.
+    knowledge: Arc<Knowledge>,
     policy: Policy,
-    /// The policy of the playouts that settle dead stones and seki (it shares
-    /// `policy`'s shape table).
+    /// The policy of the playouts that settle dead stones and seki.
     settle_policy: Policy,
     workers: Vec<Worker>,
     /// The moves of the game the workers' trees stand for, and its start hash.
@@ -79,24 +82,20 @@ pub struct Engine {
 impl Engine {
     /// A player with these settings.
     pub fn new(config: Config) -> Engine {
-        let policy = Policy::new(config.policy, config.heavy.clone());
-        Engine::with_policy(config, policy)
+        Engine::with_knowledge(config, Arc::new(Knowledge::shipped()))
     }
 
     /// A player with these settings whose tree prior rates moves by `model` instead of
     /// the shipped `engine/data/moves.txt` (`tengen --move-table`).
     pub fn with_model(config: Config, model: MoveModel) -> Engine {
-        let policy =
-            Policy::new(config.policy, config.heavy.clone()).with_model(ModelKnowledge::new(model));
-        Engine::with_policy(config, policy)
+        Engine::with_knowledge(config, Arc::new(Knowledge::with_move_model(model)))
     }
 
     /// A fresh player with these settings that shares this one's tables: the shape
     /// table and the move model are not read again (what `tengen-set` needs); the
     /// clean-up's killing lines carry over, since the game goes on.
     pub fn reconfigured(&self, config: Config) -> Engine {
-        let policy = self.policy.with_params(config.policy, config.heavy.clone());
-        let mut engine = Engine::with_policy(config, policy);
+        let mut engine = Engine::with_knowledge(config, Arc::clone(&self.knowledge));
         // The game goes on: a killing line being played is still being played.
         engine.kills = self.kills.clone();
         engine
@@ -108,10 +107,14 @@ impl Engine {
         self.kills.clear();
     }
 
-    fn with_policy(config: Config, policy: Policy) -> Engine {
+    /// A player with these settings that plays by `knowledge`.
+    pub fn with_knowledge(config: Config, knowledge: Arc<Knowledge>) -> Engine {
+        let policy =
+            Policy::with_knowledge(config.policy, config.heavy.clone(), Arc::clone(&knowledge));
         let settle_policy = policy.with_params(config.policy, settle_params(&config));
         Engine {
             config,
+            knowledge,
             policy,
             settle_policy,
             workers: Vec::new(),
@@ -196,6 +199,7 @@ impl Engine {
         };
         let analysis = search(
             &mut self.workers,
+            &self.knowledge,
             &self.policy,
             &self.config,
             &job,
@@ -372,8 +376,8 @@ impl Engine {
         self.settled(game, color, first, n as u32, None)
     }
 
-    /// Rebuilds the playout policies if the settings changed them (the shape table is
-    /// parsed once, in `new`, and shared).
+    /// Rebuilds the playout policies if the settings changed them (over the same
+    /// knowledge: the tables are built once, in `new`, and shared).
     fn refresh_policy(&mut self) {
         if self.policy.kind() != self.config.policy || self.policy.params() != &self.config.heavy {
             self.policy = self

@@ -12,27 +12,24 @@ pub mod model;
 use tengen_board::{Board, Color, Move, Point};
 
 use crate::config::SearchParams;
-use crate::playout::PatternTable;
+use crate::knowledge::Knowledge;
 use crate::shape::features::History;
-use crate::shape::{ShapeWeights, shape_code};
+use crate::shape::shape_code;
 use crate::tactics::{escape_works, nakade_kills, stones_captured};
 
 /// A candidate move with its prior virtual visits and wins.
 pub type Candidate = (Move, f32, f32);
 
-/// What the prior knows: the shape table and the weights.
+/// What the prior of a new node reads: the engine's tables, the search's settings and
+/// the moves that led to the node.
 #[derive(Clone, Copy, Debug)]
-pub struct Knowledge<'a> {
-    /// 3×3 shapes.
-    pub patterns: &'a PatternTable,
-    /// Learned 3×3 shapes.
-    pub shapes: &'a ShapeWeights,
+pub struct PriorInput<'a> {
+    /// The 3×3 patterns, the learned shapes and the move model.
+    pub knowledge: &'a Knowledge,
     /// Prior weight and the other search parameters.
     pub params: &'a SearchParams,
     /// Whether a pass is a candidate.
     pub with_pass: bool,
-    /// The move model, used as `params.model_prior` says.
-    pub model: &'a model::ModelKnowledge,
     /// The two moves before the position (the model's distance features).
     pub history: History,
 }
@@ -44,18 +41,17 @@ pub fn candidates(
     board: &Board,
     c: Color,
     last: Option<Point>,
-    knowledge: Knowledge<'_>,
+    input: PriorInput<'_>,
     mut legal: impl FnMut(Point) -> bool,
     out: &mut Vec<Candidate>,
 ) {
-    let Knowledge {
-        patterns,
-        shapes,
+    let PriorInput {
+        knowledge,
         params,
         with_pass,
-        model,
         history,
-    } = knowledge;
+    } = input;
+    let (patterns, shapes) = (knowledge.patterns(), knowledge.shapes());
     let shape_weight = params.shape_weight as f32;
     out.clear();
     let w = params.prior_weight as f32;
@@ -130,7 +126,7 @@ pub fn candidates(
         let (visits, wins) = pass_prior(params);
         out.push((Move::Pass, visits, wins));
     }
-    model.apply(board, c, &history, params, out);
+    model::apply(knowledge.model(), board, c, &history, params, out);
 }
 
 /// The prior of a pass: the usual weight, a low win rate.
@@ -241,15 +237,11 @@ mod tests {
             model_prior: crate::ModelPrior::Off,
             ..SearchParams::default()
         };
-        let table = PatternTable::build();
-        let shapes = ShapeWeights::shipped();
-        let model = model::ModelKnowledge::shipped();
-        let k = |with_pass| Knowledge {
-            patterns: &table,
-            shapes: &shapes,
+        let knowledge = Knowledge::shipped();
+        let k = |with_pass| PriorInput {
+            knowledge: &knowledge,
             params: &params,
             with_pass,
-            model: &model,
             history: History::default(),
         };
         let last = b.size().parse_point("D3");
@@ -296,22 +288,18 @@ mod tests {
              . . . . . . . . .",
         )
         .unwrap();
-        let table = PatternTable::build();
-        let shapes = ShapeWeights::shipped();
+        let knowledge = Knowledge::shipped();
         let mut out = Vec::new();
-        let model = model::ModelKnowledge::shipped();
         let mut prior = |shape_weight: f64, v: &str| {
             let params = SearchParams {
                 shape_weight,
                 model_prior: crate::ModelPrior::Off,
                 ..SearchParams::default()
             };
-            let k = Knowledge {
-                patterns: &table,
-                shapes: &shapes,
+            let k = PriorInput {
+                knowledge: &knowledge,
                 params: &params,
                 with_pass: false,
-                model: &model,
                 history: History::default(),
             };
             candidates(&b, Color::Black, None, k, |_| true, &mut out);
@@ -329,16 +317,12 @@ mod tests {
             model_prior: mode,
             ..SearchParams::default()
         };
-        let table = PatternTable::build();
-        let shapes = ShapeWeights::shipped();
-        let model = model::ModelKnowledge::shipped();
+        let knowledge = Knowledge::shipped();
         let last = board.size().parse_point(last).unwrap();
-        let k = Knowledge {
-            patterns: &table,
-            shapes: &shapes,
+        let k = PriorInput {
+            knowledge: &knowledge,
             params: &params,
             with_pass: true,
-            model: &model,
             history: History {
                 last: Some(Move::Play(last)),
                 before: None,

@@ -107,18 +107,20 @@ pub(super) fn choose(
             }
         }
         if chance(rng, params.pattern) {
-            // A policy has a local model exactly when its `local_model` is set.
-            if let (Some(elsewhere), Some(local)) = (params.local_model, policy.local.as_deref()) {
+            // The policy built the local model when its `local_model` was set.
+            if let Some(elsewhere) = params.local_model {
+                let local = policy.knowledge.local_model();
                 let allowed =
                     |b: &Board, q| b.check(c, q).is_ok() && b.self_atari_size(c, q).is_none();
-                match local.draw(board, c, last, elsewhere as f32, rng, allowed) {
+                match super::local::draw(local, board, c, last, elsewhere as f32, rng, allowed) {
                     Some(p) => return Move::Play(p),
                     None => return random_move(params, board, c, rng),
                 }
             }
+            let knowledge = &*policy.knowledge;
             let good_shape = |board: &Board, q| match params.shape_threshold {
-                Some(t) => f64::from(policy.shapes.log_gamma(shape_code(board, c, q))) >= t,
-                None => policy.patterns.matches(board.pattern3(q)),
+                Some(t) => f64::from(knowledge.shapes().log_gamma(shape_code(board, c, q))) >= t,
+                None => knowledge.patterns().matches(board.pattern3(q)),
             };
             let mut picks = Candidates::new();
             for q in board

@@ -1,7 +1,7 @@
 //! The move model in the heavy playout: a move next to the last one, drawn by its
 //! learned strength, against the rest of the board as one more choice.
 //!
-//! The strengths come from a move table fitted without large patterns
+//! The strengths are [`LocalModel`]'s, from a move table fitted without large patterns
 //! (`engine/data/playouts.txt`; its header gives the command): a candidate on one of
 //! the last move's eight neighbours weighs the product of its 3×3 shape's strength,
 //! its distance to the last move's (the `previous` group: adjacent or diagonal) and
@@ -17,9 +17,8 @@
 use tengen_board::{Board, Color, Point};
 
 use super::{Rng, below};
-use crate::shape::features::{GROUPS, line_value};
-use crate::shape::model::MoveModel;
-use crate::shape::{SHAPE_CODES, shape_code};
+use crate::knowledge::LocalModel;
+use crate::shape::features::line_value;
 
 /// The offsets of the eight points around a point, as (column, row).
 const NEIGHBOURHOOD: [(isize, isize); 8] = [
@@ -33,157 +32,72 @@ const NEIGHBOURHOOD: [(isize, isize); 8] = [
     (1, -1),
 ];
 
-/// The shipped playout table, compiled in.
-const SHIPPED: &str = include_str!("../../data/playouts.txt");
-
-/// Strengths for the local draw, as plain numbers (not logarithms).
-#[derive(Clone)]
-pub struct LocalModel {
-    /// Strength level of every raw shape code (an index into `levels`: one byte a
-    /// code keeps the table at 1 MiB, for the cache).
-    shape: Vec<u8>,
-    /// The strength of each level: `exp((level - 128) / LEVELS_PER_UNIT)`.
-    levels: [f32; 256],
-    /// Strength of a point adjacent to the last move and of a diagonal one.
-    near: [f32; 2],
-    /// Strength of each line, the edge first (the `edge` group's values).
-    line: [f32; 6],
-    /// Strength of a point far from the last move.
-    far: f32,
-}
-
-impl std::fmt::Debug for LocalModel {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "LocalModel(near {:?}, far {}, lines {:?})",
-            self.near, self.far, self.line
-        )
-    }
-}
-
-/// Strength levels per unit of log strength: the levels span strengths from
-/// e^-8 to about e^7.9 in steps of 6%.
-const LEVELS_PER_UNIT: f32 = 16.0;
-
-/// The level nearest to a log strength (clamped to the table; 0 is level 128).
-fn level(log_strength: f32) -> u8 {
-    (128.0 + log_strength * LEVELS_PER_UNIT)
-        .round()
-        .clamp(0.0, 255.0) as u8
-}
-
-/// The index of the tactical group `name` in [`GROUPS`].
-fn group(name: &str) -> usize {
-    GROUPS
-        .iter()
-        .position(|g| g.0 == name)
-        .expect("a group of features::GROUPS")
-}
-
-impl LocalModel {
-    /// The model of `engine/data/playouts.txt`.
-    pub fn shipped() -> LocalModel {
-        // Compiled in and read by a unit test: a failure is a broken build.
-        let model =
-            MoveModel::parse(SHIPPED).expect("engine/data/playouts.txt is a valid move table");
-        LocalModel::from_model(&model)
-    }
-
-    /// The local strengths of any move table (its large patterns are not used).
-    pub fn from_model(model: &MoveModel) -> LocalModel {
-        let previous = group("previous");
-        let edge = group("edge");
-        let strength = |g, v| model.tactical_log_strength(g, v).exp();
-        let far_value = GROUPS[previous].1 - 1;
-        LocalModel {
-            shape: (0..SHAPE_CODES as u32)
-                .map(|code| level(model.shape_log_strength(code)))
-                .collect(),
-            levels: std::array::from_fn(|k| ((k as f32 - 128.0) / LEVELS_PER_UNIT).exp()),
-            // Distance values: 1 for an adjacent point (d = 2), 2 for a diagonal one.
-            near: [strength(previous, 1), strength(previous, 2)],
-            line: std::array::from_fn(|v| strength(edge, v)),
-            far: strength(previous, far_value),
+/// Draws a move for `c` near `last`, or `None` for "elsewhere" (and when no
+/// neighbour qualifies, or every one drawn was refused). `allowed` says whether a
+/// candidate may be played (legal, no self-atari); it is asked only of drawn
+/// candidates.
+pub fn draw(
+    model: &LocalModel,
+    board: &Board,
+    c: Color,
+    last: Point,
+    elsewhere: f32,
+    rng: &mut Rng,
+    mut allowed: impl FnMut(&Board, Point) -> bool,
+) -> Option<Point> {
+    let size = board.size();
+    let side = size.get();
+    // The last move's coordinates once (a division), its neighbours' by offset.
+    let (lx, ly) = size.coords(last);
+    let mut points = [last; 8];
+    let mut weights = [0.0f32; 8];
+    let mut n = 0;
+    // Empty neighbours, own eyes included: the rest of the board is the others.
+    let mut empty_near = 0;
+    for (dx, dy) in NEIGHBOURHOOD {
+        let (Some(x), Some(y)) = (lx.checked_add_signed(dx), ly.checked_add_signed(dy)) else {
+            continue;
+        };
+        let Some(q) = size.point(x, y) else { continue };
+        if !board.is_empty_point(q) {
+            continue;
+        }
+        empty_near += 1;
+        if !board.is_eye(c, q) {
+            let line = usize::from(line_value(side, x, y));
+            points[n] = q;
+            weights[n] = model.strength(board, c, q, line, dx != 0 && dy != 0);
+            n += 1;
         }
     }
-
-    /// The strength of a move by `c` at the empty point `q` with `edge` value `line`
-    /// (0 the edge, 5 the sixth line and in), `diagonal` or adjacent to the last move.
-    #[inline]
-    fn strength(&self, board: &Board, c: Color, q: Point, line: usize, diagonal: bool) -> f32 {
-        self.levels[usize::from(self.shape[shape_code(board, c, q) as usize])]
-            * self.near[usize::from(diagonal)]
-            * self.line[line]
-    }
-
-    /// Draws a move for `c` near `last`, or `None` for "elsewhere" (and when no
-    /// neighbour qualifies, or every one drawn was refused). `allowed` says whether a
-    /// candidate may be played (legal, no self-atari); it is asked only of drawn
-    /// candidates.
-    pub fn draw(
-        &self,
-        board: &Board,
-        c: Color,
-        last: Point,
-        elsewhere: f32,
-        rng: &mut Rng,
-        mut allowed: impl FnMut(&Board, Point) -> bool,
-    ) -> Option<Point> {
-        let size = board.size();
-        let side = size.get();
-        // The last move's coordinates once (a division), its neighbours' by offset.
-        let (lx, ly) = size.coords(last);
-        let mut points = [last; 8];
-        let mut weights = [0.0f32; 8];
-        let mut n = 0;
-        // Empty neighbours, own eyes included: the rest of the board is the others.
-        let mut empty_near = 0;
-        for (dx, dy) in NEIGHBOURHOOD {
-            let (Some(x), Some(y)) = (lx.checked_add_signed(dx), ly.checked_add_signed(dy)) else {
-                continue;
-            };
-            let Some(q) = size.point(x, y) else { continue };
-            if !board.is_empty_point(q) {
-                continue;
-            }
-            empty_near += 1;
-            if !board.is_eye(c, q) {
-                let line = usize::from(line_value(side, x, y));
-                points[n] = q;
-                weights[n] = self.strength(board, c, q, line, dx != 0 && dy != 0);
-                n += 1;
-            }
+    let others = board.empty_points().len().saturating_sub(empty_near);
+    let rest = elsewhere * model.far() * others as f32;
+    while n > 0 {
+        // Summed afresh after each strike-off, so no rounding builds up.
+        let total: f32 = weights[..n].iter().sum::<f32>() + rest;
+        if total <= 0.0 {
+            return None;
         }
-        let others = board.empty_points().len().saturating_sub(empty_near);
-        let rest = elsewhere * self.far * others as f32;
-        while n > 0 {
-            // Summed afresh after each strike-off, so no rounding builds up.
-            let total: f32 = weights[..n].iter().sum::<f32>() + rest;
-            if total <= 0.0 {
-                return None;
-            }
-            // A draw in [0, total): 24 random bits are all an f32 holds.
-            let mut r = below(rng, 1 << 24) as f32 / (1 << 24) as f32 * total;
-            let k = match weights[..n].iter().position(|&w| {
-                r -= w;
-                r < 0.0
-            }) {
-                Some(k) => k,
-                // Past the last candidate: the rest of the board, unless it weighs
-                // nothing and rounding carried the draw past the end.
-                None if rest > 0.0 => return None,
-                None => n - 1,
-            };
-            if allowed(board, points[k]) {
-                return Some(points[k]);
-            }
-            n -= 1;
-            points.swap(k, n);
-            weights.swap(k, n);
+        // A draw in [0, total): 24 random bits are all an f32 holds.
+        let mut r = below(rng, 1 << 24) as f32 / (1 << 24) as f32 * total;
+        let k = match weights[..n].iter().position(|&w| {
+            r -= w;
+            r < 0.0
+        }) {
+            Some(k) => k,
+            // Past the last candidate: the rest of the board, unless it weighs
+            // nothing and rounding carried the draw past the end.
+            None if rest > 0.0 => return None,
+            None => n - 1,
+        };
+        if allowed(board, points[k]) {
+            return Some(points[k]);
         }
-        None
+        n -= 1;
+        points.swap(k, n);
+        weights.swap(k, n);
     }
+    None
 }
 
 #[cfg(test)]
@@ -191,21 +105,6 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
     use tengen_board::parse_diagram;
-
-    #[test]
-    fn the_shipped_table_loads_and_knows_shapes() {
-        let m = LocalModel::shipped();
-        let named = m.shape.iter().filter(|&&g| g != level(0.0)).count();
-        assert!(named > 1000, "{named} shape codes named");
-        // An unnamed shape weighs exactly 1, and the levels follow the table.
-        assert_eq!(m.levels[usize::from(level(0.0))], 1.0);
-        for g in [0.01f32, 0.5, 2.0, 65.0] {
-            let got = m.levels[usize::from(level(g.ln()))];
-            assert!((got / g - 1.0).abs() < 0.035, "{g}: {got}");
-        }
-        // Next to the last move is likelier than far from it.
-        assert!(m.near[0] > 5.0 * m.far && m.near[1] > 5.0 * m.far, "{m:?}");
-    }
 
     /// How often each outcome of `draw` comes up in 4 000 draws for Black after
     /// `last`, with `refused` not allowed.
@@ -219,9 +118,15 @@ mod tests {
         let mut rng = Rng::seed_from_u64(7);
         let mut out = std::collections::HashMap::new();
         for _ in 0..4000 {
-            let drawn = m.draw(board, Color::Black, last, elsewhere, &mut rng, |_, p| {
-                p != refused
-            });
+            let drawn = draw(
+                &m,
+                board,
+                Color::Black,
+                last,
+                elsewhere,
+                &mut rng,
+                |_, p| p != refused,
+            );
             let key = drawn.map_or("elsewhere".to_string(), |p| {
                 board.size().vertex(p).to_string()
             });
@@ -291,10 +196,10 @@ mod tests {
         let only = size.parse_point("E6").unwrap();
         let mut rng = Rng::seed_from_u64(3);
         for _ in 0..500 {
-            let got = m.draw(&b, Color::Black, last, 0.0, &mut rng, |_, p| p == only);
+            let got = draw(&m, &b, Color::Black, last, 0.0, &mut rng, |_, p| p == only);
             assert_eq!(got, Some(only));
         }
-        let none = m.draw(&b, Color::Black, last, 0.0, &mut rng, |_, _| false);
+        let none = draw(&m, &b, Color::Black, last, 0.0, &mut rng, |_, _| false);
         assert_eq!(none, None);
     }
 }

@@ -8,22 +8,18 @@
 mod heavy;
 mod light;
 mod local;
-mod pattern;
 mod reply;
 
-use std::str::FromStr;
 use std::sync::Arc;
 
 use rand::RngCore;
 use tengen_board::{Bitboard, Board, Color, MAX_SLOTS, Move, Point};
 
 use crate::config::HeavyParams;
-use crate::prior::model::ModelKnowledge;
-use crate::shape::ShapeWeights;
+pub use crate::config::{PolicyKind, UnknownPolicy};
+use crate::knowledge::Knowledge;
 pub(crate) use heavy::self_atari_allowed;
 pub use light::{light_board_move, light_playout};
-pub use local::LocalModel;
-pub use pattern::PatternTable;
 pub use reply::Replies;
 
 /// The RNG of every random choice in the engine.
@@ -40,53 +36,6 @@ pub fn below(rng: &mut Rng, k: usize) -> usize {
 #[inline]
 pub fn chance(rng: &mut Rng, p: f64) -> bool {
     p >= 1.0 || (p > 0.0 && f64::from(rng.next_u32()) < p * 4_294_967_296.0)
-}
-
-/// Which playout policy to run.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PolicyKind {
-    /// Uniformly random legal moves that do not fill the mover's own eye.
-    Light,
-    /// Atari answers, captures, 3×3 patterns near the last move, self-atari avoidance,
-    /// then random.
-    Heavy,
-}
-
-impl PolicyKind {
-    /// The name used on the command line and in `tengen bench --json`.
-    pub fn name(self) -> &'static str {
-        match self {
-            PolicyKind::Light => "light",
-            PolicyKind::Heavy => "heavy",
-        }
-    }
-}
-
-/// The name is neither `light` nor `heavy`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownPolicy(pub String);
-
-impl std::fmt::Display for UnknownPolicy {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "unknown playout policy {:?} (expected light or heavy)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownPolicy {}
-
-impl FromStr for PolicyKind {
-    type Err = UnknownPolicy;
-    fn from_str(s: &str) -> Result<PolicyKind, UnknownPolicy> {
-        match s.to_ascii_lowercase().as_str() {
-            "light" => Ok(PolicyKind::Light),
-            "heavy" => Ok(PolicyKind::Heavy),
-            _ => Err(UnknownPolicy(s.to_string())),
-        }
-    }
 }
 
 /// For each point, which colour played there first (from some moment on): what
@@ -171,68 +120,42 @@ impl Outcome {
     }
 }
 
-/// A playout policy with its tables, shared read-only by every thread.
+/// A playout policy: its kind and probabilities, and the engine's [`Knowledge`]
+/// (lent read-only, shared by every thread and every policy built from this one).
 #[derive(Clone, Debug)]
 pub struct Policy {
     kind: PolicyKind,
     params: HeavyParams,
-    patterns: PatternTable,
-    shapes: Arc<ShapeWeights>,
-    model: Arc<ModelKnowledge>,
-    /// The playouts' local model, built only for a policy whose `local_model` is
-    /// set (and always for one).
-    local: Option<Arc<LocalModel>>,
-}
-
-/// The local model `params` needs: none when its `local_model` is off, else `have`'s
-/// or, with none to share, the shipped one.
-fn local_model_for(
-    params: &HeavyParams,
-    have: Option<&Arc<LocalModel>>,
-) -> Option<Arc<LocalModel>> {
-    params.local_model.map(|_| {
-        have.cloned()
-            .unwrap_or_else(|| Arc::new(LocalModel::shipped()))
-    })
+    knowledge: Arc<Knowledge>,
 }
 
 impl Policy {
-    /// Builds a policy (the pattern and shape tables, the move model and, when
-    /// `params.local_model` is set, the playouts' local model are built here, once).
+    /// A policy over the shipped tables (built here; [`Policy::with_knowledge`] shares
+    /// tables already built).
     pub fn new(kind: PolicyKind, params: HeavyParams) -> Policy {
-        let local = local_model_for(&params, None);
+        Policy::with_knowledge(kind, params, Arc::new(Knowledge::shipped()))
+    }
+
+    /// A policy that reads `knowledge`. When `params.local_model` is set, the local
+    /// model is built here (once for the knowledge), not in the first playout.
+    pub fn with_knowledge(
+        kind: PolicyKind,
+        params: HeavyParams,
+        knowledge: Arc<Knowledge>,
+    ) -> Policy {
+        if params.local_model.is_some() {
+            knowledge.local_model();
+        }
         Policy {
             kind,
             params,
-            patterns: PatternTable::build(),
-            shapes: Arc::new(ShapeWeights::shipped()),
-            model: Arc::new(ModelKnowledge::shipped()),
-            local,
+            knowledge,
         }
     }
 
-    /// A policy of another kind or with other probabilities that shares this one's
-    /// shape table, move model and local model (built if this one has none and
-    /// `params` needs it) and copies its 8 KiB pattern table (neither depends on them; the
-    /// playouts read the pattern table on every move, so it is kept inline, one
-    /// pointer away).
+    /// A policy of another kind or with other probabilities over the same knowledge.
     pub fn with_params(&self, kind: PolicyKind, params: HeavyParams) -> Policy {
-        let local = local_model_for(&params, self.local.as_ref());
-        Policy {
-            kind,
-            params,
-            patterns: self.patterns.clone(),
-            shapes: Arc::clone(&self.shapes),
-            model: Arc::clone(&self.model),
-            local,
-        }
-    }
-
-    /// This policy with another move model in place of the shipped one (a table from
-    /// `tengen learn fit`, for the tree's prior).
-    pub fn with_model(mut self, model: ModelKnowledge) -> Policy {
-        self.model = Arc::new(model);
-        self
+        Policy::with_knowledge(kind, params, Arc::clone(&self.knowledge))
     }
 
     /// Which policy this is.
@@ -245,20 +168,9 @@ impl Policy {
         &self.params
     }
 
-    /// The pattern table (priors use it too).
-    pub fn patterns(&self) -> &PatternTable {
-        &self.patterns
-    }
-
-    /// The learned shape strengths (used by the priors, and by the heavy playout
-    /// when `HeavyParams::shape_threshold` is set).
-    pub fn shapes(&self) -> &ShapeWeights {
-        &self.shapes
-    }
-
-    /// The learned move model (used by the priors, `SearchParams::model_prior`).
-    pub fn model(&self) -> &ModelKnowledge {
-        &self.model
+    /// The tables the playouts read.
+    pub fn knowledge(&self) -> &Arc<Knowledge> {
+        &self.knowledge
     }
 
     /// Chooses the next move for `c`; `last` is the previous move and `captured` the
@@ -395,23 +307,24 @@ mod tests {
     use tengen_board::BoardSize;
 
     #[test]
-    fn the_local_model_is_built_only_when_asked_for_and_then_shared() {
+    fn the_local_model_is_built_only_for_a_policy_that_draws_and_then_shared() {
         let off = Policy::new(PolicyKind::Heavy, HeavyParams::default());
-        assert!(off.local.is_none());
+        assert!(!off.knowledge().has_local_model());
         let on_params = HeavyParams {
             local_model: Some(0.3),
             ..HeavyParams::default()
         };
         let on = off.with_params(PolicyKind::Heavy, on_params.clone());
-        let built = on.local.as_ref().expect("built for a policy that draws");
-        let again = on.with_params(PolicyKind::Heavy, on_params.clone());
-        assert!(Arc::ptr_eq(built, again.local.as_ref().unwrap()));
+        assert!(Arc::ptr_eq(off.knowledge(), on.knowledge()));
         assert!(
-            on.with_params(PolicyKind::Heavy, HeavyParams::default())
-                .local
-                .is_none()
+            on.knowledge().has_local_model(),
+            "built for a policy that draws"
         );
-        assert!(Policy::new(PolicyKind::Heavy, on_params).local.is_some());
+        assert!(
+            Policy::new(PolicyKind::Heavy, on_params)
+                .knowledge()
+                .has_local_model()
+        );
     }
 
     #[test]

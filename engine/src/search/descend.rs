@@ -9,7 +9,7 @@
 
 use tengen_board::{Color, Move, Point};
 
-use crate::prior::{Knowledge, candidates};
+use crate::prior::{PriorInput, candidates};
 use crate::select::{ChildStats, select};
 use crate::shape::features::History;
 use crate::tree::{Edge, NodeId, State, Tree};
@@ -189,12 +189,10 @@ fn generate(s: &mut Scratch, ctx: &Ctx<'_>, c: Color, last: Option<Point>) {
         board,
         c,
         last,
-        Knowledge {
-            patterns: ctx.policy.patterns(),
-            shapes: ctx.policy.shapes(),
+        PriorInput {
+            knowledge: ctx.knowledge,
             params: &ctx.config.search,
             with_pass: true,
-            model: ctx.policy.model(),
             history: history(s, ctx),
         },
         |p| {

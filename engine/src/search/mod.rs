@@ -39,6 +39,7 @@ use tengen_board::{Board, Color, Game, Hash, Move, Point};
 
 use crate::analysis::{Analysis, Report};
 use crate::config::{Config, Parallelism};
+use crate::knowledge::Knowledge;
 use crate::padded::Padded;
 use crate::playout::{Amaf, Policy, Replies, Rng};
 use crate::prior::Candidate;
@@ -126,6 +127,8 @@ pub(crate) struct Job<'a> {
 /// The fixed inputs every worker reads.
 struct Ctx<'a> {
     job: &'a Job<'a>,
+    /// The tables the tree's prior reads (the playouts read the policy's, the same).
+    knowledge: &'a Knowledge,
     policy: &'a Policy,
     config: &'a Config,
     root: Board,
@@ -188,6 +191,7 @@ pub(crate) fn tree_budget(config: &Config, threads: usize) -> usize {
 /// Runs a search with `workers` (one thread each) and returns the final snapshot.
 pub(crate) fn search(
     workers: &mut [Worker],
+    knowledge: &Knowledge,
     policy: &Policy,
     config: &Config,
     job: &Job<'_>,
@@ -233,6 +237,7 @@ pub(crate) fn search(
         .unzip();
     let ctx = Ctx {
         job,
+        knowledge,
         policy,
         config,
         root: game.board().clone(),
@@ -615,7 +620,15 @@ mod tests {
             ownership: false,
             with_pass: true,
         };
-        search(workers, &policy, config, &job, start, None)
+        search(
+            workers,
+            policy.knowledge(),
+            &policy,
+            config,
+            &job,
+            start,
+            None,
+        )
     }
 
     #[test]
@@ -691,7 +704,15 @@ mod tests {
             ownership: false,
             with_pass: true,
         };
-        let analysis = search(&mut workers, &policy, &config, &job, Instant::now(), None);
+        let analysis = search(
+            &mut workers,
+            policy.knowledge(),
+            &policy,
+            &config,
+            &job,
+            Instant::now(),
+            None,
+        );
         assert!(
             analysis.winrate > 0.9,
             "White's win rate {}",
@@ -974,7 +995,15 @@ mod tests {
         let mut filled = None;
         let mut last_visits = 0;
         for round in 0..20 {
-            search(&mut workers, &policy, &config, &job, Instant::now(), None);
+            search(
+                &mut workers,
+                policy.knowledge(),
+                &policy,
+                &config,
+                &job,
+                Instant::now(),
+                None,
+            );
             let t = tree_of(&workers[0]);
             assert!(t.bytes() <= budget, "{} bytes", t.bytes());
             let visits = t.node(t.root()).visits();
