@@ -8,6 +8,7 @@ mod bounds;
 mod gtp_cmd;
 mod learn_cmd;
 mod match_cmd;
+mod review_cmd;
 
 use std::process::ExitCode;
 
@@ -45,6 +46,8 @@ enum Command {
     Bench(bench_cmd::BenchArgs),
     /// Fit a move model to game records by MM, or score one on records.
     Learn(learn_cmd::LearnArgs),
+    /// Review a game: every position analysed, the record annotated, a win-rate graph.
+    Review(review_cmd::ReviewArgs),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +58,7 @@ fn main() -> ExitCode {
         Some(Command::Match(args)) => match_cmd::run(*args),
         Some(Command::Bench(args)) => bench_cmd::run(args),
         Some(Command::Learn(args)) => learn_cmd::run(args),
+        Some(Command::Review(args)) => review_cmd::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,267 @@
+//! `tengen review`: every position of a game's main line analysed by the engine, the
+//! record written back annotated for GUIs, and the win-rate graph as SVG
+//! (`tengen-review` does the work; this is the flags, the files and the progress bar).
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use tengen_engine::{Config, Limit, MoveBudget};
+use tengen_review::{
+    Analyst, KEY_MISTAKES, Record, Review, Settings, check_writable, key_mistakes, write_atomically,
+};
+
+use crate::bounds::{self, Real};
+
+/// Playouts a position without `--playouts` or `--time-per-move`.
+const DEFAULT_PLAYOUTS: u64 = 1000;
+/// `--mistake`'s bounds, in percent of win rate.
+const MISTAKE: Real = Real::between(0.1, 100.0);
+/// `--mistake`'s default.
+const DEFAULT_MISTAKE: f64 = 10.0;
+
+/// The examples of `tengen review --help` (`tests/gtp/binary.rs` runs them).
+const REVIEW_EXAMPLES: &str = "\
+Examples, from a checkout of Tengen (any SGF record will do):
+  # A quick look at a 9x9 game: writes tests/data/sgf/variations9-review.sgf
+  tengen review tests/data/sgf/variations9.sgf --playouts 200 --threads 1
+  # 1000 playouts a position on two threads, the graph beside the record:
+  tengen review crates/review/doc/game.sgf -o game-review.sgf --threads 2 --svg game.svg";
+
+/// Options of `tengen review`.
+#[derive(Debug, Args)]
+#[command(after_help = REVIEW_EXAMPLES)]
+pub struct ReviewArgs {
+    /// The game record (SGF). Its main line is reviewed: the start position and the
+    /// position after every move.
+    #[arg(value_name = "GAME.sgf")]
+    pub game: PathBuf,
+    /// The reviewed record (default: GAME-review.sgf beside GAME). It is rewritten,
+    /// whole, after every position analysed, so an interrupted review loses nothing
+    /// (see --resume).
+    #[arg(short, long, value_name = "OUT.sgf")]
+    pub out: Option<PathBuf>,
+    /// Playouts a position (default 1000).
+    #[arg(long, value_name = "N", allow_hyphen_values = true,
+          value_parser = bounds::POSITIVE.parser::<u64>(), conflicts_with = "time_per_move")]
+    pub playouts: Option<u64>,
+    /// Seconds a position, instead of a number of playouts.
+    #[arg(long, value_name = "SECS", allow_hyphen_values = true,
+          value_parser = bounds::SECONDS.parser())]
+    pub time_per_move: Option<f64>,
+    /// Search threads (default: the machine's cores).
+    #[arg(long, value_name = "T", allow_hyphen_values = true,
+          value_parser = bounds::THREADS.parser::<usize>())]
+    pub threads: Option<usize>,
+    /// Seed of the search's random choices (default: the engine's fixed one, so that
+    /// with one thread and --playouts a review repeats).
+    #[arg(long, value_name = "S", allow_hyphen_values = true,
+          value_parser = bounds::ANY.parser::<u64>())]
+    pub seed: Option<u64>,
+    /// Also draw the graph of Black's win rate and score lead over the game, the
+    /// mistakes marked, as an SVG file.
+    #[arg(long, value_name = "GRAPH.svg")]
+    pub svg: Option<PathBuf>,
+    /// Keep the positions already analysed in OUT (an interrupted review) and analyse
+    /// only the others. OUT must be a review of the same game.
+    #[arg(long)]
+    pub resume: bool,
+    /// A move that loses at least this many percent of win rate against the engine's
+    /// preferred move is a mistake (BM, listed in the root comment); half of it is
+    /// doubtful (DO). Default 10.
+    #[arg(long, value_name = "PCT", allow_hyphen_values = true,
+          value_parser = MISTAKE.parser())]
+    pub mistake: Option<f64>,
+}
+
+/// The default reviewed record: `GAME-review.sgf` beside `GAME`.
+fn default_out(game: &Path) -> PathBuf {
+    let stem = game
+        .file_stem()
+        .map_or_else(|| "game".into(), |s| s.to_string_lossy().into_owned());
+    game.with_file_name(format!("{stem}-review.sgf"))
+}
+
+/// Whether two paths name the same file (the second need not exist).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// Reviews the game the flags name.
+pub fn run(args: ReviewArgs) -> Result<(), String> {
+    let game_path = &args.game;
+    let shown = game_path.display();
+    let bytes = std::fs::read(game_path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(e) => {
+            warn(&format!(
+                "{shown} is not UTF-8: characters that are not were replaced in the review"
+            ));
+            String::from_utf8_lossy(e.as_bytes()).into_owned()
+        }
+    };
+    let record = Record::parse(&text).map_err(|e| format!("{shown}: {e}"))?;
+    let out = args.out.clone().unwrap_or_else(|| default_out(game_path));
+    if same_file(game_path, &out) {
+        return Err(format!(
+            "the review would overwrite the record itself ({}): choose another -o",
+            out.display()
+        ));
+    }
+    for path in std::iter::once(&out).chain(args.svg.as_ref()) {
+        check_writable(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    for line in record.warnings() {
+        warn(&format!("{shown}: {line}"));
+    }
+    let threshold = args.mistake.unwrap_or(DEFAULT_MISTAKE) / 100.0;
+    let (config, limit, words) = engine_settings(&args)?;
+    let settings = Settings {
+        engine: format!("Tengen {}, {words}", crate::VERSION),
+        threshold,
+    };
+    let mut review = Review::new(record, settings);
+    let kept = if args.resume {
+        resume(&mut review, &out)?
+    } else {
+        0
+    };
+    let pending = review.pending();
+    let mut analyst = Analyst::with_config(config, limit);
+    let bar = ProgressBar::new(pending.len() as u64).with_style(
+        ProgressStyle::with_template(
+            "{bar:30} {pos}/{len} positions, {elapsed} so far, about {eta} left  {msg}",
+        )
+        .expect("static template"),
+    );
+    let started = Instant::now();
+    let write_out = |review: &Review| {
+        write_atomically(&out, review.to_sgf().as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))
+    };
+    for &p in &pending {
+        let game = review.record().game_at(p);
+        let color = review.record().to_move_at(p);
+        match analyst.evaluate(&game, color) {
+            Some(eval) => {
+                bar.set_message(format!("move {p}: Black {:.1}%", 100.0 * eval.black_winrate()));
+                review.set(p, eval);
+                write_out(&review)?;
+            }
+            None => bar.println(format!(
+                "tengen review: warning: the search found no move after move {p}; that position is left out"
+            )),
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    // Written once more at the end, even when nothing was left to analyse.
+    write_out(&review)?;
+    if let Some(svg) = &args.svg {
+        let graph = review.graph_svg().map_err(|e| e.to_string())?;
+        write_atomically(svg, graph.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", svg.display()))?;
+    }
+    report(&review, &out, args.svg.as_deref(), kept, started.elapsed());
+    Ok(())
+}
+
+/// The engine's settings, the search's limit a position, and both in words.
+fn engine_settings(args: &ReviewArgs) -> Result<(Config, Limit, String), String> {
+    let mut config = Config::default();
+    if let Some(t) = args.threads {
+        config.threads = bounds::check_whole("--threads", t, bounds::THREADS)?;
+    }
+    if let Some(seed) = args.seed {
+        config.seed = seed;
+    }
+    let threads = match config.threads {
+        1 => "1 thread".to_string(),
+        t => format!("{t} threads"),
+    };
+    let (limit, per) = match args.time_per_move {
+        Some(secs) => {
+            let secs = bounds::check("--time-per-move", secs, bounds::SECONDS)?;
+            let t = Duration::from_secs_f64(secs);
+            // Every position gets its whole time: no clock is saved by stopping early.
+            let budget = MoveBudget {
+                soft: t,
+                hard: t,
+                early_stop: false,
+            };
+            (Limit::Time(budget), format!("{secs} s a position"))
+        }
+        None => {
+            let n = args.playouts.unwrap_or(DEFAULT_PLAYOUTS);
+            let n = bounds::check_whole("--playouts", n, bounds::POSITIVE)?;
+            (Limit::Playouts(n), format!("{n} playouts a position"))
+        }
+    };
+    Ok((config, limit, format!("{per}, {threads}")))
+}
+
+/// Takes what `out` already holds of this review; says what it found.
+fn resume(review: &mut Review, out: &Path) -> Result<usize, String> {
+    let shown = out.display();
+    match std::fs::read(out) {
+        Ok(bytes) => {
+            let text = String::from_utf8_lossy(&bytes);
+            let kept = review
+                .resume(&text)
+                .map_err(|e| format!("--resume: {shown}: {e}"))?;
+            let all = review.record().positions();
+            eprintln!("tengen review: {kept} of {all} positions kept from {shown}");
+            Ok(kept)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!(
+                "tengen review: {shown} does not exist yet: the review starts from the beginning"
+            );
+            Ok(0)
+        }
+        Err(e) => Err(format!("--resume: cannot read {shown}: {e}")),
+    }
+}
+
+/// The closing lines: the key mistakes on stdout, what was done on stderr.
+fn report(review: &Review, out: &Path, svg: Option<&Path>, kept: usize, took: Duration) {
+    let size = review.record().size();
+    let judgements = review.judgements();
+    let key = key_mistakes(&judgements, KEY_MISTAKES);
+    if key.is_empty() {
+        println!("Key mistakes: none");
+    } else {
+        println!("Key mistakes (largest loss first):");
+        for j in key {
+            println!(
+                "  move {:>3} {} {:<4} loses {:>5.1}% ({:.1} points); Tengen prefers {}",
+                j.number,
+                j.color.letter(),
+                size.move_vertex(j.played).to_string(),
+                100.0 * j.loss,
+                j.points,
+                size.move_vertex(j.preferred)
+            );
+        }
+    }
+    let (done, all) = (review.analysed(), review.record().positions());
+    let analysed = done - kept.min(done);
+    let mut wrote = out.display().to_string();
+    if let Some(svg) = svg {
+        wrote.push_str(&format!(" and {}", svg.display()));
+    }
+    eprintln!(
+        "tengen review: {done} of {all} positions reviewed ({analysed} analysed in {:.1} s, {kept} kept from before); wrote {wrote}",
+        took.as_secs_f64()
+    );
+}
+
+/// A warning on stderr.
+fn warn(line: &str) {
+    eprintln!("tengen review: warning: {line}");
+}
