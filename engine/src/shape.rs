@@ -18,6 +18,7 @@ use tengen_board::{Board, Color, Point};
 
 pub mod eval;
 pub mod features;
+pub mod groups;
 pub mod learn;
 pub mod left_out;
 pub mod model;

@@ -7,25 +7,11 @@
 
 use tengen_board::{Board, Color, Move, Point};
 
+pub use super::groups::{GROUPS, TACTICAL};
 use super::left_out::LeftOut;
 use super::pattern::{PATTERNS, PatternHasher};
 use super::shape_code;
 use crate::tactics::escape_works;
-
-/// The tactical groups: name and how many values each has.
-pub const GROUPS: [(&str, usize); 8] = [
-    ("pass", 3),
-    ("capture", 7),
-    ("escape", 4),
-    ("atari", 4),
-    ("self-atari", 5),
-    ("previous", 17),
-    ("before-previous", 17),
-    ("edge", 6),
-];
-
-/// How many tactical groups there are.
-pub const TACTICAL: usize = GROUPS.len();
 
 /// Values of the `pass` group: not a pass, a pass, a pass answering a pass.
 pub mod pass {

@@ -4,10 +4,10 @@
 //! whatever rates candidates with that table neither computes nor weighs the group.
 //!
 //! The groups that can be left out are the tactical ones of
-//! [`GROUPS`](super::features::GROUPS) but the pass (a pass has no other feature to
+//! [`GROUPS`] but the pass (a pass has no other feature to
 //! tell it from a move), the 3×3 `shape` and the `large-patterns`.
 
-use super::features::{GROUPS, TACTICAL};
+use super::groups::{GROUPS, TACTICAL};
 
 /// The name of the 3×3 shape group.
 pub const SHAPE: &str = "shape";
