@@ -222,3 +222,64 @@ fn the_benchmark_summary_command_runs_as_written() {
         );
     }
 }
+
+/// The engine settings' table as gtp/README.md shows it, made from the engine's one
+/// table (`tengen_engine::settings::SETTINGS`).
+fn settings_table() -> String {
+    let mut out = String::from(
+        "| setting | flag | value | default | what it does |\n|---|---|---|---|---|\n",
+    );
+    for s in tengen_engine::settings::SETTINGS {
+        let flag = match s.kind {
+            tengen_engine::settings::Kind::Switch => format!("`--{0}`, `--no-{0}`", s.flag),
+            _ => format!("`--{} {}`", s.flag, s.value_name),
+        };
+        out.push_str(&format!(
+            "| `{}` | {flag} | {} | {} | {} |\n",
+            s.name,
+            s.range_text(),
+            s.default_text(),
+            s.help.replace('|', "\\|")
+        ));
+    }
+    out
+}
+
+/// The engine settings are listed where the documents list them from the one table
+/// the command line and GTP read: gtp/README.md's table between its `settings` marks
+/// is the table's (run with `TENGEN_WRITE_DOCS=1` to rewrite it), README.md's list
+/// names them in order, and the README's synopsis has every flag.
+#[test]
+fn the_documents_list_the_settings_table() {
+    let path = root().join("gtp/README.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (begin, end) = ("<!-- settings: begin -->\n", "<!-- settings: end -->");
+    let start = text.find(begin).expect("gtp/README.md has a settings begin mark") + begin.len();
+    let stop = text.find(end).expect("gtp/README.md has a settings end mark");
+    let want = settings_table();
+    if text[start..stop] != want && std::env::var_os("TENGEN_WRITE_DOCS").is_some() {
+        let updated = format!("{}{want}{}", &text[..start], &text[stop..]);
+        std::fs::write(&path, updated).unwrap();
+    } else {
+        assert_eq!(
+            text[start..stop],
+            want,
+            "gtp/README.md's settings table (TENGEN_WRITE_DOCS=1 cargo test the_documents_list_the_settings_table rewrites it)"
+        );
+    }
+    let names: Vec<&str> = tengen_engine::settings::SETTINGS
+        .iter()
+        .map(|s| s.name)
+        .collect();
+    let list = format!("`{}`", names.join(" "));
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    assert!(readme.contains(&list), "README.md lists the settings as {list}");
+    let synopsis = section("README.md", "## Command line").unwrap();
+    for s in tengen_engine::settings::SETTINGS {
+        assert!(
+            synopsis.contains(&format!("--{}", s.flag)),
+            "README.md's command line has --{}",
+            s.flag
+        );
+    }
+}

@@ -8,6 +8,7 @@ mod bounds;
 mod gtp_cmd;
 mod learn_cmd;
 mod match_cmd;
+mod setting_flags;
 mod review_cmd;
 
 use std::process::ExitCode;

@@ -26,6 +26,7 @@ mod prior;
 mod resign;
 mod search;
 mod select;
+pub mod settings;
 pub mod shape;
 mod tactics;
 pub mod time;

@@ -116,7 +116,7 @@ fn bad_flags_fail_with_a_message_on_stderr() {
     let Some(path) = tengen() else { return };
     for args in [
         &["gtp", "--threads", "0"][..],
-        &["gtp", "--playouts", "0"],
+        &["gtp", "--playouts", "-1"],
         &["gtp", "--komi", "NaN"],
         &["gtp", "--rules", "chess"],
         &["gtp", "--time-per-move", "-1"],
@@ -199,7 +199,7 @@ fn the_flags_reach_the_engine() {
         "resign_threshold 0.05",
         "ponder 1",
         "memory 64",
-        "lag 0.03",
+        "lag 30",
         "playout_model 0.5",
     ] {
         assert!(out.contains(want), "{want} in {out}");
@@ -355,19 +355,19 @@ fn a_bad_number_is_refused_naming_the_flag_and_the_value() {
             vec!["--playouts", "-1"],
             "--playouts",
             "-1",
-            "must be at least 1".into(),
+            "must be at least 0".into(),
         ),
         (
             vec!["--playouts=-1"],
             "--playouts",
             "-1",
-            "must be at least 1".into(),
+            "must be at least 0".into(),
         ),
         (
             vec!["gtp", "--playouts", "18446744073709551616"],
             "--playouts",
             "18446744073709551616",
-            between("1", "18446744073709551615"),
+            between("0", "18446744073709551615"),
         ),
         (
             vec!["gtp", "--threads", "0"],

@@ -198,7 +198,7 @@ pub(crate) fn lz_setoption(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -
         "lagbuffer" => {
             return Err(unsupported_option(
                 "Lagbuffer",
-                "Tengen keeps back its lag plus twice the worst overrun (tengen-set lag SECONDS)",
+                "Tengen keeps back its lag plus twice the worst overrun (tengen-set lag MS)",
             ));
         }
         _ => return Err(GtpError::syntax(format!("unknown option {}", quote(&name)))),
