@@ -18,8 +18,8 @@ use std::time::Duration;
 
 pub use number::{BadNumber, Real, Whole, WholeNumber};
 
-use crate::config::{Config, MAX_LOCAL_MODEL, MAX_MEMORY_MIB, ModelPrior, Parallelism};
 use crate::PolicyKind;
+use crate::config::{Config, MAX_LOCAL_MODEL, MAX_MEMORY_MIB, ModelPrior, Parallelism};
 
 /// What a setting's value is: its type, unit and bounds.
 #[derive(Clone, Copy, Debug, PartialEq)]
