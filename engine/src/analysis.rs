@@ -26,6 +26,32 @@ pub struct MoveStat {
     pub score_lead: f64,
     /// The principal variation, starting with `mv`.
     pub pv: Line,
+    /// Visits of the position each move of `pv` leads to, one per move (KataGo's
+    /// `pvVisits`): the first is `visits`, the later ones count the tree's nodes along
+    /// the line (the first tree's under root parallelism), each capped by the one
+    /// before it, so they never increase (a live snapshot's tree counts the descents
+    /// still running). In Tengen's tree a position is reached by one path only, so
+    /// these are also the visits of each move of the line (KataGo's `pvEdgeVisits`).
+    pub pv_visits: Vec<u64>,
+    /// Ownership per point after this move, as [`Analysis::ownership`] (same order,
+    /// +1 owned by the analysed colour), from this search's playouts through it (0
+    /// where none went through it). Empty unless [`Extras::moves_ownership`] was
+    /// asked for.
+    pub ownership: Vec<f32>,
+    /// Share of this search's playouts through the move in which each point ended as
+    /// nobody's, as [`Analysis::neutral`] (1 where none went through it); empty when
+    /// `ownership` is.
+    pub neutral: Vec<f32>,
+}
+
+impl MoveStat {
+    /// The standard deviation of each point's final ownership over this search's
+    /// playouts through the move, in [0, 1], in the order of `ownership` (KataGo's
+    /// `movesOwnershipStdev`): 0 where they all ended alike, or before any; empty when
+    /// `ownership` is.
+    pub fn ownership_stdev(&self) -> Vec<f32> {
+        ownership_stdev(&self.ownership, &self.neutral)
+    }
 }
 
 /// A snapshot of the search.
@@ -48,8 +74,8 @@ pub struct Analysis {
     /// right, in [-1, 1], +1 owned by `color`. Empty unless ownership was asked for.
     pub ownership: Vec<f32>,
     /// Share of playouts in which each point ended as nobody's (an empty point next to
-    /// both colours: dame, or a liberty shared in seki), in the same order; empty when
-    /// `ownership` is.
+    /// both colours: dame, or a liberty shared in seki), in the same order (1 before
+    /// any playout was counted); empty when `ownership` is.
     pub neutral: Vec<f32>,
     /// Time searched so far.
     pub elapsed: Duration,
@@ -79,20 +105,85 @@ impl Analysis {
     pub fn playouts(&self) -> u64 {
         self.visits.saturating_sub(self.reused)
     }
+
+    /// The standard deviation of each point's final ownership over this search's
+    /// playouts, in [0, 1], in the order of `ownership` (KataGo's `ownershipStdev`):
+    /// 0 where every playout ended alike, or before any; empty when `ownership` is.
+    pub fn ownership_stdev(&self) -> Vec<f32> {
+        ownership_stdev(&self.ownership, &self.neutral)
+    }
 }
 
-/// Where the search sends its snapshots, and how often.
+/// The standard deviation of final ownership per point from its mean (`ownership`)
+/// and the share of playouts that left the point nobody's (`neutral`). A playout ends
+/// each point at +1, -1 or 0, so the mean of the squares is the share owned by
+/// either colour, `1 - neutral`, and the variance that less the mean squared.
+fn ownership_stdev(ownership: &[f32], neutral: &[f32]) -> Vec<f32> {
+    if ownership.len() != neutral.len() {
+        return Vec::new();
+    }
+    ownership
+        .iter()
+        .zip(neutral)
+        .map(|(&o, &n)| {
+            let owned = (1.0 - f64::from(n)).clamp(0.0, 1.0);
+            let mean = f64::from(o).clamp(-1.0, 1.0);
+            (owned - mean * mean).max(0.0).sqrt() as f32
+        })
+        .collect()
+}
+
+/// What snapshots hold besides the candidates' statistics and principal variations.
+/// Each costs playout time, so a search computes it only when asked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Extras {
+    /// The whole board's ownership: [`Analysis::ownership`], [`Analysis::neutral`]
+    /// and [`Analysis::ownership_stdev`].
+    pub ownership: bool,
+    /// Each candidate's ownership: [`MoveStat::ownership`], [`MoveStat::neutral`] and
+    /// [`MoveStat::ownership_stdev`].
+    pub moves_ownership: bool,
+}
+
+/// Where the search sends its snapshots, how often, and what they hold.
 pub struct Report<'a> {
     /// Time between snapshots.
     pub interval: Duration,
     /// Called with each snapshot, on the thread that started the search.
     pub sink: &'a mut dyn FnMut(&Analysis),
+    /// What the snapshots hold besides the candidates, the final one included (on
+    /// top of what the caller of the search asks for itself).
+    pub extras: Extras,
 }
 
 impl std::fmt::Debug for Report<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Report")
             .field("interval", &self.interval)
+            .field("extras", &self.extras)
             .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ownership_stdev;
+
+    #[test]
+    fn the_spread_of_ownership_follows_from_its_mean_and_the_neutral_share() {
+        // Always Black's, always White's, always nobody's: no spread.
+        assert_eq!(
+            ownership_stdev(&[1.0, -1.0, 0.0], &[0.0, 0.0, 1.0]),
+            vec![0.0; 3]
+        );
+        // Half Black's, half White's: the widest spread. Half Black's, half nobody's:
+        // mean 0.5, mean square 0.5, so the variance is 0.25.
+        assert_eq!(ownership_stdev(&[0.0, 0.5], &[0.0, 0.5]), vec![1.0, 0.5]);
+        // Three quarters Black's, a quarter White's: mean 0.5, variance 0.75.
+        let s = ownership_stdev(&[0.5], &[0.0])[0];
+        assert!((s - 0.75f32.sqrt()).abs() < 1e-6, "{s}");
+        // Rounding never takes it below 0 or above 1; mismatched inputs give nothing.
+        assert_eq!(ownership_stdev(&[1.0000001], &[0.0]), vec![0.0]);
+        assert!(ownership_stdev(&[0.0], &[]).is_empty());
     }
 }

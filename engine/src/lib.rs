@@ -32,7 +32,7 @@ mod tactics;
 pub mod time;
 mod tree;
 
-pub use analysis::{Analysis, Line, MoveStat, Report};
+pub use analysis::{Analysis, Extras, Line, MoveStat, Report};
 pub use config::{
     Config, DEFAULT_LAG, DEFAULT_MEMORY_MIB, HeavyParams, MAX_MEMORY_MIB, MAX_MOVE_TIME,
     ModelPrior, Parallelism, SearchParams,

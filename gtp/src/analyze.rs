@@ -254,6 +254,7 @@ fn analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, dialect: Dialec
     let report = Report {
         interval: st.interval(),
         sink: &mut sink,
+        extras: Default::default(),
     };
     let Session { engine, game, .. } = s;
     let last = engine.analyze(game, st.color, Limit::Infinite, stop, st.ownership, report);

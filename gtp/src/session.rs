@@ -289,6 +289,7 @@ impl Session {
         let report = tengen_engine::Report {
             interval: std::time::Duration::from_secs(3600),
             sink: &mut ignore,
+            extras: Default::default(),
         };
         let a = self
             .engine

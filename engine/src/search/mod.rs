@@ -28,6 +28,8 @@
 
 mod backup;
 mod descend;
+#[cfg(test)]
+mod extras_tests;
 mod snapshot;
 mod tally;
 
@@ -37,7 +39,7 @@ use std::time::Instant;
 
 use tengen_board::{Board, Color, Game, Hash, Move, Point};
 
-use crate::analysis::{Analysis, Report};
+use crate::analysis::{Analysis, Extras, Report};
 use crate::config::{Config, Parallelism};
 use crate::knowledge::Knowledge;
 use crate::padded::Padded;
@@ -136,6 +138,8 @@ struct Ctx<'a> {
     /// What a playout's area count is compared with: the komi, handicap
     /// compensation included ([`Game::area_komi`]).
     komi: f64,
+    /// What the snapshots hold: the job's ownership and what the report asks for.
+    extras: Extras,
     /// Visits a leaf needs before it is expanded, from the root's empty points.
     expand_after: u32,
     share: RootShare,
@@ -207,6 +211,11 @@ pub(crate) fn search(
     let n_trees = tree_count(config, workers.len());
     let budget = tree_budget(config, workers.len());
     let share = RootShare::new();
+    let extras = Extras {
+        ownership: job.ownership || report.as_ref().is_some_and(|r| r.extras.ownership),
+        moves_ownership: report.as_ref().is_some_and(|r| r.extras.moves_ownership),
+    };
+    let moves_stride = extras.moves_ownership.then(|| game.size().slots());
     let expand_after = config
         .search
         .expansion_threshold(game.board().empty_points().len());
@@ -223,7 +232,7 @@ pub(crate) fn search(
         if wanted && w.tree.is_none() {
             w.tree = Some(Tree::new(job.color.opponent(), budget));
         }
-        w.tally.reset();
+        w.tally.reset(moves_stride);
     }
     // The trees move behind locks for the search and back after it.
     let trees: Vec<RwLock<Tree>> = workers
@@ -243,6 +252,7 @@ pub(crate) fn search(
         root: game.board().clone(),
         root_last,
         komi: game.area_komi(),
+        extras,
         expand_after,
         share,
         tallies,
@@ -494,11 +504,14 @@ fn playout(tree: &Tree, s: &mut Scratch, tally: &Tally, ctx: &Ctx<'_>, exclusive
         (ctx.config.heavy.reply > 0.0).then_some(&mut s.replies),
     );
     let black_won = out.score > 0.0;
-    if job.ownership {
+    if ctx.extras.ownership {
         tally.add_ownership(out.black_area.iter(), out.white_area.iter());
     }
     let first = backup(tree, s, job.color.opponent(), black_won, exclusive);
     if let Some(mv) = first {
+        if ctx.extras.moves_ownership {
+            tally.add_move_ownership(slot(mv), out.black_area.iter(), out.white_area.iter());
+        }
         let mover_won = black_won == (job.color == Color::Black);
         let score = if job.color == Color::Black {
             out.score

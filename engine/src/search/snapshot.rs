@@ -7,7 +7,6 @@ use crate::select::lower_bound;
 use crate::tree::{NodeId, Tree};
 
 use super::descend::prior;
-use super::tally::Tally;
 use super::{Ctx, slot};
 
 /// The longest principal variation reported.
@@ -47,9 +46,24 @@ pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
             };
             let mut pv = Line::new();
             pv.push(mv);
+            let mut pv_visits = vec![visits];
             if let Some(c) = e.child() {
-                extend_principal_variation(tree, c, PV_DEPTH, &mut pv);
+                extend_line(tree, c, PV_DEPTH, &mut pv, Some(&mut pv_visits));
             }
+            let (ownership, neutral) = if ctx.extras.moves_ownership {
+                let count = |p: usize| {
+                    ctx.tallies.iter().fold((0, 0, 0), |(n, b, w), t| {
+                        let (tn, tb, tw) = t.move_owned(s, p);
+                        (n + tn, b + tb, w + tw)
+                    })
+                };
+                (
+                    ownership(&ctx.root, color, false, count),
+                    ownership(&ctx.root, color, true, count),
+                )
+            } else {
+                (Vec::new(), Vec::new())
+            };
             MoveStat {
                 mv,
                 visits,
@@ -58,6 +72,9 @@ pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
                 lcb: lower_bound(winrate, visits),
                 score_lead,
                 pv,
+                pv_visits,
+                ownership,
+                neutral,
             }
         })
         .collect();
@@ -85,8 +102,14 @@ pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
         0.0
     };
     let own = |neutral| {
-        if ctx.job.ownership {
-            ownership(&ctx.tallies, &ctx.root, color, neutral)
+        if ctx.extras.ownership {
+            let count = |p: usize| {
+                ctx.tallies.iter().fold((0, 0, 0), |(n, b, w), t| {
+                    let (tn, tb, tw) = t.owned(p);
+                    (n + tn, b + tb, w + tw)
+                })
+            };
+            ownership(&ctx.root, color, neutral, count)
         } else {
             Vec::new()
         }
@@ -107,7 +130,21 @@ pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
 }
 
 /// Extends `pv` with the most visited line below node `id`, up to `depth` moves.
+#[cfg(test)]
 pub(crate) fn extend_principal_variation(tree: &Tree, id: NodeId, depth: usize, pv: &mut Line) {
+    extend_line(tree, id, depth, pv, None);
+}
+
+/// [`extend_principal_variation`], adding to `visits` the visits of the node each
+/// added move leads to, each capped by the last one `visits` holds (a live snapshot's
+/// nodes count the descents still running, which the root moves' counts do not yet).
+fn extend_line(
+    tree: &Tree,
+    id: NodeId,
+    depth: usize,
+    pv: &mut Line,
+    mut visits: Option<&mut Vec<u64>>,
+) {
     let mut node = id;
     while pv.len() < depth {
         let Some((mv, next)) = tree
@@ -120,25 +157,35 @@ pub(crate) fn extend_principal_variation(tree: &Tree, id: NodeId, depth: usize, 
             break;
         };
         pv.push(mv);
+        if let Some(v) = visits.as_deref_mut() {
+            let n = u64::from(tree.node(next).visits());
+            v.push(v.last().map_or(n, |&last| n.min(last)));
+        }
         node = next;
     }
 }
 
 /// Ownership for `color` (or, with `neutral`, the share of playouts a point ended as
-/// nobody's) over the workers of `tallies`, row by row from the top left.
-fn ownership(tallies: &[&Tally], board: &Board, color: Color, neutral: bool) -> Vec<f32> {
+/// nobody's, 1 before any) per point of `board`, row by row from the top left, from
+/// `count`: the playouts counted, and how many ended with the point at a slot Black's
+/// and White's.
+fn ownership(
+    board: &Board,
+    color: Color,
+    neutral: bool,
+    count: impl Fn(usize) -> (u32, u32, u32),
+) -> Vec<f32> {
     let size = board.size();
     let sign = if color == Color::Black { 1.0 } else { -1.0 };
     let mut out = Vec::with_capacity(size.area());
     for y in (0..size.get()).rev() {
         for x in 0..size.get() {
             let p = size.point(x, y).expect("on the board");
-            let (n, b, wh) = tallies.iter().fold((0, 0, 0), |(n, b, w), t| {
-                let (tn, tb, tw) = t.owned(p.index());
-                (n + tn, b + tb, w + tw)
-            });
+            let (n, b, wh) = count(p.index());
             let v = match (n, neutral) {
-                (0, _) => 0.0,
+                // No playout counted: nobody's in every one of them, owned by neither.
+                (0, true) => 1.0,
+                (0, false) => 0.0,
                 // A live report reads the other workers' counts while they add to
                 // them: a playout still counting may show in `b` or `wh` before `n`.
                 (_, true) => f64::from(n.saturating_sub(b + wh)) / f64::from(n),

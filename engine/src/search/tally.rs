@@ -1,7 +1,8 @@
 //! The counters a search keeps besides its tree.
 //!
 //! What every playout records (its root move's result and score, the ownership of its
-//! final position, a count) goes to the worker's own [`Tally`]: counters that only
+//! final position, over the board and, when asked, per root move, a count) goes to
+//! the worker's own [`Tally`]: counters that only
 //! that worker writes, with a plain load and store, on cache lines no other worker
 //! writes, read by whoever reports. Nothing a playout writes is shared but the tree.
 //! The [`RootShare`] holds the little the workers do share: what the reused tree
@@ -27,8 +28,46 @@ pub(crate) struct Tally {
     white_owned: Box<[AtomicU32]>,
     /// Playouts counted in the ownership.
     owned_playouts: AtomicU32,
+    /// The ownership per root move, when a search asks for it (kept for the next).
+    moves: Option<MovesOwnership>,
     /// Playouts finished.
     playouts: AtomicU64,
+}
+
+/// Ownership counts per root move: for each root move slot, a row of `stride` point
+/// slots (the board's padded slots) of Black's and of White's, and the playouts
+/// counted in that row.
+#[derive(Debug)]
+struct MovesOwnership {
+    stride: usize,
+    black: Box<[AtomicU32]>,
+    white: Box<[AtomicU32]>,
+    playouts: Box<[AtomicU32]>,
+}
+
+impl MovesOwnership {
+    /// Counters at zero for a board of `stride` slots.
+    fn new(stride: usize) -> MovesOwnership {
+        let zeros = |n: usize| (0..n).map(|_| AtomicU32::new(0)).collect();
+        MovesOwnership {
+            stride,
+            black: zeros(stride * stride),
+            white: zeros(stride * stride),
+            playouts: zeros(stride),
+        }
+    }
+
+    /// Back to zero.
+    fn reset(&mut self) {
+        for a in self
+            .black
+            .iter_mut()
+            .chain(self.white.iter_mut())
+            .chain(self.playouts.iter_mut())
+        {
+            *a.get_mut() = 0;
+        }
+    }
 }
 
 /// Adds `by` to a counter only the calling worker writes.
@@ -56,12 +95,21 @@ impl Tally {
             black_owned: zeros(),
             white_owned: zeros(),
             owned_playouts: AtomicU32::new(0),
+            moves: None,
             playouts: AtomicU64::new(0),
         }
     }
 
-    /// Back to zero (before a search; no other thread reads it then).
-    pub(crate) fn reset(&mut self) {
+    /// Back to zero (before a search; no other thread reads it then), with counters
+    /// of the ownership per root move on a board of `moves_stride` slots when it is
+    /// given (see [`Tally::add_move_ownership`]); without it, counters an earlier
+    /// search made are kept as they are, for a later one, and must not be read.
+    pub(crate) fn reset(&mut self, moves_stride: Option<usize>) {
+        match (moves_stride, &mut self.moves) {
+            (Some(stride), Some(m)) if m.stride == stride => m.reset(),
+            (Some(stride), _) => self.moves = Some(MovesOwnership::new(stride)),
+            (None, _) => {}
+        }
         for a in self.visits.iter_mut().chain(self.wins.iter_mut()) {
             *a.get_mut() = 0;
         }
@@ -109,6 +157,45 @@ impl Tally {
             add_u32(&self.white_owned[p.index()]);
         }
         add_u32(&self.owned_playouts);
+    }
+
+    /// The final position's owners, for the root move at `slot` the playout went
+    /// through. Nothing before a [`Tally::reset`] made counters for it.
+    #[inline]
+    pub(crate) fn add_move_ownership(
+        &self,
+        slot: usize,
+        black: impl Iterator<Item = Point>,
+        white: impl Iterator<Item = Point>,
+    ) {
+        let Some(m) = &self.moves else { return };
+        if slot >= m.stride {
+            return;
+        }
+        let row = slot * m.stride;
+        for p in black {
+            add_u32(&m.black[row + p.index()]);
+        }
+        for p in white {
+            add_u32(&m.white[row + p.index()]);
+        }
+        add_u32(&m.playouts[slot]);
+    }
+
+    /// Playouts through the root move at `slot` counted in its ownership, and how many
+    /// of them ended with point slot `p` Black's and White's (zeros without counters).
+    pub(crate) fn move_owned(&self, slot: usize, p: usize) -> (u32, u32, u32) {
+        match &self.moves {
+            Some(m) if slot < m.stride && p < m.stride => {
+                let i = slot * m.stride + p;
+                (
+                    m.playouts[slot].load(Relaxed),
+                    m.black[i].load(Relaxed),
+                    m.white[i].load(Relaxed),
+                )
+            }
+            _ => (0, 0, 0),
+        }
     }
 
     /// Playouts finished.
@@ -220,7 +307,28 @@ mod tests {
         b.add_root(6, true, 1);
         assert_eq!(share.root(&[&a, &b], 5), (12, 5, 4));
         assert_eq!(share.root(&[&a, &b], 6), (1, 1, 1));
-        a.reset();
+        a.reset(None);
         assert_eq!(share.root(&[&a, &b], 5), (11, 4, -3));
+    }
+
+    #[test]
+    fn ownership_per_root_move_is_counted_only_when_asked_for() {
+        let mut t = Tally::new();
+        let (p, q) = (Point::from_index(12), Point::from_index(13));
+        t.add_move_ownership(5, [p].into_iter(), [q].into_iter());
+        assert_eq!(t.move_owned(5, 12), (0, 0, 0));
+        t.reset(Some(30));
+        t.add_move_ownership(5, [p].into_iter(), [q].into_iter());
+        t.add_move_ownership(5, [p, q].into_iter(), std::iter::empty());
+        t.add_move_ownership(0, std::iter::empty(), [p].into_iter());
+        assert_eq!(t.move_owned(5, 12), (2, 2, 0));
+        assert_eq!(t.move_owned(5, 13), (2, 1, 1));
+        assert_eq!(t.move_owned(0, 12), (1, 0, 1));
+        assert_eq!(t.move_owned(6, 12), (0, 0, 0));
+        // A reset for the same board zeroes the counters and keeps them.
+        t.reset(Some(30));
+        assert_eq!(t.move_owned(5, 12), (0, 0, 0));
+        t.add_move_ownership(5, [p].into_iter(), std::iter::empty());
+        assert_eq!(t.move_owned(5, 12), (1, 1, 0));
     }
 }

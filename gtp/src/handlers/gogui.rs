@@ -60,6 +60,7 @@ pub(crate) fn snapshot(
     let report = Report {
         interval: std::time::Duration::from_secs(3600),
         sink: &mut ignore,
+        extras: Default::default(),
     };
     let Session { engine, game, .. } = s;
     engine.analyze(game, color, limit, stop, ownership, report)
