@@ -6,9 +6,14 @@
 //! `info move D4 visits 836 winrate 4656 prior 839 lcb 4640 order 0 pv D4 Q16 D16`.
 //! The Leela Zero dialect writes win rate, prior and lcb as integers in 1/10000; the
 //! KataGo dialect writes them as decimals in [0, 1] (always with a decimal point, so
-//! every Sabaki version reads them right) and adds `scoreMean` and `scoreLead`; `pv` is
-//! the last key of every block. `rootInfo` and `ownership` (KataGo options) come after
-//! all blocks.
+//! every Sabaki version reads them right) and adds `scoreMean` and `scoreLead`.
+//!
+//! KataGo's options add keys where KataGo prints them: in each block after `pv` (the
+//! last key of a block without them), `pvVisits`, `pvEdgeVisits` (one count per move
+//! of `pv`), `movesOwnership` and `movesOwnershipStdev` (one value per point, row by
+//! row from the top left); after all blocks, `rootInfo`, `ownership`, then
+//! `ownershipStdev`. These options belong to the KataGo dialect: `lz-analyze`
+//! refuses them, as KataGo does.
 
 use std::fmt::Write as _;
 use std::time::Duration;
@@ -19,7 +24,7 @@ use crate::args::{Args, parse_int};
 use crate::error::{GtpError, quote};
 use crate::handlers::play::{commit, think};
 use crate::session::{Ctx, Session};
-use tengen_engine::{Analysis, Limit, Mode, Report};
+use tengen_engine::{Analysis, Extras, Limit, Mode, Report};
 
 type Answer = Result<String, GtpError>;
 
@@ -48,9 +53,36 @@ pub(crate) struct Stream {
     max_moves: usize,
     ownership: bool,
     root_info: bool,
+    /// KataGo's per-point and per-candidate extras (`ownershipStdev`, `pvVisits`, …).
+    kata: KataKeys,
     /// Root moves not to show (`avoid`), or the only ones to show (`allow`).
     avoid: Vec<Move>,
     allow: Option<Vec<Move>>,
+}
+
+/// The KataGo dialect's options beyond `ownership` and `rootInfo`.
+#[derive(Clone, Copy, Debug, Default)]
+struct KataKeys {
+    ownership_stdev: bool,
+    moves_ownership: bool,
+    moves_ownership_stdev: bool,
+    pv_visits: bool,
+    pv_edge_visits: bool,
+}
+
+impl KataKeys {
+    /// The flag of a KataGo option by its name in lower case, and the name as KataGo
+    /// spells it.
+    fn flag(&mut self, lower: &str) -> Option<(&mut bool, &'static str)> {
+        Some(match lower {
+            "ownershipstdev" => (&mut self.ownership_stdev, "ownershipStdev"),
+            "movesownership" => (&mut self.moves_ownership, "movesOwnership"),
+            "movesownershipstdev" => (&mut self.moves_ownership_stdev, "movesOwnershipStdev"),
+            "pvvisits" => (&mut self.pv_visits, "pvVisits"),
+            "pvedgevisits" => (&mut self.pv_edge_visits, "pvEdgeVisits"),
+            _ => return None,
+        })
+    }
 }
 
 impl Stream {
@@ -69,6 +101,7 @@ impl Stream {
             max_moves: 0,
             ownership: false,
             root_info: false,
+            kata: KataKeys::default(),
             avoid: Vec::new(),
             allow: None,
         };
@@ -81,16 +114,22 @@ impl Stream {
         }
         while let Some(key) = a.peek() {
             a.word("key")?;
-            match key.to_ascii_lowercase().as_str() {
+            let lower = key.to_ascii_lowercase();
+            if let Some((flag, name)) = st.kata.flag(&lower) {
+                if dialect == Dialect::Lz {
+                    return Err(GtpError::syntax(format!(
+                        "{name} is a kata-analyze option (lz-analyze has none of KataGo's keys)"
+                    )));
+                }
+                *flag = a.boolean(name)?;
+                continue;
+            }
+            match lower.as_str() {
                 "interval" => st.interval_cs = interval(a)?,
                 "minmoves" => st.min_moves = a.uint("minmoves")? as usize,
                 "maxmoves" => st.max_moves = a.uint("maxmoves")? as usize,
                 "ownership" => st.ownership = a.boolean("ownership")?,
                 "rootinfo" => st.root_info = a.boolean("rootInfo")?,
-                // Accepted and not produced: per-move ownership and PV visit counts.
-                "ownershipstdev" | "movesownership" | "pvvisits" | "pvedgevisits" => {
-                    a.boolean(key)?;
-                }
                 k @ ("avoid" | "allow") => {
                     let who = a.color()?;
                     let list = a.word("vertex list")?;
@@ -115,6 +154,15 @@ impl Stream {
             }
         }
         Ok(st)
+    }
+
+    /// What the engine's snapshots must hold for this stream's keys.
+    pub(crate) fn extras(&self) -> Extras {
+        let k = &self.kata;
+        Extras {
+            ownership: self.ownership || k.ownership_stdev,
+            moves_ownership: k.moves_ownership || k.moves_ownership_stdev,
+        }
     }
 
     /// Whether only the final snapshot is printed (an interval of 0).
@@ -179,11 +227,41 @@ impl Stream {
             }
             let _ = write!(line, " order {order} pv");
             let mut pv = m.pv.clone();
+            let mut pv_visits = m.pv_visits.clone();
             if pv.first() != Some(&m.mv) {
                 pv.insert(0, m.mv);
+                pv_visits.insert(0, m.visits);
             }
+            let moves = pv.len();
             for v in pv {
                 let _ = write!(line, " {}", size.move_vertex(v));
+            }
+            let k = &self.kata;
+            // One count per move of the line, as KataGo prints them; a tree reaches a
+            // position by one path, so the visits of a position and of the move that
+            // leads there are the same count.
+            for (asked, name) in [
+                (k.pv_visits, "pvVisits"),
+                (k.pv_edge_visits, "pvEdgeVisits"),
+            ] {
+                if asked && pv_visits.len() == moves {
+                    let _ = write!(line, " {name}");
+                    for v in &pv_visits {
+                        let _ = write!(line, " {v}");
+                    }
+                }
+            }
+            if k.moves_ownership {
+                points(&mut line, "movesOwnership", &m.ownership, size, -1.0);
+            }
+            if k.moves_ownership_stdev {
+                points(
+                    &mut line,
+                    "movesOwnershipStdev",
+                    &m.ownership_stdev(),
+                    size,
+                    0.0,
+                );
             }
         }
         if self.dialect == Dialect::Kata && self.root_info {
@@ -199,16 +277,29 @@ impl Stream {
                 a.score_lead
             );
         }
-        if self.ownership && a.ownership.len() == size.area() {
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str("ownership");
-            for o in &a.ownership {
-                let _ = write!(line, " {:.4}", o.clamp(-1.0, 1.0));
-            }
+        if self.ownership {
+            points(&mut line, "ownership", &a.ownership, size, -1.0);
+        }
+        if self.kata.ownership_stdev {
+            points(&mut line, "ownershipStdev", &a.ownership_stdev(), size, 0.0);
         }
         (!line.is_empty()).then_some(line)
+    }
+}
+
+/// Appends ` key v1 v2 …` (after a space, unless `line` is empty), one value per
+/// point of the board in `values`, each within [`low`, 1] to four decimals; nothing
+/// when `values` is not one per point (a snapshot without them).
+fn points(line: &mut String, key: &str, values: &[f32], size: BoardSize, low: f32) {
+    if values.len() != size.area() {
+        return;
+    }
+    if !line.is_empty() {
+        line.push(' ');
+    }
+    line.push_str(key);
+    for v in values {
+        let _ = write!(line, " {:.4}", v.clamp(low, 1.0));
     }
 }
 
@@ -254,7 +345,7 @@ fn analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, dialect: Dialec
     let report = Report {
         interval: st.interval(),
         sink: &mut sink,
-        extras: Default::default(),
+        extras: st.extras(),
     };
     let Session { engine, game, .. } = s;
     let last = engine.analyze(game, st.color, Limit::Infinite, stop, st.ownership, report);
@@ -305,4 +396,139 @@ pub(crate) fn lz_genmove_analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ct
 /// `kata-genmove_analyze [color] [interval] [key value…]`.
 pub(crate) fn kata_genmove_analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
     genmove_analyze(s, a, ctx, Dialect::Kata)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_engine::{Line, MoveStat};
+
+    fn stream(dialect: Dialect, line: &str) -> Result<Stream, GtpError> {
+        let size = BoardSize::new(2).unwrap();
+        let mut a = Args::new(line.split(' ').filter(|t| !t.is_empty()).collect());
+        Stream::parse(dialect, &mut a, size, Color::Black)
+    }
+
+    /// A 2×2 snapshot: two candidates, A1 (a line of two moves) and pass.
+    fn snapshot() -> Analysis {
+        let size = BoardSize::new(2).unwrap();
+        let (a1, b2) = (
+            size.parse_move("A1").unwrap(),
+            size.parse_move("B2").unwrap(),
+        );
+        let stat = |mv, visits, pv: &[Move], pv_visits: Vec<u64>, own: f32| MoveStat {
+            mv,
+            visits,
+            winrate: 0.5,
+            prior: 0.5,
+            lcb: 0.25,
+            score_lead: 1.0,
+            pv: Line::from_slice(pv),
+            pv_visits,
+            ownership: vec![own, -own, 0.0, 1.0],
+            neutral: vec![0.0, 0.0, 1.0, 0.0],
+        };
+        Analysis {
+            color: Color::Black,
+            visits: 12,
+            reused: 0,
+            winrate: 0.5,
+            score_lead: 1.0,
+            moves: vec![
+                stat(a1, 10, &[a1, b2], vec![10, 7], 0.5),
+                stat(Move::Pass, 2, &[Move::Pass], vec![2], 1.0),
+            ],
+            ownership: vec![0.0, 1.0, -1.0, 0.5],
+            neutral: vec![0.0, 0.0, 0.0, 0.5],
+            elapsed: Duration::from_millis(10),
+            tree_bytes: 0,
+            tree_compactions: 0,
+        }
+    }
+
+    #[test]
+    fn katago_keys_come_where_katago_prints_them() {
+        let st = stream(
+            Dialect::Kata,
+            "b 0 ownershipStdev true movesOwnership true pvEdgeVisits true pvVisits true \
+             ownership true movesOwnershipStdev true rootInfo true maxmoves 1",
+        )
+        .unwrap();
+        assert_eq!(
+            st.extras(),
+            Extras {
+                ownership: true,
+                moves_ownership: true
+            }
+        );
+        let line = st.format(&snapshot(), BoardSize::new(2).unwrap()).unwrap();
+        assert_eq!(
+            line,
+            "info move A1 visits 10 winrate 0.500000 scoreMean 1.00 scoreLead 1.00 \
+             prior 0.500000 lcb 0.250000 order 0 pv A1 B2 pvVisits 10 7 pvEdgeVisits 10 7 \
+             movesOwnership 0.5000 -0.5000 0.0000 1.0000 \
+             movesOwnershipStdev 0.8660 0.8660 0.0000 0.0000 \
+             rootInfo visits 12 winrate 0.500000 scoreMean 1.00 scoreLead 1.00 \
+             ownership 0.0000 1.0000 -1.0000 0.5000 \
+             ownershipStdev 1.0000 0.0000 0.0000 0.5000"
+        );
+    }
+
+    #[test]
+    fn each_key_prints_alone_and_nothing_unasked() {
+        let size = BoardSize::new(2).unwrap();
+        let only = |keys: &str| {
+            let st = stream(Dialect::Kata, &format!("b 0 maxmoves 1 {keys}")).unwrap();
+            st.format(&snapshot(), size).unwrap()
+        };
+        let plain = only("");
+        assert!(plain.ends_with("order 0 pv A1 B2"), "{plain}");
+        assert_eq!(only("pvVisits true"), format!("{plain} pvVisits 10 7"));
+        assert_eq!(
+            only("pvEdgeVisits true"),
+            format!("{plain} pvEdgeVisits 10 7")
+        );
+        assert_eq!(
+            only("movesOwnership true"),
+            format!("{plain} movesOwnership 0.5000 -0.5000 0.0000 1.0000")
+        );
+        assert_eq!(
+            only("ownershipStdev true"),
+            format!("{plain} ownershipStdev 1.0000 0.0000 0.0000 0.5000")
+        );
+        assert_eq!(only("pvVisits false movesOwnership false"), plain);
+        // Only ownershipStdev asked: the board's ownership is counted, not printed.
+        let st = stream(Dialect::Kata, "b 0 ownershipStdev true").unwrap();
+        assert_eq!(
+            st.extras(),
+            Extras {
+                ownership: true,
+                moves_ownership: false
+            }
+        );
+    }
+
+    #[test]
+    fn katago_keys_take_a_boolean_and_only_in_kata_analyze() {
+        let err = |dialect, line: &str| stream(dialect, line).unwrap_err().to_string();
+        assert_eq!(
+            err(Dialect::Kata, "b 10 pvVisits maybe"),
+            "syntax error: pvVisits is not a boolean: \"maybe\""
+        );
+        assert_eq!(
+            err(Dialect::Kata, "b 10 movesOwnership"),
+            "syntax error: missing movesOwnership"
+        );
+        assert_eq!(
+            err(Dialect::Lz, "b 10 pvVisits true"),
+            "syntax error: pvVisits is a kata-analyze option (lz-analyze has none of \
+             KataGo's keys)"
+        );
+        assert_eq!(
+            err(Dialect::Kata, "b 10 movesOwnershipStdevs true"),
+            "syntax error: unknown key \"movesOwnershipStdevs\""
+        );
+        // KataGo's spelling, and any case.
+        assert!(stream(Dialect::Kata, "b 10 PVVISITS 1 pvedgevisits 0").is_ok());
+    }
 }

@@ -63,7 +63,7 @@ pub(crate) fn think(
     let report = stream.map(|st| Report {
         interval: st.interval(),
         sink: &mut sink,
-        extras: Default::default(),
+        extras: st.extras(),
     });
     let Session { engine, game, .. } = s;
     let decision = std::thread::scope(|scope| {
