@@ -109,18 +109,24 @@ impl Record {
         let mut moves_read = 0;
         for node in self.root.main_variation() {
             let mut mv = None;
+            let mut setup = false;
             for prop in node.properties() {
                 match prop {
                     Prop::B(m) => mv = Some((Color::Black, *m)),
                     Prop::W(m) => mv = Some((Color::White, *m)),
-                    Prop::AB(_) | Prop::AW(_) | Prop::AE(_) if moves_read > 0 => {
-                        return Err(ReviewError::Unsupported(format!(
-                            "setup stones (AB, AW or AE) after move {moves_read}: a review \
-                             follows a game played out from one position"
-                        )));
-                    }
+                    Prop::AB(_) | Prop::AW(_) | Prop::AE(_) => setup = true,
                     _ => {}
                 }
+            }
+            if setup && moves_read > 0 {
+                let at = match mv {
+                    Some(_) => format!("with move {}", moves_read + 1),
+                    None => format!("after move {moves_read}"),
+                };
+                return Err(ReviewError::Unsupported(format!(
+                    "setup stones (AB, AW or AE) {at}: a review follows a game played out \
+                     from one position"
+                )));
             }
             let mut reviewed = None;
             if let Some((c, m)) = mv {

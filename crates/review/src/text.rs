@@ -76,13 +76,24 @@ pub(crate) fn move_comment(
     } else {
         let pv = line(size, &before.pv);
         text.push_str(&format!(
-            "\nTengen prefers {} ({}, {}; the variation shows {pv}).\n{played} loses {:.1}% of win rate and {:.1} points against it.",
+            "\nTengen prefers {} ({}, {}; the variation shows {pv}).",
             size.move_vertex(j.preferred),
             winrate(before),
             lead(before),
-            100.0 * j.loss,
-            j.points
         ));
+        if j.loss >= 0.0 {
+            text.push_str(&format!(
+                "\n{played} loses {:.1}% of win rate and {:.1} points against it.",
+                100.0 * j.loss,
+                j.points
+            ));
+        } else {
+            // Two searches' estimates: the move played came out better.
+            text.push_str(&format!(
+                "\n{played} loses nothing against it: {:.1}% of win rate better by the searches.",
+                -100.0 * j.loss
+            ));
+        }
     }
     match j.verdict {
         Verdict::Mistake => text.push_str(" A mistake."),
