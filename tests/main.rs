@@ -19,5 +19,7 @@ mod sgf;
 mod learn;
 // The GTP front end through the real binary: transcripts, Sabaki, engine vs engine.
 mod gtp;
+// `tengen review` through the real binary: annotations, resume, Sabaki, GNU Go, the graph.
+mod review;
 // The documents' summaries: this version, commits that exist, commands that parse.
 mod docs;

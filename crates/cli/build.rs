@@ -61,7 +61,10 @@ fn test_programs() {
     // `npm ci` creates (or replaces) tests/node/node_modules.
     println!("cargo::rerun-if-changed=tests/node");
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/node");
-    let sabaki = dir.join("node_modules/@sabaki/gtp/package.json").is_file();
+    let sabaki = ["gtp", "sgf"].iter().all(|p| {
+        dir.join(format!("node_modules/@sabaki/{p}/package.json"))
+            .is_file()
+    });
     let node = Command::new("node")
         .arg("--version")
         .stdin(Stdio::null())
@@ -87,4 +90,21 @@ fn test_programs() {
     if std::env::var("CI").is_ok_and(|v| !v.is_empty() && v != "false" && v != "0") {
         println!("cargo::rustc-cfg=ci");
     }
+    // GNU Go reads the reviewed records back, and `rsvg-convert` (Debian's
+    // librsvg2-bin) turns the review's graph into a PNG.
+    println!("cargo::rustc-check-cfg=cfg(has_gnugo, has_rsvg)");
+    for (program, cfg) in [
+        ("/usr/games/gnugo", "has_gnugo"),
+        ("rsvg-convert", "has_rsvg"),
+    ] {
+        let runs = Command::new(program)
+            .arg("--version")
+            .stdin(Stdio::null())
+            .output()
+            .is_ok_and(|o| o.status.success());
+        if runs {
+            println!("cargo::rustc-cfg={cfg}");
+        }
+    }
+    println!("cargo::rerun-if-changed=/usr/games");
 }
