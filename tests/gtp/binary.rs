@@ -781,6 +781,7 @@ fn the_help_examples_parse_and_run_as_written() {
         &["learn"],
         &["learn", "fit"],
         &["learn", "eval"],
+        &["review"],
     ] {
         for mut example in examples(&path, help_of) {
             // Every flag is known and every value parses (clap reads them all before it
