@@ -137,6 +137,14 @@ pub struct MatchArgs {
     #[arg(long, value_name = "NAME|N")]
     focus: Option<Focus>,
 
+    /// Write the match report here: one self-contained HTML page (settings, score,
+    /// SPRT, Elo as games accumulate, results by colour, game lengths, time a move,
+    /// every game with a link to its SGF; for round robins the crosstable and ratings).
+    /// Refreshed as games finish and written when the match ends or stops; with --merge,
+    /// the report of the merged journals.
+    #[arg(long, value_name = "FILE.html")]
+    report: Option<PathBuf>,
+
     /// Summarise the journals in these directories (e.g. one per shard) instead of
     /// playing; the match's settings come from their match.json, so no flag that sets
     /// up a match may be given with it.
@@ -173,9 +181,15 @@ fn seconds(flag: &str, s: f64) -> Result<Duration, String> {
 /// Runs `tengen match`: plays the match (or merges journals) and prints the summary.
 pub fn run(args: MatchArgs) -> Result<(), String> {
     if let Some(dirs) = &args.merge {
-        let summary =
-            tengen_arena::merge_for(dirs, args.focus.as_ref()).map_err(|e| e.to_string())?;
+        let summary = match &args.report {
+            Some(report) => tengen_arena::merge_report(dirs, args.focus.as_ref(), report),
+            None => tengen_arena::merge_for(dirs, args.focus.as_ref()),
+        }
+        .map_err(|e| e.to_string())?;
         print!("{summary}");
+        if let Some(report) = &args.report {
+            println!("Report: {}", report.display());
+        }
         return Ok(());
     }
     let Some(out) = args.out.clone() else {
@@ -218,11 +232,15 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
     cfg.progress = !args.quiet;
     cfg.seed = args.seed;
     cfg.focus = args.focus;
+    cfg.report = args.report.clone();
     let summary = tengen_arena::run_match(&cfg).map_err(|e| e.to_string())?;
     print!("{summary}");
     println!(
         "Results: {} (SGF files beside it)",
         out.join("journal.jsonl").display()
     );
+    if let Some(report) = &args.report {
+        println!("Report: {}", report.display());
+    }
     Ok(())
 }

@@ -30,6 +30,13 @@ pub enum ArenaError {
         /// What went wrong.
         problem: String,
     },
+    /// The match report cannot be written where it was asked for.
+    Report {
+        /// The report's path.
+        path: PathBuf,
+        /// What is wrong with it.
+        problem: String,
+    },
     /// Reading or writing a file failed.
     Io {
         /// The file or directory.
@@ -66,6 +73,9 @@ impl fmt::Display for ArenaError {
                 write!(f, "openings {}: {problem}", path.display())
             }
             ArenaError::Journal { path, problem } => write!(f, "{}: {problem}", path.display()),
+            ArenaError::Report { path, problem } => {
+                write!(f, "report {}: {problem}", path.display())
+            }
             ArenaError::Io { path, source } => write!(f, "{}: {source}", path.display()),
         }
     }

@@ -51,7 +51,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 pub use error::ArenaError;
-pub use runner::{merge, merge_for, run_match};
+pub use runner::{merge, merge_for, merge_report, run_match};
 pub use schedule::Shard;
 pub use stats::Sprt;
 pub use summary::{Focus, Summary};
@@ -171,6 +171,10 @@ pub struct MatchConfig {
     /// The engine the summary (and the progress's standing, and the SPRT) is about;
     /// `None`: the first. An unknown name is an error before any game is played.
     pub focus: Option<Focus>,
+    /// Write the match report (an `.html` file, [`report`]) here: refreshed as games
+    /// finish (at most every [`runner::REPORT_EVERY`]) and when the match ends or stops,
+    /// so it always shows the journal's games.
+    pub report: Option<PathBuf>,
 }
 
 /// The placeholder in an engine's command line that each game replaces by its seed.
@@ -212,6 +216,7 @@ impl MatchConfig {
             progress: true,
             seed: 0,
             focus: None,
+            report: None,
         }
     }
 }

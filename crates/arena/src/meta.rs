@@ -59,9 +59,11 @@ pub struct MatchInfo {
 
 impl MatchInfo {
     /// Why a journal of `other` cannot be combined with one of `self`, if it cannot:
-    /// the engines (labels), board, komi, rules, time and handicap must be the same;
-    /// with `resume` also the commands, the openings and the seed. (The number of games may
-    /// change: the schedule of a longer match begins with that of a shorter one.)
+    /// the engines (labels), board, komi, rules, time, handicap, openings and seed must be
+    /// the same (shards of one match share them all); with `resume` also the commands
+    /// (shards may run on machines with the engines at other paths). (The number of
+    /// games may change: the schedule of a longer match begins with that of a shorter
+    /// one.)
     pub fn incompatible(&self, other: &MatchInfo, resume: bool) -> Option<String> {
         let labels = |m: &MatchInfo| {
             m.engines
@@ -101,10 +103,10 @@ impl MatchInfo {
         if self.handicap != other.handicap {
             diffs.push(format!("handicap {} vs {}", self.handicap, other.handicap));
         }
-        if resume && self.openings != other.openings {
+        if self.openings != other.openings {
             diffs.push(format!("openings {} vs {}", self.openings, other.openings));
         }
-        if resume && self.seed != other.seed {
+        if self.seed != other.seed {
             diffs.push(format!("seed {} vs {}", self.seed, other.seed));
         }
         (!diffs.is_empty()).then(|| diffs.join(", "))

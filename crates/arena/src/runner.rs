@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, mpsc};
 use std::thread;
+use std::time::{Duration, Instant};
 
 use tengen_board::{BoardSize, ByColor, Color, Game, GameResult, Rules};
 
@@ -20,6 +21,7 @@ use crate::openings::{self, Opening};
 use crate::progress::{Event, Progress};
 use crate::record::{RecordInfo, sgf_name, sgf_text, today, write_record};
 use crate::referee::Referee;
+use crate::report::{self, ReportGame, ReportSource};
 use crate::schedule::{Scheduled, schedule};
 use crate::stats::SprtDecision;
 use crate::summary::{Focus, Summary};
@@ -188,6 +190,9 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
         seed: cfg.seed,
     };
     fs::create_dir_all(out).map_err(|e| ArenaError::io(out, e))?;
+    if let Some(path) = &cfg.report {
+        report::check_path(path)?;
+    }
     if cfg.resume {
         if let Some(old) = MatchInfo::read(out)? {
             if let Some(diff) = old.incompatible(&info, true) {
@@ -243,8 +248,41 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
                 .is_some_and(|r| r.decision != SprtDecision::Continue)
         })
     };
+    // The summary of the games in `entries` (in any order), and the report of them.
+    let summarise = |entries: &[Entry], stopped_by_sprt: bool| {
+        let mut sorted = entries.to_vec();
+        sorted.sort_by_key(|e| e.game);
+        let mut summary = Summary::build_for(&labels, &sorted, cfg.sprt, focus);
+        summary.planned = Some(planned);
+        summary.stopped_by_sprt = stopped_by_sprt;
+        summary.duplicates = contents.duplicates;
+        (summary, sorted)
+    };
+    let write_report = |entries: &[Entry], stopped_by_sprt: bool| {
+        let Some(path) = &cfg.report else {
+            return Ok(());
+        };
+        let (summary, sorted) = summarise(entries, stopped_by_sprt);
+        let games: Vec<ReportGame> = sorted
+            .into_iter()
+            .map(|entry| ReportGame {
+                entry,
+                dir: out.clone(),
+            })
+            .collect();
+        report::write(
+            path,
+            &ReportSource {
+                info: Some(&info),
+                games: &games,
+                summary: &summary,
+                dirs: std::slice::from_ref(out),
+            },
+        )
+    };
     let mut stopped_by_sprt = decided(&entries);
     let mut error = None;
+    let mut last_report: Option<Instant> = None;
     if !stopped_by_sprt && !todo.is_empty() {
         let mut progress =
             Progress::new(cfg.progress, planned, entries.len() as u32).with_focus(focus);
@@ -304,20 +342,28 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
                     stopped_by_sprt = true;
                     stop.store(true, Ordering::SeqCst);
                 }
+                // A failed refresh is not fatal: the report is written again at the end,
+                // and that write's error is the one returned.
+                if last_report.is_none_or(|t| t.elapsed() >= REPORT_EVERY) {
+                    let _ = write_report(&entries, stopped_by_sprt);
+                    last_report = Some(Instant::now());
+                }
             }
         });
         progress.finish();
     }
+    // The report shows the journal's games whether the match ended, stopped or failed.
+    let written = write_report(&entries, stopped_by_sprt);
     if let Some(e) = error {
         return Err(e);
     }
-    entries.sort_by_key(|e| e.game);
-    let mut summary = Summary::build_for(&labels, &entries, cfg.sprt, focus);
-    summary.planned = Some(planned);
-    summary.stopped_by_sprt = stopped_by_sprt;
-    summary.duplicates = contents.duplicates;
-    Ok(summary)
+    written?;
+    Ok(summarise(&entries, stopped_by_sprt).0)
 }
+
+/// How often the report is rewritten while a match is played (it is always written
+/// when the match ends).
+pub const REPORT_EVERY: Duration = Duration::from_secs(5);
 
 /// What a worker tells the thread that keeps the journal and the display.
 enum Message {
@@ -473,12 +519,49 @@ pub fn merge(dirs: &[PathBuf]) -> Result<Summary, ArenaError> {
 /// [`merge`], with the summary told from the side of the engine `focus` names (by
 /// default the first).
 pub fn merge_for(dirs: &[PathBuf], focus: Option<&Focus>) -> Result<Summary, ArenaError> {
+    merged(dirs, focus).map(|m| m.summary)
+}
+
+/// [`merge_for`], and the match report of the merged games written to `report` (an
+/// `.html` file; see [`crate::report`]).
+pub fn merge_report(
+    dirs: &[PathBuf],
+    focus: Option<&Focus>,
+    report: &Path,
+) -> Result<Summary, ArenaError> {
+    report::check_path(report)?;
+    let m = merged(dirs, focus)?;
+    report::write(
+        report,
+        &ReportSource {
+            info: m.info.as_ref(),
+            games: &m.games,
+            summary: &m.summary,
+            dirs,
+        },
+    )?;
+    Ok(m.summary)
+}
+
+/// What the journals of several directories come to together.
+struct Merged {
+    /// The match's settings, from the first `match.json`.
+    info: Option<MatchInfo>,
+    /// Every game once, in game-number order, with the directory it came from.
+    games: Vec<ReportGame>,
+    /// Their summary.
+    summary: Summary,
+}
+
+/// Reads and combines the journals in `dirs`; refuses journals of different matches.
+fn merged(dirs: &[PathBuf], focus: Option<&Focus>) -> Result<Merged, ArenaError> {
     if dirs.is_empty() {
         return Err(config("--merge needs at least one directory"));
     }
-    let mut info: Option<MatchInfo> = None;
-    let mut entries: Vec<Entry> = Vec::new();
-    // Game number -> its index in `entries` and the journal it came from.
+    // The first match.json and the directory it is in.
+    let mut info: Option<(MatchInfo, &PathBuf)> = None;
+    let mut games: Vec<ReportGame> = Vec::new();
+    // Game number -> its index in `games` and the journal it came from.
     let mut seen: HashMap<u32, (usize, PathBuf)> = HashMap::new();
     let mut duplicates = 0;
     for dir in dirs {
@@ -488,15 +571,19 @@ pub fn merge_for(dirs: &[PathBuf], focus: Option<&Focus>) -> Result<Summary, Are
         }
         if let Some(m) = MatchInfo::read(dir)? {
             match &info {
-                Some(first) => {
+                Some((first, first_dir)) => {
                     if let Some(diff) = first.incompatible(&m, false) {
                         return Err(ArenaError::journal(
                             &dir.join(crate::meta::META_FILE),
-                            format!("another match than {}: {diff}", dirs[0].display()),
+                            format!(
+                                "another match than {}: {diff}; only shards or copies of \
+                                 one match merge",
+                                first_dir.display()
+                            ),
                         ));
                     }
                 }
-                None => info = Some(m),
+                None => info = Some((m, dir)),
             }
         }
         let c = journal::read(&path)?;
@@ -510,15 +597,20 @@ pub fn merge_for(dirs: &[PathBuf], focus: Option<&Focus>) -> Result<Summary, Are
         for e in c.entries {
             match seen.get(&e.game) {
                 None => {
-                    seen.insert(e.game, (entries.len(), path.clone()));
-                    entries.push(e);
+                    seen.insert(e.game, (games.len(), path.clone()));
+                    games.push(ReportGame {
+                        entry: e,
+                        dir: dir.clone(),
+                    });
                 }
-                Some((i, _)) if entries[*i] == e => duplicates += 1,
-                Some((i, first)) => return Err(conflict(&entries[*i], first, &e, &path)),
+                Some((i, _)) if games[*i].entry == e => duplicates += 1,
+                Some((i, first)) => return Err(conflict(&games[*i].entry, first, &e, &path)),
             }
         }
     }
-    entries.sort_by_key(|e| e.game);
+    games.sort_by_key(|g| g.entry.game);
+    let info = info.map(|(m, _)| m);
+    let entries: Vec<Entry> = games.iter().map(|g| g.entry.clone()).collect();
     let labels: Vec<String> = info
         .as_ref()
         .map(|m| m.engines.iter().map(|e| e.label.clone()).collect())
@@ -548,10 +640,14 @@ pub fn merge_for(dirs: &[PathBuf], focus: Option<&Focus>) -> Result<Summary, Are
         }
     };
     let mut summary = Summary::build_for(&labels, &entries, sprt, focus);
-    summary.planned = info.map(|m| {
+    summary.planned = info.as_ref().map(|m| {
         let n = m.engines.len() as u32;
         m.games * n * (n.saturating_sub(1)) / 2
     });
     summary.duplicates = duplicates;
-    Ok(summary)
+    Ok(Merged {
+        info,
+        games,
+        summary,
+    })
 }
