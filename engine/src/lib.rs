@@ -28,7 +28,7 @@ mod search;
 mod select;
 pub mod settings;
 pub mod shape;
-mod tactics;
+pub mod tactics;
 pub mod time;
 mod tree;
 
@@ -39,7 +39,7 @@ pub use config::{
 };
 pub use knowledge::{Knowledge, ModelKnowledge};
 pub use ownership::{Judgement, Status, apply_static, judge, status_from_ownership};
-pub use player::{Decision, Engine, Mode};
+pub use player::{Decision, Engine, Mode, counts_board_as_it_stands, wins_by_the_count};
 pub use playout::{Amaf, Outcome, Policy, PolicyKind, Replies, Rng};
 pub use search::Limit;
 pub use time::{Clock, MoveBudget, Overruns, Progress, TimeControl, budget};

@@ -17,6 +17,9 @@ use crate::resign::ResignStreaks;
 use crate::search::{Job, Limit, Worker, search};
 use crate::shape::model::MoveModel;
 
+mod board_count;
+pub use board_count::{counts_board_as_it_stands, wins_by_the_count};
+
 /// Playouts that judge a pass or the clean-up after a search.
 const SETTLE_PLAYOUTS: u32 = 400;
 
@@ -295,6 +298,12 @@ impl Engine {
             }
             _ => best.mv,
         };
+        // Rules that count the board as it stands (Tromp-Taylor): capture first, and
+        // pass only into a win by that count (see `board_count`).
+        if choice == Move::Pass && counts_board_as_it_stands(game.rules()) {
+            let mv = self.pass_by_the_count(game, color, &analysis, non_pass, settle_by);
+            return Decision::Play(mv);
+        }
         Decision::Play(choice)
     }
 

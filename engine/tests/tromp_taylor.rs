@@ -1,0 +1,174 @@
+//! Passing under Tromp-Taylor, the rules CGOS plays, as data in
+//! `tests/data/tromp-taylor/*.txt` (the format is in each file's header): the count
+//! takes the board as it stands, so Tengen's `genmove` must capture the stones it
+//! judges dead before it passes, where the pass that Chinese rules allow would lose.
+
+use std::sync::atomic::AtomicBool;
+
+use tengen_board::{Color, Game, Move, Point, Rules, parse_diagram};
+use tengen_engine::{Config, Decision, Engine, Limit, Mode, wins_by_the_count};
+
+/// Tengen's playouts a move.
+const PLAYOUTS: u64 = 1000;
+/// The most moves Tengen gets to capture the dead stones.
+const MAX_MOVES: usize = 30;
+
+struct Case {
+    name: String,
+    tengen: Color,
+    rows: Vec<String>,
+    captured: Vec<String>,
+}
+
+fn parse(text: &str) -> Result<Vec<Case>, String> {
+    let mut cases: Vec<Case> = Vec::new();
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words[0] == "case" {
+            cases.push(Case {
+                name: words[1..].join(" "),
+                tengen: Color::Black,
+                rows: Vec::new(),
+                captured: Vec::new(),
+            });
+            continue;
+        }
+        let case = cases
+            .last_mut()
+            .ok_or_else(|| format!("line {}: statement before `case`", n + 1))?;
+        match words[0] {
+            "tengen" => {
+                case.tengen = match words.get(1) {
+                    Some(&"black") => Color::Black,
+                    Some(&"white") => Color::White,
+                    _ => return Err(format!("line {}: tengen black|white", n + 1)),
+                }
+            }
+            "captured" => case
+                .captured
+                .extend(words[1..].iter().map(|s| s.to_string())),
+            _ if line.chars().all(|c| "XO.+ ".contains(c)) => case.rows.push(line.to_string()),
+            w => return Err(format!("line {}: unknown statement {w:?}", n + 1)),
+        }
+    }
+    Ok(cases)
+}
+
+/// The game of a case under `rules`: the diagram as setup stones, then the
+/// opponent's pass.
+fn game_of(case: &Case, rules: Rules) -> Result<Game, String> {
+    let board = parse_diagram(&case.rows.join("\n")).map_err(|e| e.to_string())?;
+    let mut game = Game::new(board.size(), rules);
+    for p in board.size().points() {
+        if let Some(c) = board.color_at(p) {
+            game.add_setup_stone(c, p).map_err(|e| e.to_string())?;
+        }
+    }
+    game.play(case.tengen.opponent(), Move::Pass)
+        .map_err(|e| e.to_string())?;
+    Ok(game)
+}
+
+fn engine() -> Engine {
+    Engine::new(Config {
+        threads: 1,
+        seed: 11,
+        ..Config::default()
+    })
+}
+
+fn genmove(engine: &mut Engine, game: &Game, color: Color) -> Decision {
+    let stop = AtomicBool::new(false);
+    let limit = Limit::Playouts(PLAYOUTS);
+    engine.genmove(game, color, limit, &stop, Mode::Normal, None)
+}
+
+/// Plays one case out; the errors it finds.
+fn check(case: &Case) -> Result<(), String> {
+    let tengen = case.tengen;
+    let them = tengen.opponent();
+    let chinese = game_of(case, Rules::chinese())?;
+    let size = chinese.size();
+    let targets = case
+        .captured
+        .iter()
+        .map(|v| size.parse_point(v).map_err(|e| format!("{v}: {e}")))
+        .collect::<Result<Vec<Point>, _>>()?;
+    if targets.is_empty() {
+        return Err("no `captured` statement".into());
+    }
+    for &p in &targets {
+        if chinese.board().color_at(p) != Some(them) {
+            return Err(format!("{}: not the opponent's stone", size.vertex(p)));
+        }
+    }
+    // The data's point: Chinese rules pass here, and that pass loses by the count.
+    let naive = genmove(&mut engine(), &chinese, tengen);
+    if naive != Decision::Play(Move::Pass) {
+        return Err(format!(
+            "under Chinese rules Tengen plays {naive:?}, not a pass"
+        ));
+    }
+    if wins_by_the_count(&chinese, tengen) {
+        return Err("passing at once already wins by the count of the board".into());
+    }
+    let mut game = game_of(case, Rules::tromp_taylor())?;
+    let mut engine = engine();
+    let mut played = Vec::new();
+    for _ in 0..MAX_MOVES {
+        let mv = match genmove(&mut engine, &game, tengen) {
+            Decision::Play(mv) => mv,
+            Decision::Resign => return Err(format!("Tengen resigned after {played:?}")),
+        };
+        played.push(size.move_vertex(mv).to_string());
+        game.play(tengen, mv)
+            .map_err(|e| format!("illegal {mv:?}: {e}"))?;
+        if mv == Move::Pass {
+            break;
+        }
+        game.play(them, Move::Pass).map_err(|e| e.to_string())?;
+    }
+    if !game.is_over() {
+        return Err(format!("no pass in {MAX_MOVES} moves: {played:?}"));
+    }
+    let standing: Vec<String> = targets
+        .iter()
+        .filter(|&&p| game.board().color_at(p) == Some(them))
+        .map(|&p| size.vertex(p).to_string())
+        .collect();
+    if !standing.is_empty() {
+        return Err(format!("{standing:?} still stand after {played:?}"));
+    }
+    if !wins_by_the_count(&game, tengen) {
+        return Err(format!(
+            "the count {:?} of the final board loses after {played:?}",
+            game.tromp_taylor_score()
+        ));
+    }
+    Ok(())
+}
+
+#[test]
+fn tengen_captures_dead_stones_before_it_passes_under_tromp_taylor() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/tromp-taylor");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let cases = parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        for case in &cases {
+            checked += 1;
+            if let Err(e) = check(case) {
+                failures.push(format!("{name}: {}: {e}", case.name));
+            }
+        }
+    }
+    assert!(checked >= 3, "only {checked} cases");
+    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+}
