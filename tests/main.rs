@@ -21,5 +21,7 @@ mod learn;
 mod gtp;
 // `tengen review` through the real binary: annotations, resume, Sabaki, GNU Go, the graph.
 mod review;
+// `tengen match --report` through the real binary: a match against GNU Go, rendered by Chromium.
+mod match_report;
 // The documents' summaries: this version, commits that exist, commands that parse.
 mod docs;
