@@ -48,6 +48,16 @@ pub struct GtpArgs {
     /// No per-move search summary on stderr.
     #[arg(long, short)]
     pub quiet: bool,
+    /// For gtp2ogs (online-go.com): one `MALKOVICH:` line on stderr per move, with
+    /// the visits, win rate, score lead and principal variation, which gtp2ogs posts
+    /// to the game's Malkovich log (written even with --quiet).
+    #[arg(long)]
+    pub ogs_pv: bool,
+    /// For kgsGtp (KGS): pass second under area scoring, as KGS's bots do (a pass
+    /// the search chooses before the opponent has passed becomes its best other
+    /// move).
+    #[arg(long)]
+    pub kgs: bool,
 }
 
 impl GtpArgs {
@@ -79,6 +89,8 @@ impl GtpArgs {
             size,
             quiet: self.quiet,
             version: crate::VERSION,
+            ogs_pv: self.ogs_pv,
+            kgs: self.kgs,
         };
         Ok((config, options))
     }

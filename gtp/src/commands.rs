@@ -4,7 +4,7 @@ use crate::analyze;
 use crate::args::Args;
 use crate::error::GtpError;
 use crate::handlers::{
-    board, core, gogui, handicap, katago, life, play, scoring, settings, sgf, time,
+    board, bots, core, gogui, handicap, katago, life, play, scoring, search, settings, sgf, time,
 };
 use crate::session::{Ctx, Session};
 
@@ -56,10 +56,18 @@ static COMMANDS: &[Command] = table! {
     "kgs-time_settings" => time::kgs_time_settings,
     "kgs-rules" => board::kgs_rules,
     "kgs-game_over" => core::kgs_game_over,
+    "cgos-genmove_analyze" => bots::cgos_genmove_analyze,
+    "cgos-opponent_name" => bots::cgos_opponent_name,
+    "cgos-opponent_rating" => bots::cgos_opponent_rating,
+    "cgos-gameover" => bots::cgos_gameover,
     "lz-analyze" => analyze::lz_analyze,
     "kata-analyze" => analyze::kata_analyze,
     "lz-genmove_analyze" => analyze::lz_genmove_analyze,
     "kata-genmove_analyze" => analyze::kata_genmove_analyze,
+    "kata-search" => search::kata_search,
+    "kata-search_cancellable" => search::kata_search_cancellable,
+    "kata-search_analyze" => search::kata_search_analyze,
+    "kata-search_analyze_cancellable" => search::kata_search_analyze_cancellable,
     "gogui-analyze_commands" => gogui::analyze_commands,
     "gogui-interrupt" => core::gogui_interrupt,
     "tengen-ownership" => gogui::ownership,

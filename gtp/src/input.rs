@@ -103,6 +103,12 @@ impl Signals {
         &self.interrupt
     }
 
+    /// Raises the analysis stop flag as input would (the time watchdog of a search
+    /// that input cancels uses it); [`Signals::input_pending`] still tells real input.
+    pub(crate) fn raise_input(&self) {
+        self.input.store(true, SeqCst);
+    }
+
     /// Raises the move-search stop flag (the time watchdog uses it).
     pub(crate) fn interrupt(&self) {
         self.interrupt.store(true, SeqCst);

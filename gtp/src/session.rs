@@ -31,6 +31,10 @@ pub struct SessionOptions {
     /// What `version` answers: [`crate::VERSION`] by default; the binary adds the
     /// commit it was built from.
     pub version: &'static str,
+    /// Write gtp2ogs's `MALKOVICH:` line on stderr for every move (`--ogs-pv`).
+    pub ogs_pv: bool,
+    /// Play as KGS's bots do (`--kgs`): pass second under area scoring.
+    pub kgs: bool,
 }
 
 impl Default for SessionOptions {
@@ -40,6 +44,8 @@ impl Default for SessionOptions {
             size: BoardSize::NINETEEN,
             quiet: false,
             version: crate::VERSION,
+            ogs_pv: false,
+            kgs: false,
         }
     }
 }
@@ -61,6 +67,8 @@ pub struct Session {
     pub(crate) options: SessionOptions,
     /// The engine's verdict on the stones of one position (see `handlers::scoring`).
     pub(crate) status_cache: Option<((Hash, usize, Color, Rules), Judgement)>,
+    /// The opponent a bot server named (CGOS), across games.
+    pub(crate) opponent: crate::handlers::bots::Opponent,
     log: Box<dyn Write + Send>,
     pub(crate) quit: bool,
     /// Set after our move: ponder (if configured) until the next input.
@@ -140,6 +148,7 @@ impl Session {
             overruns: Overruns::default(),
             options,
             status_cache: None,
+            opponent: Default::default(),
             log: Box::new(io::stderr()),
             quit: false,
             ponder_next: false,

@@ -24,6 +24,28 @@ fn config() -> Config {
     }
 }
 
+/// The session options of a file's `# args:` flags (the ones the binary maps to
+/// session options; the engine's own flags have no place here).
+fn options(args: &[String]) -> Result<SessionOptions, String> {
+    let mut options = SessionOptions {
+        quiet: true,
+        ..SessionOptions::default()
+    };
+    let mut args = args.iter();
+    while let Some(flag) = args.next() {
+        match flag.as_str() {
+            "--kgs" => options.kgs = true,
+            "--ogs-pv" => options.ogs_pv = true,
+            "--rules" => {
+                let name = args.next().ok_or("--rules without a name")?;
+                options.rules = name.parse().map_err(|e| format!("{e}"))?;
+            }
+            other => return Err(format!("# args: {other} has no session option here")),
+        }
+    }
+    Ok(options)
+}
+
 fn run_file(name: &str) -> Result<String, String> {
     let dir = data_dir();
     let bytes = std::fs::read(dir.join(name)).map_err(|e| format!("{name}: {e}"))?;
@@ -36,13 +58,10 @@ fn run_file(name: &str) -> Result<String, String> {
         // Binary bytes must reach the engine as written; no file with them loads SGF.
         input = bytes;
     }
-    let mut session = Session::new(
-        config(),
-        SessionOptions {
-            quiet: true,
-            ..SessionOptions::default()
-        },
-    );
+    let format = transcript::Format::of(name).expect("a test file");
+    let options =
+        options(&transcript::extra_args(&text, format)).map_err(|e| format!("{name}: {e}"))?;
+    let mut session = Session::new(config(), options);
     let mut out = Vec::new();
     session
         .run(Cursor::new(input), &mut out)

@@ -225,6 +225,19 @@ pub fn matches(pattern: &str, format: Format, ok: bool, text: &str) -> Result<bo
     Ok(re.is_match(regress_text(text)) != invert)
 }
 
+/// The engine flags a `.transcript` asks for on a `# args: FLAG…` line (none in a
+/// `.tst` file, which gogui-regress runs against whatever engine it is given):
+/// added to the binary's command line, and to the in-process session's options.
+pub fn extra_args(text: &str, format: Format) -> Vec<String> {
+    if format != Format::Transcript {
+        return Vec::new();
+    }
+    text.lines()
+        .filter_map(|l| l.trim().strip_prefix("# args:"))
+        .flat_map(|rest| rest.split_whitespace().map(str::to_string))
+        .collect()
+}
+
 /// The file's text with relative `loadsgf`/`printsgf` paths made absolute against
 /// `dir` (for engines whose working directory is not the file's folder).
 pub fn with_paths_under(text: &str, dir: &Path) -> String {

@@ -138,8 +138,10 @@ fn every_test_file_passes_against_the_binary() {
             } else {
                 bytes.clone()
             };
+            let extra = transcript::extra_args(&text, Format::Transcript);
             let mut args = vec!["gtp"];
             args.extend_from_slice(FAST);
+            args.extend(extra.iter().map(String::as_str));
             transcript::check(&name, &text, &run(&path, &args, &input))
         };
         match checked {

@@ -4,12 +4,13 @@
 use std::sync::mpsc;
 use std::time::Duration;
 
-use tengen_board::{Clock, Color, TimeControl};
+use tengen_board::{Clock, Color, Move, TimeControl};
 
 use crate::analyze::Stream;
 use crate::args::Args;
 use crate::error::GtpError;
 use crate::handlers::board::play_checked;
+use crate::handlers::bots;
 use crate::session::{Ctx, Session};
 use crate::summary::move_summary;
 use tengen_engine::{Analysis, Decision, Limit, Mode, Report};
@@ -26,6 +27,15 @@ pub(crate) struct Thought {
     pub elapsed: Duration,
 }
 
+/// What cuts a move search short besides the clock's watchdog.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum StopOn {
+    /// GoGui's `# interrupt` (a move the controller waits for).
+    Interrupt,
+    /// Any input line (KataGo's `_cancellable` searches).
+    AnyInput,
+}
+
 /// Searches a move for `color` in the current position without playing it. Only
 /// `# interrupt` (or the clock's watchdog) cuts it short; with `stream`, snapshots go
 /// out as `info` lines of the streamed answer (none when it prints only the final one,
@@ -36,6 +46,18 @@ pub(crate) fn think(
     color: Color,
     mode: Mode,
     stream: Option<&Stream>,
+) -> Thought {
+    think_until(s, ctx, color, mode, stream, StopOn::Interrupt)
+}
+
+/// [`think`], stopped by what `stop_on` says as well as by the clock's watchdog.
+pub(crate) fn think_until(
+    s: &mut Session,
+    ctx: &mut Ctx<'_>,
+    color: Color,
+    mode: Mode,
+    stream: Option<&Stream>,
+    stop_on: StopOn,
 ) -> Thought {
     // The controller's clock started when it sent the line: time the line waited (a
     // ponder search stopping, a busy scheduler) is this move's.
@@ -52,7 +74,10 @@ pub(crate) fn think(
         other => other,
     };
     let signals = ctx.signals;
-    let stop = signals.arm_interrupt();
+    let stop = match stop_on {
+        StopOn::Interrupt => signals.arm_interrupt(),
+        StopOn::AnyInput => signals.arm_input(),
+    };
     let size = s.game.size();
     let mut sink = |a: &Analysis| {
         let periodic = stream.filter(|st| !st.final_only());
@@ -73,7 +98,10 @@ pub(crate) fn think(
             scope.spawn(move || {
                 let left = b.hard.saturating_sub(start.elapsed());
                 if done_rx.recv_timeout(left) == Err(mpsc::RecvTimeoutError::Timeout) {
-                    signals.interrupt();
+                    match stop_on {
+                        StopOn::Interrupt => signals.interrupt(),
+                        StopOn::AnyInput => signals.raise_input(),
+                    }
                 }
             });
         }
@@ -95,6 +123,9 @@ pub(crate) fn think(
 /// Plays the decision for `color` (charging our clock) and returns the answer word:
 /// a vertex, `pass` or `resign`.
 pub(crate) fn commit(s: &mut Session, color: Color, thought: &Thought) -> String {
+    if s.options.ogs_pv {
+        malkovich(s, thought);
+    }
     let (tc, elapsed) = (s.time, thought.elapsed);
     // Our own account until the controller's `time_left` corrects it; no grace, and
     // an overrun (the flag) leaves the clock at zero, but for Fischer's increment,
@@ -117,6 +148,18 @@ pub(crate) fn commit(s: &mut Session, color: Color, thought: &Thought) -> String
     word
 }
 
+/// gtp2ogs's `MALKOVICH:` line of the move on stderr (`--ogs-pv`), written before
+/// the answer, while gtp2ogs still waits for the move.
+fn malkovich(s: &mut Session, thought: &Thought) {
+    let Some(a) = &thought.last else { return };
+    let played = match thought.decision {
+        Decision::Play(mv) => mv,
+        Decision::Resign => a.best().map_or(Move::Pass, |m| m.mv),
+    };
+    let line = bots::malkovich_line(a, played, s.game.size());
+    s.warn(&line);
+}
+
 /// One line on stderr per move (see [`move_summary`]).
 pub(crate) fn summarize(s: &mut Session, color: Color, word: &str, t: &Thought) {
     let line = move_summary(color, word, t.elapsed, t.last.as_ref(), s.game.size());
@@ -126,7 +169,8 @@ pub(crate) fn summarize(s: &mut Session, color: Color, word: &str, t: &Thought) 
 fn generate(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, mode: Mode) -> Answer {
     let color = a.color()?;
     a.end()?;
-    let thought = think(s, ctx, color, mode, None);
+    let mut thought = think(s, ctx, color, mode, None);
+    bots::kgs_pass_second(s, color, &mut thought);
     Ok(commit(s, color, &thought))
 }
 

@@ -1,0 +1,116 @@
+//! KataGo's searches that do not play: `kata-search` and `kata-search_analyze` (a
+//! `genmove` and a `kata-genmove_analyze` that leave the board as it is, for a
+//! controller that plays the move itself), and their `_cancellable` forms, which
+//! the next input line (any command, or an empty line) stops: the answer is then
+//! `cancelled` (`play cancelled`), as in KataGo. A search that ends at the same moment
+//! may answer its move instead. No search here charges our clock or ponders after it:
+//! the controller's `play` does the first, and starts the game's next move.
+
+use tengen_engine::{Decision, Mode};
+
+use crate::analyze::{Dialect, Stream};
+use crate::args::Args;
+use crate::error::GtpError;
+use crate::handlers::play::{StopOn, Thought, summarize, think_until};
+use crate::session::{Ctx, Session};
+
+type Answer = Result<String, GtpError>;
+
+/// What stops a search, from the command's name.
+fn stop_on(cancellable: bool) -> StopOn {
+    if cancellable {
+        StopOn::AnyInput
+    } else {
+        StopOn::Interrupt
+    }
+}
+
+/// The answer word of a search that was not played: a vertex, `pass` or `resign`,
+/// or `cancelled` when input stopped a cancellable one.
+fn answer_word(s: &mut Session, ctx: &Ctx<'_>, thought: &Thought, cancellable: bool) -> String {
+    let color = thought.last.as_ref().map(|a| a.color);
+    let word = if cancellable && ctx.signals.input_pending() {
+        "cancelled".to_string()
+    } else {
+        match thought.decision {
+            Decision::Play(mv) if color.is_some_and(|c| s.game.is_legal(c, mv)) => {
+                s.game.size().move_vertex(mv).to_string()
+            }
+            Decision::Play(_) => "pass".to_string(),
+            Decision::Resign => "resign".to_string(),
+        }
+    };
+    if let Some(c) = color {
+        summarize(s, c, &format!("{word} (searched, not played)"), thought);
+    }
+    word
+}
+
+fn search(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, cancellable: bool) -> Answer {
+    let color = a.color()?;
+    a.end()?;
+    let thought = think_until(s, ctx, color, Mode::Normal, None, stop_on(cancellable));
+    Ok(answer_word(s, ctx, &thought, cancellable))
+}
+
+fn search_analyze(
+    s: &mut Session,
+    a: &mut Args<'_>,
+    ctx: &mut Ctx<'_>,
+    cancellable: bool,
+) -> Answer {
+    let size = s.game.size();
+    let st = Stream::parse(Dialect::Kata, a, size, s.game.to_move())?;
+    ctx.start_stream();
+    let thought = think_until(
+        s,
+        ctx,
+        st.color,
+        Mode::Normal,
+        Some(&st),
+        stop_on(cancellable),
+    );
+    if let Some(line) = thought
+        .last
+        .as_ref()
+        .and_then(|an| st.format(an, size))
+        .filter(|_| st.final_only())
+    {
+        ctx.stream_line(&line);
+    }
+    Ok(format!(
+        "play {}",
+        answer_word(s, ctx, &thought, cancellable)
+    ))
+}
+
+/// `kata-search COLOR`: the move `genmove` would play, not played.
+pub(crate) fn kata_search(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
+    search(s, a, ctx, false)
+}
+
+/// `kata-search_cancellable COLOR`: `kata-search` that the next input line cancels.
+pub(crate) fn kata_search_cancellable(
+    s: &mut Session,
+    a: &mut Args<'_>,
+    ctx: &mut Ctx<'_>,
+) -> Answer {
+    search(s, a, ctx, true)
+}
+
+/// `kata-search_analyze [COLOR] [INTERVAL] [KEY VALUE]…`: `kata-genmove_analyze`'s
+/// stream, the move not played.
+pub(crate) fn kata_search_analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
+    search_analyze(s, a, ctx, false)
+}
+
+/// `kata-search_analyze_cancellable …`: `kata-search_analyze` that the next input
+/// line cancels (LizGoban asks for it to know that `kata-search_cancellable` is
+/// there).
+pub(crate) fn kata_search_analyze_cancellable(
+    s: &mut Session,
+    a: &mut Args<'_>,
+    ctx: &mut Ctx<'_>,
+) -> Answer {
+    search_analyze(s, a, ctx, true)
+}
