@@ -1,0 +1,259 @@
+//! What bot servers' bridges read besides the GTP answers, through the real binary:
+//! the JSON line of CGOS's `cgos-genmove_analyze` (zakki/cgos `docs/gtp.md`), the
+//! `MALKOVICH:` lines gtp2ogs forwards from stderr (`--ogs-pv`), and KataGo's
+//! cancellable searches, which the next input line stops.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use regex::Regex;
+use serde_json::Value;
+
+use super::binary::{FAST, tengen};
+
+/// Runs the binary with `args` on `input`; its stdout and stderr.
+fn run_both(args: &[&str], input: &str) -> (String, String) {
+    let path = tengen().expect("the binary");
+    let mut child = Command::new(path)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The lines of the answer with id `id` (after `=id`), `None` if there is none.
+fn answer_lines(stdout: &str, id: &str) -> Option<Vec<String>> {
+    let head = format!("={id}");
+    let block = stdout.split("\n\n").find(|b| {
+        b.lines()
+            .next()
+            .is_some_and(|l| l == head || l.starts_with(&format!("{head} ")))
+    })?;
+    let mut lines: Vec<String> = block.lines().map(str::to_string).collect();
+    lines[0] = lines[0][head.len()..].trim().to_string();
+    if lines[0].is_empty() {
+        lines.remove(0);
+    }
+    Some(lines)
+}
+
+#[test]
+fn cgos_genmove_analyze_answers_the_json_the_viewer_reads_then_the_move() {
+    let mut args = vec!["gtp"];
+    args.extend_from_slice(FAST);
+    let input = "boardsize 9\nkomi 7\nplay b E5\n1 cgos-genmove_analyze w\n2 list_stones w\n";
+    let (stdout, _) = run_both(&args, input);
+    let lines = answer_lines(&stdout, "1").unwrap_or_else(|| panic!("{stdout}"));
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    let mv = lines[1].strip_prefix("play ").expect("play <vertex>");
+    let j: Value = serde_json::from_str(&lines[0]).unwrap();
+    assert!(
+        j["winrate"]
+            .as_f64()
+            .is_some_and(|w| (0.0..=1.0).contains(&w))
+    );
+    assert!(j["score"].as_f64().is_some());
+    assert_eq!(j["visits"].as_u64(), Some(200), "{j}");
+    let moves = j["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    assert_eq!(
+        moves[0]["move"].as_str(),
+        Some(mv),
+        "the best candidate is played"
+    );
+    let mut total = 0;
+    for m in moves {
+        assert!(m["move"].as_str().is_some());
+        total += m["visits"].as_u64().unwrap();
+        assert!(
+            m["winrate"]
+                .as_f64()
+                .is_some_and(|w| (0.0..=1.0).contains(&w))
+        );
+        assert!(m["score"].as_f64().is_some());
+        assert!(
+            m["prior"]
+                .as_f64()
+                .is_some_and(|p| (0.0..=1.0).contains(&p))
+        );
+        // The moves after the candidate, not the candidate itself.
+        let pv = m["pv"].as_str().unwrap();
+        assert!(!pv.split(' ').next().is_some_and(|first| first == m["move"]));
+    }
+    assert!(total <= 200);
+    // The move was played.
+    assert_eq!(answer_lines(&stdout, "2").unwrap(), vec![mv.to_string()]);
+}
+
+#[test]
+fn ogs_pv_writes_one_malkovich_line_per_move_as_gtp2ogs_reads_them() {
+    let mut args = vec!["gtp"];
+    args.extend_from_slice(FAST);
+    args.push("--ogs-pv");
+    let input = "boardsize 9\n1 genmove black\n2 genmove white\n3 kgs-genmove_cleanup black\n";
+    let (stdout, stderr) = run_both(&args, input);
+    // gtp2ogs's chat filter (src/Bot.ts), and the line's own shape.
+    let chat = Regex::new(r"(DISCUSSION|MALKOVICH|MAIN):(.*)").unwrap();
+    let shape = Regex::new(
+        r"^MALKOVICH:Visits (\d+) Winrate (\d+\.\d\d)% ScoreLead (-?\d+\.\d) PV ((?:[A-HJ-T]\d+|pass)(?: (?:[A-HJ-T]\d+|pass))*)$",
+    )
+    .unwrap();
+    let lines: Vec<&str> = stderr.lines().filter(|l| chat.is_match(l)).collect();
+    assert_eq!(lines.len(), 3, "{stderr}");
+    for (id, line) in ["1", "2", "3"].iter().zip(&lines) {
+        let caps = shape.captures(line).unwrap_or_else(|| panic!("{line:?}"));
+        let winrate: f64 = caps[2].parse().unwrap();
+        assert!((0.0..=100.0).contains(&winrate));
+        let played = answer_lines(&stdout, id).unwrap()[0].clone();
+        let first = caps[4].split(' ').next().unwrap();
+        assert!(first.eq_ignore_ascii_case(&played), "{line} for {played}");
+    }
+    // Without the flag, none (--quiet is in FAST: nothing else either).
+    let mut args = vec!["gtp"];
+    args.extend_from_slice(FAST);
+    let (_, stderr) = run_both(&args, input);
+    assert!(!stderr.contains("MALKOVICH"), "{stderr}");
+}
+
+/// A running engine whose answers arrive on a channel, a line at a time.
+struct Engine {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(tengen().expect("the binary"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take().unwrap();
+        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in stdout.lines() {
+                if tx.send(line.unwrap_or_default()).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// The next answer's lines (up to its empty line), within `within`.
+    fn answer(&mut self, within: Duration) -> Vec<String> {
+        let deadline = Instant::now() + within;
+        let mut lines = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|e| panic!("no answer in {within:?} ({e}); got {lines:?}"));
+            if line.is_empty() && !lines.is_empty() {
+                return lines;
+            }
+            if !line.is_empty() {
+                lines.push(line);
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[test]
+fn the_next_line_cancels_a_cancellable_search_promptly() {
+    // Thirty seconds a move: only the next line ends these searches.
+    let mut e = Engine::start(&["gtp", "--threads", "1", "--time-per-move", "30", "--quiet"]);
+    e.send("boardsize 9");
+    assert_eq!(e.answer(Duration::from_secs(10)), vec!["="]);
+    for stopper in ["2 name", ""] {
+        e.send("1 kata-search_cancellable b");
+        std::thread::sleep(Duration::from_millis(300));
+        let sent = Instant::now();
+        e.send(stopper);
+        assert_eq!(e.answer(Duration::from_secs(5)), vec!["=1 cancelled"]);
+        assert!(
+            sent.elapsed() < Duration::from_secs(3),
+            "{:?}",
+            sent.elapsed()
+        );
+        if !stopper.is_empty() {
+            assert_eq!(e.answer(Duration::from_secs(5)), vec!["=2 Tengen"]);
+        }
+    }
+    // The stream form ends with `play cancelled`.
+    e.send("3 kata-search_analyze_cancellable b 10");
+    std::thread::sleep(Duration::from_millis(500));
+    e.send("4 list_stones b");
+    let lines = e.answer(Duration::from_secs(5));
+    assert_eq!(lines.first().map(String::as_str), Some("=3"));
+    assert_eq!(lines.last().map(String::as_str), Some("play cancelled"));
+    assert!(
+        lines[1..lines.len() - 1]
+            .iter()
+            .all(|l| l.starts_with("info move "))
+    );
+    // Nothing was played.
+    assert_eq!(e.answer(Duration::from_secs(5)), vec!["=4"]);
+}
+
+#[test]
+fn an_uncancelled_search_answers_a_legal_move_and_leaves_the_board() {
+    let mut args = vec!["gtp"];
+    args.extend_from_slice(FAST);
+    let mut e = Engine::start(&args);
+    e.send("boardsize 9");
+    e.send("play b E5");
+    e.send("1 kata-search_cancellable w");
+    assert_eq!(e.answer(Duration::from_secs(10)), vec!["="]);
+    assert_eq!(e.answer(Duration::from_secs(10)), vec!["="]);
+    let answer = e.answer(Duration::from_secs(20));
+    let mv = answer[0]
+        .strip_prefix("=1 ")
+        .expect("=1 <vertex>")
+        .to_string();
+    assert!(Regex::new("^[A-HJ][1-9]$").unwrap().is_match(&mv), "{mv}");
+    e.send("2 list_stones w");
+    assert_eq!(e.answer(Duration::from_secs(5)), vec!["=2"], "not played");
+    // The controller plays it, as KataGo's protocol asks.
+    e.send(&format!("3 play w {mv}"));
+    assert_eq!(e.answer(Duration::from_secs(5)), vec!["=3"]);
+    e.send("4 list_stones w");
+    assert_eq!(e.answer(Duration::from_secs(5)), vec![format!("=4 {mv}")]);
+}
