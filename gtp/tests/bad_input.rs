@@ -458,11 +458,19 @@ fn tengen_set_names_the_setting_the_value_and_the_bounds() {
         ),
         (
             "tengen-set move_time -1",
-            r#"invalid value "-1" for move_time: must be between 0 and 86400"#,
+            r#"invalid value "-1" for move_time: must be between 0.001 and 86400"#,
         ),
         (
-            "tengen-set lag 86401",
-            r#"invalid value "86401" for lag: must be between 0 and 86400"#,
+            "tengen-set move_time 0",
+            r#"invalid value "0" for move_time: must be between 0.001 and 86400"#,
+        ),
+        (
+            "tengen-set lag 60001",
+            r#"invalid value "60001" for lag: must be between 0 and 60000"#,
+        ),
+        (
+            "tengen-set lag 0.05",
+            r#"invalid value "0.05" for lag: not a whole number"#,
         ),
         (
             "tengen-set max_move_time 0.05",
