@@ -5,19 +5,17 @@
 //! feature groups out (the table records it, and `eval` then neither computes nor
 //! weighs them), so that each group's gain and cost can be measured.
 
-use std::fs::File;
-use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use tengen_board::Game;
-use tengen_board::sgf::SgfGames;
 use tengen_engine::shape::ShapeWeights;
-use tengen_engine::shape::eval::{Evaluation, PHASES, Tally};
-use tengen_engine::shape::learn::moves::{MoveTraining, PATTERN_CAPACITY, PatternCounts};
 use tengen_engine::shape::left_out::LeftOut;
 use tengen_engine::shape::model::{MoveModel, MoveScorer};
+use tengen_learn::eval::{Evaluation, PHASES, Tally};
+use tengen_learn::moves::{MoveTraining, PATTERN_CAPACITY, PatternCounts};
+use tengen_learn::records::{Selection, for_each_game as for_each_record};
 
 use crate::bounds;
 
@@ -146,45 +144,37 @@ fn bar(len: Option<u64>, what: &str) -> ProgressBar {
     bar
 }
 
-/// Calls `visit` on each game read (stopping at its first error); returns the games
-/// read and the records refused.
+/// Calls `visit` on each game read (stopping at its first error) with a progress bar;
+/// returns the games read and the records refused (the first five named on stderr).
 fn for_each_game(
     records: &Records,
     what: &str,
     mut visit: impl FnMut(&Game) -> Result<(), String>,
 ) -> Result<(u64, u64), String> {
     let progress = bar(records.games, what);
-    let (mut seen, mut read, mut refused) = (0u64, 0u64, 0u64);
-    'files: for path in &records.records {
-        let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        for game in SgfGames::new(BufReader::new(file)) {
-            if records.games.is_some_and(|n| read >= n) {
-                break 'files;
-            }
-            seen += 1;
-            if seen <= records.skip {
-                continue;
-            }
-            match game {
-                Ok(g) => {
-                    if let Err(e) = visit(&g.game) {
-                        progress.finish_and_clear();
-                        return Err(e);
-                    }
-                }
-                Err(e) => {
-                    refused += 1;
-                    if refused <= 5 {
-                        progress.suspend(|| eprintln!("{}: game {seen}: {e}", path.display()));
-                    }
-                }
-            }
-            read += 1;
+    let mut named = 0;
+    let selection = Selection {
+        files: records.records.clone(),
+        skip: records.skip,
+        games: records.games,
+    };
+    let tally = for_each_record(
+        &selection,
+        |g| {
             progress.inc(1);
-        }
-    }
+            visit(g)
+        },
+        |path, number, e| {
+            progress.inc(1);
+            named += 1;
+            if named <= 5 {
+                progress.suspend(|| eprintln!("{}: game {number}: {e}", path.display()));
+            }
+        },
+    );
     progress.finish_and_clear();
-    Ok((read, refused))
+    let tally = tally.map_err(|e| e.to_string())?;
+    Ok((tally.read, tally.refused))
 }
 
 fn names(records: &Records) -> String {
@@ -290,8 +280,7 @@ fn fit(args: FitArgs) -> Result<(), String> {
     let header = vec![
         "Tengen's move model: tactical values, 3x3 shapes and large patterns (MM, Coulom 2007)."
             .to_string(),
-        "Format and method: engine/src/shape/model.rs, engine/src/shape/learn/moves.rs."
-            .to_string(),
+        "Format and method: engine/src/shape/model.rs, crates/learn/src/moves.rs.".to_string(),
         format!("Records: {}.", names(&args.records)),
         format!("Command: {}", command.join(" ")),
         format!("Feature groups left out: {left_out}."),

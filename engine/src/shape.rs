@@ -7,19 +7,18 @@
 //! Codes that differ by a rotation or reflection are the same shape; [`canonical`]
 //! names each by its smallest code.
 //!
-//! The weights are Bradley–Terry strengths ("gammas", Coulom 2007) that [`learn`]
-//! (run by `examples/learn_shapes.rs`) fits to the moves of game records, jointly with the
-//! distance to the last move, captures and self-atari, so that a shape's weight is
-//! what the shape adds beyond those. The shipped table is `engine/data/shapes.txt`.
+//! The weights are Bradley–Terry strengths ("gammas", Coulom 2007) that the trainer
+//! (the `tengen-learn` crate's `shapes`, run by its `examples/learn_shapes.rs`) fits to
+//! the moves of game records, jointly with the distance to the last move, captures and
+//! self-atari, so that a shape's weight is what the shape adds beyond those. The
+//! shipped table is `engine/data/shapes.txt`.
 //!
 //! [`Board::pattern3`]: tengen_board::Board::pattern3
 
 use tengen_board::{Board, Color, Point};
 
-pub mod eval;
 pub mod features;
 pub mod groups;
-pub mod learn;
 pub mod left_out;
 pub mod model;
 pub mod pattern;
@@ -193,7 +192,7 @@ pub fn parse_shape(text: &str) -> Option<u32> {
     Some(from_grid(&cells, &atari))
 }
 
-/// The shipped weights, as `examples/learn_shapes.rs` wrote them.
+/// The shipped weights, as `crates/learn/examples/learn_shapes.rs` wrote them.
 const SHIPPED: &str = include_str!("../data/shapes.txt");
 
 /// Why a weights table could not be read.

@@ -75,7 +75,7 @@ pub fn ladder_captures(board: &Board, group: Point, attacker: Color, budget: &mu
 
 /// How many stones `c` playing the empty point `p` captures: the opponent groups in
 /// atari next to it, each counted once however many sides of `p` it touches.
-pub(crate) fn stones_captured(board: &Board, c: Color, p: Point) -> u32 {
+pub fn stones_captured(board: &Board, c: Color, p: Point) -> u32 {
     let mut seen = [None; 4];
     let mut captured = 0;
     for (i, n) in board.size().neighbours(p).into_iter().enumerate() {

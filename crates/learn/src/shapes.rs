@@ -1,5 +1,6 @@
-//! Fitting shape strengths to the moves of game records (`examples/learn_shapes.rs`
-//! is the command line around it).
+//! Fitting the 3×3 shape strengths of `engine/data/shapes.txt`
+//! ([`ShapeWeights`](tengen_engine::shape::ShapeWeights)) to the moves of game records
+//! (`examples/learn_shapes.rs` is the command line around it).
 //!
 //! Every move played is a "win" of the chosen point over every other point its player
 //! could legally have played there, own eyes excepted. Each candidate has four
@@ -8,13 +9,8 @@
 //! fitted by the minorization-maximization of Coulom's "Computing Elo Ratings of
 //! Move Patterns in the Game of Go" (2007), with one virtual win and one virtual loss
 //! against a strength-1 opponent for each feature. The fit is the one MM core of
-//! [`teams`], which the move model ([`moves`]) uses too; the positions go to a
+//! [`teams`](crate::teams), which the move model ([`moves`](crate::moves)) uses too; the positions go to a
 //! temporary file, so memory does not grow with the records.
-
-pub mod counts;
-pub mod moves;
-pub mod spill;
-pub mod teams;
 
 use std::collections::HashMap;
 use std::io;
@@ -22,10 +18,11 @@ use std::path::Path;
 
 use tengen_board::{Board, Color, Game, Move, Point};
 
-use super::eval::replay;
-use super::{canonical, describe, shape_code};
-use crate::tactics::stones_captured;
-use teams::{Competitions, FitProgress};
+use tengen_engine::shape::{canonical, describe, shape_code};
+use tengen_engine::tactics::stones_captured;
+
+use crate::eval::replay;
+use crate::teams::{Competitions, FitProgress};
 
 /// Distance-to-last-move buckets: far or none, then Coulom's distance
 /// (`dx + dy + max(dx, dy)`) 2, 3, 4, 5, 6–7, 8–10.
@@ -320,10 +317,10 @@ pub fn write_table(header: &[String], rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::playout::{Rng, below};
-    use crate::shape::ShapeWeights;
     use rand::SeedableRng;
     use tengen_board::{BoardSize, Rules};
+    use tengen_engine::playout::{Rng, below};
+    use tengen_engine::shape::ShapeWeights;
 
     /// Games whose players answer next to the last move whenever they can.
     fn contact_games(n: usize) -> Records {

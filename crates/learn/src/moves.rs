@@ -1,4 +1,4 @@
-//! Fitting the move model ([`MoveModel`](crate::shape::model::MoveModel)) to game
+//! Fitting the move model ([`MoveModel`](tengen_engine::shape::model::MoveModel)) to game
 //! records, in two streamed passes over them: [`PatternCounts`] counts the large
 //! patterns of the moves played, then [`MoveTraining`] makes every position a
 //! competition of teams (tactical values, 3×3 shape, the largest pattern played at
@@ -13,14 +13,14 @@ use std::io;
 use std::path::Path;
 
 use tengen_board::{Game, Move};
+use tengen_engine::shape::features::{GROUPS, NO_SHAPE, RawFeatures, TACTICAL, candidates};
+use tengen_engine::shape::left_out::LeftOut;
+use tengen_engine::shape::pattern::{PATTERN_SIZES, PATTERNS, PatternHasher};
+use tengen_engine::shape::{canonical, describe};
 
-use super::counts::BoundedCounts;
-use super::teams::{Competitions, FitProgress, TeamFit};
-use crate::shape::eval::replay;
-use crate::shape::features::{GROUPS, NO_SHAPE, RawFeatures, TACTICAL, candidates};
-use crate::shape::left_out::LeftOut;
-use crate::shape::pattern::{PATTERN_SIZES, PATTERNS, PatternHasher};
-use crate::shape::{canonical, describe};
+use crate::counts::BoundedCounts;
+use crate::eval::replay;
+use crate::teams::{Competitions, FitProgress, TeamFit};
 
 /// Distinct patterns [`PatternCounts`] holds by default: counts are exact up to
 /// this many (about 4.8 million were played in 7 000 games of the 9-dan records),
@@ -228,7 +228,7 @@ impl MoveTraining {
     /// value 0 has strength 1, the shapes so that open space has, the patterns so
     /// that "no pattern" has; what a pass's shape weighed goes into the pass values.
     ///
-    /// [`MoveModel::parse`]: crate::shape::model::MoveModel::parse
+    /// [`MoveModel::parse`]: tengen_engine::shape::model::MoveModel::parse
     pub fn table(&self, fit: &TeamFit, header: &[String]) -> String {
         let gamma = |k: usize, v: usize| fit.gammas[k].get(v).copied().unwrap_or(1.0);
         let open = self
@@ -290,10 +290,10 @@ impl MoveTraining {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::eval::Evaluation;
-    use crate::shape::features::{History, point_features};
-    use crate::shape::model::{MoveModel, MoveScorer};
+    use crate::eval::Evaluation;
     use tengen_board::sgf::parse_sgf;
+    use tengen_engine::shape::features::{History, point_features};
+    use tengen_engine::shape::model::{MoveModel, MoveScorer};
 
     /// A few games of one opening shape repeated with variations.
     fn games() -> Vec<Game> {
@@ -333,7 +333,7 @@ mod tests {
         let mut blank = Evaluation::new();
         for g in &games() {
             fitted.add_game(g, &model);
-            blank.add_game(g, &crate::shape::ShapeWeights::empty());
+            blank.add_game(g, &tengen_engine::shape::ShapeWeights::empty());
         }
         let (f, b) = (fitted.total(), blank.total());
         assert!(

@@ -1,12 +1,12 @@
 //! Fits the shape weights of `engine/data/shapes.txt` to the moves of game records.
 //!
 //! ```sh
-//! cargo run --release -p tengen-engine --example learn_shapes -- \
+//! cargo run --release -p tengen-learn --example learn_shapes -- \
 //!   [--min-seen 20] [--iterations 40] [--temp-dir DIR] RECORDS... > engine/data/shapes.txt
 //! ```
 //!
 //! `RECORDS` are SGF files or directories of them (the output of `tengen match
-//! --out DIR`). The method is in `tengen_engine::shape::learn`. The shape strengths
+//! --out DIR`). The method is in `tengen_learn::shapes`. The shape strengths
 //! are scaled so that a move in open space has strength 1, and shapes seen fewer than
 //! `--min-seen` times as candidates are left out (they weigh 1 in the engine, like
 //! open space). The training positions go to a temporary file in `--temp-dir`
@@ -15,7 +15,7 @@
 use std::path::{Path, PathBuf};
 
 use tengen_board::sgf::parse_sgf;
-use tengen_engine::shape::learn::{Records, fit, write_table};
+use tengen_learn::shapes::{Records, fit, write_table};
 
 fn sgf_files(path: &Path, out: &mut Vec<PathBuf>) {
     if path.is_dir() {
@@ -133,7 +133,7 @@ fn main() {
     let sources: Vec<String> = inputs.iter().map(|i| i.display().to_string()).collect();
     let header = [
         "Tengen's learned 3x3 shapes: SHAPE STRENGTH PLAYED SEEN.".to_string(),
-        "Written by engine/examples/learn_shapes.rs (the method: engine/src/shape/learn.rs);"
+        "Written by crates/learn/examples/learn_shapes.rs (the method: crates/learn/src/shapes.rs);"
             .to_string(),
         "SHAPE is seen from the mover: X mine, O theirs, lower case in atari, # off the board."
             .to_string(),

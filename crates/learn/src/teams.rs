@@ -3,11 +3,11 @@
 //! played move's team won, and a team's strength is the product of its features'.
 //!
 //! This is the one fit loop of Tengen's learners: the move model
-//! ([`super::moves`]) and the 3×3 shape table ([`super`]) both describe their
+//! ([`crate::moves`]) and the 3×3 shape table ([`crate::shapes`]) both describe their
 //! positions as teams and fit them here.
 //!
 //! The competitions are not kept in memory: [`Competitions`] packs each position's
-//! distinct teams with their counts into a temporary file ([`spill`](super::spill))
+//! distinct teams with their counts into a temporary file ([`spill`](crate::spill))
 //! and reads them back once per group and round, so memory does not grow with the
 //! positions trained on. What stays in memory is one strength and one win count per
 //! feature value.
@@ -15,7 +15,7 @@
 use std::io;
 use std::path::Path;
 
-use super::spill::{SpillReader, SpillWriter, TEAM_BITS};
+use crate::spill::{SpillReader, SpillWriter, TEAM_BITS};
 
 /// Training competitions: positions as (team, count) lists, on disk.
 #[derive(Debug)]

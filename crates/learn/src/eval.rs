@@ -6,10 +6,9 @@
 use std::time::Instant;
 
 use tengen_board::{Board, Color, Game, Move};
-
-use super::features::{History, RawFeatures, candidates};
-use super::model::MoveScorer;
-use super::pattern::PatternHasher;
+use tengen_engine::shape::features::{History, RawFeatures, candidates};
+use tengen_engine::shape::model::MoveScorer;
+use tengen_engine::shape::pattern::PatternHasher;
 
 /// Replays `game` from its start, calling `visit(board, mover, move, history,
 /// number)` before each move (`number` 1-based); stops at a move the board refuses
@@ -155,12 +154,12 @@ impl Evaluation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::ShapeWeights;
-    use crate::shape::features::NO_SHAPE;
-    use crate::shape::left_out::LeftOut;
-    use crate::shape::pattern::PATTERNS;
     use std::cell::Cell;
     use tengen_board::sgf::parse_sgf;
+    use tengen_engine::shape::ShapeWeights;
+    use tengen_engine::shape::features::NO_SHAPE;
+    use tengen_engine::shape::left_out::LeftOut;
+    use tengen_engine::shape::pattern::PATTERNS;
 
     /// Rates a candidate by its distance to the last move only: the closer the better.
     struct Near;

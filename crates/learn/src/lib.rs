@@ -1,0 +1,23 @@
+//! Tengen's trainer: the offline side of the engine's learned tables. It reads game
+//! records through the engine's features ([`tengen_engine::shape`]) and writes the
+//! text tables the engine compiles in or loads; the engine never depends on it.
+//!
+//! - [`moves`]: the move model (`engine/data/moves.txt`, `tengen learn fit`): large
+//!   patterns counted in a first pass ([`counts`]), then every position a competition
+//!   of teams of features.
+//! - [`shapes`]: the 3×3 shape table (`engine/data/shapes.txt`,
+//!   `examples/learn_shapes.rs`).
+//! - [`teams`]: the one minorization-maximization fit both use (Coulom 2007), over
+//!   competitions kept in a temporary file ([`spill`]), so that memory does not grow
+//!   with the records.
+//! - [`eval`]: a table scored on records (`tengen learn eval`): top-1/5/10 agreement
+//!   and log-likelihood by phase of the game.
+//! - [`records`]: the games of SGF collections, streamed one at a time.
+
+pub mod counts;
+pub mod eval;
+pub mod moves;
+pub mod records;
+pub mod shapes;
+pub mod spill;
+pub mod teams;
