@@ -1,6 +1,6 @@
 //! The move model's cost per position (criterion): every legal candidate of a 19×19
 //! position rated by the shipped model (features, patterns, table look-ups), what a
-//! tree expansion pays under `--model-prior` (`ModelKnowledge::apply`). Positions: the
+//! tree expansion pays under `--model-prior` (the prior's `prior::model::apply`). Positions: the
 //! board after one move (open space everywhere) and `BenchPosition::midgame19`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
