@@ -239,8 +239,10 @@ pub(crate) fn kata_get_rules(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>)
     Ok(rules_json(s.game.rules()))
 }
 
-/// `rules` in KataGo's JSON. Tengen removes dead stones at the count (`friendlyPassOk`),
-/// has no button, leaves eyes in seki neutral under territory scoring only, and gives a
+/// `rules` in KataGo's JSON. Tengen removes dead stones at the count (`friendlyPassOk`)
+/// except under area scoring with suicide allowed (Tromp-Taylor, New Zealand), where it
+/// counts the board as it stands and captures dead stones before it passes; it has no
+/// button, leaves eyes in seki neutral under territory scoring only, and gives a
 /// handicap bonus under area scoring only.
 fn rules_json(rules: &Rules) -> String {
     let territory = rules.scoring == Scoring::Territory;
@@ -261,8 +263,9 @@ fn rules_json(rules: &Rules) -> String {
         HandicapCompensation::PerStoneAfterFirst => "N-1",
     };
     format!(
-        "{{\"friendlyPassOk\":true,\"hasButton\":false,\"ko\":\"{ko}\",\"scoring\":\"{scoring}\",\
+        "{{\"friendlyPassOk\":{},\"hasButton\":false,\"ko\":\"{ko}\",\"scoring\":\"{scoring}\",\
          \"suicide\":{},\"tax\":\"{tax}\",\"whiteHandicapBonus\":\"{bonus}\"}}",
+        !tengen_engine::counts_board_as_it_stands(rules),
         rules.suicide
     )
 }
@@ -331,8 +334,10 @@ fn unsupported_rules(why: &str) -> GtpError {
 }
 
 /// A KataGo rules object as Tengen's rules. A key left out takes KataGo's default (its
-/// Tromp-Taylor value; `tax` follows the scoring), except `friendlyPassOk`, which is
-/// always true here.
+/// Tromp-Taylor value; `tax` follows the scoring). `friendlyPassOk` false is taken where
+/// Tengen counts the board as it stands (area scoring, suicide allowed), and true
+/// everywhere: where Tengen counts the board as it stands it captures dead stones before
+/// it passes, which friendly rules allow too.
 fn from_json(text: &str) -> Result<Rules, GtpError> {
     let fields =
         parse_object(text).map_err(|e| GtpError::syntax(format!("bad rules JSON: {e}")))?;
@@ -342,6 +347,7 @@ fn from_json(text: &str) -> Result<Rules, GtpError> {
     let mut suicide = true;
     let mut bonus = HandicapCompensation::None;
     let mut bonus_text = "0".to_string();
+    let mut friendly = true;
     for (key, value) in &fields {
         let bad = || {
             let shown = value
@@ -395,12 +401,7 @@ fn from_json(text: &str) -> Result<Rules, GtpError> {
                 bonus_text = w;
             }
             "friendlyPassOk" => {
-                if !value.as_bool().ok_or_else(bad)? {
-                    return Err(unsupported_rules(
-                        "friendlyPassOk false: Tengen's count removes dead stones, so passing \
-                         before capturing them is always fine",
-                    ));
-                }
+                friendly = value.as_bool().ok_or_else(bad)?;
             }
             "komi" => {
                 return Err(GtpError::syntax(
@@ -443,6 +444,12 @@ fn from_json(text: &str) -> Result<Rules, GtpError> {
     rules.scoring = scoring;
     rules.suicide = suicide;
     rules.handicap_compensation = bonus;
+    if !friendly && !tengen_engine::counts_board_as_it_stands(&rules) {
+        return Err(unsupported_rules(
+            "friendlyPassOk false without area scoring and suicide: under these rules \
+             Tengen's count removes dead stones",
+        ));
+    }
     Ok(rules)
 }
 

@@ -147,11 +147,15 @@
 55 kata-set-rules tromp-taylor
 #? []
 56 kata-get-rules
-#? [\{"friendlyPassOk":true,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA","suicide":true,"tax":"NONE","whiteHandicapBonus":"0"\}]
+#? [\{"friendlyPassOk":false,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA","suicide":true,"tax":"NONE","whiteHandicapBonus":"0"\}]
+156 kata-set-rules {"friendlyPassOk":false,"ko":"POSITIONAL"}
+#? []
+157 kata-get-rules
+#? [\{"friendlyPassOk":false,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA","suicide":true,"tax":"NONE","whiteHandicapBonus":"0"\}]
 57 kata-set-rules new-zealand
 #? []
 58 kata-get-rules
-#? [\{"friendlyPassOk":true,"hasButton":false,"ko":"SITUATIONAL","scoring":"AREA","suicide":true,"tax":"NONE","whiteHandicapBonus":"0"\}]
+#? [\{"friendlyPassOk":false,"hasButton":false,"ko":"SITUATIONAL","scoring":"AREA","suicide":true,"tax":"NONE","whiteHandicapBonus":"0"\}]
 59 kata-set-rules chinese-ogs
 #? []
 60 kata-get-rules
@@ -176,7 +180,7 @@
 68 kata-set-rules {}
 #? []
 69 kata-get-rules
-#? [\{"friendlyPassOk":true,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA","suicide":true,"tax":"NONE","whiteHandicapBonus":"0"\}]
+#? [\{"friendlyPassOk":false,"hasButton":false,"ko":"POSITIONAL","scoring":"AREA","suicide":true,"tax":"NONE","whiteHandicapBonus":"0"\}]
 70 kata-set-rules {"ko":"simple","scoring":"area","whiteHandicapBonus":"N-1","suicide":false}
 #? []
 71 kata-get-rules
