@@ -50,7 +50,13 @@ pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
             if let Some(c) = e.child() {
                 extend_line(tree, c, PV_DEPTH, &mut pv, Some(&mut pv_visits));
             }
-            let (ownership, neutral) = if ctx.extras.moves_ownership {
+            let area = ctx.root.size().area();
+            let (ownership, neutral) = if !ctx.extras.moves_ownership {
+                (Vec::new(), Vec::new())
+            } else if scored == 0 {
+                // No playout of this search went through it: nothing to read.
+                (vec![0.0; area], vec![1.0; area])
+            } else {
                 let count = |p: usize| {
                     ctx.tallies.iter().fold((0, 0, 0), |(n, b, w), t| {
                         let (tn, tb, tw) = t.move_owned(s, p);
@@ -61,8 +67,6 @@ pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
                     ownership(&ctx.root, color, false, count),
                     ownership(&ctx.root, color, true, count),
                 )
-            } else {
-                (Vec::new(), Vec::new())
             };
             MoveStat {
                 mv,
