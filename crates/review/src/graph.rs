@@ -28,8 +28,9 @@ pub struct GraphData {
     /// Each analysed position: moves played, Black's win rate in [0, 1], Black's
     /// score lead in points.
     pub points: Vec<(usize, f64, f64)>,
-    /// The mistakes: the move's number and who played it.
-    pub mistakes: Vec<(usize, Color)>,
+    /// The mistakes: the move's number, who played it, and whether it is one of the
+    /// key mistakes (those get their number beside the mark).
+    pub mistakes: Vec<(usize, Color, bool)>,
 }
 
 /// Draws the graph as an SVG document.
@@ -123,17 +124,19 @@ fn plot(root: &DrawingArea<SVGBackend<'_>, Shift>, data: &GraphData) -> DrawResu
             Color::Black => (BLACK, "Black's mistakes"),
             Color::White => (WHITE, "White's mistakes"),
         };
-        let marks: Vec<(usize, f64)> = data
+        let marks: Vec<(usize, f64, bool)> = data
             .mistakes
             .iter()
-            .filter(|&&(_, c)| c == color)
-            .filter_map(|&(n, _)| winrate_at(n).map(|w| (n, w)))
+            .filter(|&&(_, c, _)| c == color)
+            .filter_map(|&(n, _, key)| winrate_at(n).map(|w| (n, w, key)))
             .collect();
-        let series = chart.draw_series(marks.iter().map(|&(n, w)| {
+        let series = chart.draw_series(marks.iter().map(|&(n, w, key)| {
+            // Only the key mistakes are numbered: a long game's marks would crowd.
+            let label = if key { n.to_string() } else { String::new() };
             EmptyElement::at((n as f64, w))
                 + Circle::new((0, 0), 6, fill.filled())
                 + Circle::new((0, 0), 6, MISTAKE.stroke_width(2))
-                + Text::new(n.to_string(), (-8, -22), ("sans-serif", 13).into_font())
+                + Text::new(label, (-8, -22), ("sans-serif", 13).into_font())
         }))?;
         if !marks.is_empty() {
             series.label(label).legend(move |(x, y)| {
@@ -176,7 +179,7 @@ mod tests {
             title: "Ann (Black) vs Bob (White)".into(),
             moves: 4,
             points: vec![(0, 0.5, 0.5), (1, 0.6, 3.0), (2, 0.3, -7.0), (4, 0.2, -9.5)],
-            mistakes: vec![(2, Color::Black)],
+            mistakes: vec![(2, Color::Black, true)],
         };
         let svg = draw(&data).unwrap();
         assert!(svg.starts_with("<svg"), "{svg}");

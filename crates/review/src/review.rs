@@ -340,11 +340,15 @@ impl Review {
             .enumerate()
             .filter_map(|(p, e)| e.as_ref().map(|e| (p, e.black_winrate(), e.black_lead())))
             .collect();
-        let mistakes: Vec<(usize, Color)> = self
-            .judgements()
+        let judgements = self.judgements();
+        let key: Vec<usize> = key_mistakes(&judgements, KEY_MISTAKES)
+            .iter()
+            .map(|j| j.number)
+            .collect();
+        let mistakes: Vec<(usize, Color, bool)> = judgements
             .iter()
             .filter(|j| j.verdict == Verdict::Mistake)
-            .map(|j| (j.number, j.color))
+            .map(|j| (j.number, j.color, key.contains(&j.number)))
             .collect();
         let (black, white) = self.record.players();
         let title = match (black, white) {
