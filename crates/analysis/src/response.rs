@@ -1,0 +1,234 @@
+//! Analysis responses in KataGo's shape: `id`, `turnNumber`, `isDuringSearch`,
+//! `moveInfos`, `rootInfo`, and `ownership` and `policy` when asked for.
+
+use serde_json::{Map, Value, json};
+use tengen_board::{BoardSize, Move};
+use tengen_engine::Analysis;
+
+use crate::options::SearchOptions;
+use crate::vertex::{move_text, player_letter};
+
+/// The turn a response is for.
+#[derive(Clone, Copy, Debug)]
+pub struct TurnRef<'a> {
+    /// The query's id.
+    pub id: &'a str,
+    /// The turn number.
+    pub turn: usize,
+    /// The board size.
+    pub size: BoardSize,
+    /// The query's settings.
+    pub options: &'a SearchOptions,
+}
+
+/// The response to a turn whose search ended before a single playout (it was
+/// terminated): KataGo's `noResults` shape.
+pub fn no_results(id: &str, turn: usize) -> String {
+    json!({"id": id, "turnNumber": turn, "isDuringSearch": false, "noResults": true}).to_string()
+}
+
+/// The response line for a snapshot of a turn's search; `policy` is the move model's
+/// probabilities when the query asked for them.
+pub fn analysis_response(
+    at: &TurnRef<'_>,
+    a: &Analysis,
+    during_search: bool,
+    policy: Option<&[f64]>,
+) -> String {
+    let opts = at.options;
+    let sign = opts.perspective.sign(a.color);
+    let rate = |w: f64| {
+        let w = if w.is_finite() { w } else { 0.5 };
+        if sign > 0.0 { w } else { 1.0 - w }
+    };
+    let points = |s: f64| if s.is_finite() { sign * s } else { 0.0 };
+    let vertex = |mv: Move| move_text(at.size, mv);
+    let infos: Vec<Value> = a
+        .moves
+        .iter()
+        .filter(|m| m.visits > 0 && opts.filter.shows(a.color, m.mv))
+        .enumerate()
+        .map(|(order, m)| {
+            let mut pv: Vec<String> = Vec::with_capacity(m.pv.len() + 1);
+            let mut visits: Vec<u64> = m.pv_visits.clone();
+            if m.pv.first() != Some(&m.mv) {
+                pv.push(vertex(m.mv));
+                visits.insert(0, m.visits);
+            }
+            pv.extend(m.pv.iter().map(|&mv| vertex(mv)));
+            pv.truncate(opts.pv_len);
+            visits.truncate(pv.len());
+            let mut info = json!({
+                "move": vertex(m.mv),
+                "visits": m.visits,
+                "winrate": rate(m.winrate),
+                "scoreLead": points(m.score_lead),
+                "scoreMean": points(m.score_lead),
+                "prior": finite(m.prior),
+                "lcb": rate(m.lcb),
+                "order": order,
+                "pv": pv,
+            });
+            let fields = info.as_object_mut().expect("a JSON object");
+            if opts.pv_visits && visits.len() == pv.len() {
+                fields.insert("pvVisits".into(), json!(visits));
+                fields.insert("pvEdgeVisits".into(), json!(visits));
+            }
+            if m.ownership.len() == at.size.area() {
+                if opts.moves_ownership {
+                    fields.insert("ownership".into(), grid(&m.ownership, sign));
+                }
+                if opts.moves_ownership_stdev {
+                    fields.insert("ownershipStdev".into(), grid(&m.ownership_stdev(), 1.0));
+                }
+            }
+            info
+        })
+        .collect();
+    let mut out = Map::new();
+    out.insert("id".into(), json!(at.id));
+    out.insert("turnNumber".into(), json!(at.turn));
+    out.insert("isDuringSearch".into(), json!(during_search));
+    out.insert("moveInfos".into(), Value::Array(infos));
+    out.insert(
+        "rootInfo".into(),
+        json!({
+            "winrate": rate(a.winrate),
+            "scoreLead": points(a.score_lead),
+            "scoreMean": points(a.score_lead),
+            "visits": a.visits,
+            "currentPlayer": player_letter(a.color),
+        }),
+    );
+    if a.ownership.len() == at.size.area() {
+        if opts.ownership {
+            out.insert("ownership".into(), grid(&a.ownership, sign));
+        }
+        if opts.ownership_stdev {
+            out.insert("ownershipStdev".into(), grid(&a.ownership_stdev(), 1.0));
+        }
+    }
+    if let Some(p) = policy {
+        out.insert("policy".into(), json!(p));
+    }
+    Value::Object(out).to_string()
+}
+
+/// A value a point, times `sign`, to a millionth, in [-1, 1].
+fn grid(values: &[f32], sign: f64) -> Value {
+    json!(
+        values
+            .iter()
+            .map(|&o| round6(sign * f64::from(o).clamp(-1.0, 1.0)))
+            .collect::<Vec<f64>>()
+    )
+}
+
+fn finite(x: f64) -> f64 {
+    if x.is_finite() { x } else { 0.0 }
+}
+
+/// Six decimals: ownership to a millionth, in short numbers.
+fn round6(x: f64) -> f64 {
+    if x.is_finite() {
+        (x * 1e6).round() / 1e6
+    } else {
+        0.0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::options::Perspective;
+    use std::time::Duration;
+    use tengen_board::Color;
+    use tengen_engine::MoveStat;
+
+    fn snapshot(size: BoardSize) -> Analysis {
+        let d4 = size.parse_move("D4").unwrap();
+        let c3 = size.parse_move("C3").unwrap();
+        let stat = |mv: Move, visits: u64, winrate: f64| MoveStat {
+            mv,
+            visits,
+            winrate,
+            prior: 0.25,
+            lcb: winrate - 0.1,
+            score_lead: 3.0,
+            pv: [mv, c3].into_iter().collect(),
+            pv_visits: vec![visits, visits / 2],
+            ownership: vec![0.25; size.area()],
+            neutral: vec![0.5; size.area()],
+        };
+        Analysis {
+            color: Color::White,
+            visits: 10,
+            reused: 0,
+            winrate: 0.75,
+            score_lead: 3.0,
+            moves: vec![stat(d4, 9, 0.8), stat(c3, 1, 0.4), stat(Move::Pass, 0, 0.1)],
+            ownership: vec![0.5; size.area()],
+            neutral: vec![0.0; size.area()],
+            elapsed: Duration::from_millis(5),
+            tree_bytes: 0,
+            tree_compactions: 0,
+        }
+    }
+
+    #[test]
+    fn values_turn_to_blacks_side_and_unvisited_moves_stay_out() {
+        let size = BoardSize::new(9).unwrap();
+        let mut options = SearchOptions::new(10, Perspective::Black);
+        options.ownership = true;
+        options.pv_len = 1;
+        let at = TurnRef {
+            id: "q",
+            turn: 3,
+            size,
+            options: &options,
+        };
+        let line = analysis_response(&at, &snapshot(size), false, None);
+        let v: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(v["id"], "q");
+        assert_eq!(v["turnNumber"], 3);
+        assert_eq!(v["isDuringSearch"], false);
+        let infos = v["moveInfos"].as_array().unwrap();
+        assert_eq!(infos.len(), 2);
+        assert_eq!(infos[0]["move"], "D4");
+        assert!((infos[0]["winrate"].as_f64().unwrap() - 0.2).abs() < 1e-9);
+        assert_eq!(infos[0]["scoreLead"], -3.0);
+        assert_eq!(infos[1]["order"], 1);
+        assert_eq!(infos[0]["pv"], json!(["D4"]));
+        assert_eq!(v["rootInfo"]["currentPlayer"], "W");
+        assert!((v["rootInfo"]["winrate"].as_f64().unwrap() - 0.25).abs() < 1e-9);
+        assert_eq!(v["ownership"].as_array().unwrap().len(), 81);
+        assert_eq!(v["ownership"][0], -0.5);
+        assert!(v.get("policy").is_none());
+    }
+
+    #[test]
+    fn filtered_moves_are_left_out_and_the_order_closes_up() {
+        let size = BoardSize::new(9).unwrap();
+        let mut options = SearchOptions::new(10, Perspective::SideToMove);
+        options.filter.avoid[Color::White.index()].push(size.parse_move("D4").unwrap());
+        let at = TurnRef {
+            id: "q",
+            turn: 0,
+            size,
+            options: &options,
+        };
+        let v: Value =
+            serde_json::from_str(&analysis_response(&at, &snapshot(size), true, Some(&[0.5])))
+                .unwrap();
+        assert_eq!(v["moveInfos"][0]["move"], "C3");
+        assert_eq!(v["moveInfos"][0]["order"], 0);
+        assert_eq!(v["moveInfos"][0]["winrate"], 0.4);
+        assert!(v.get("ownership").is_none());
+        assert_eq!(v["policy"], json!([0.5]));
+        assert_eq!(v["isDuringSearch"], true);
+        assert_eq!(
+            no_results("q", 2),
+            r#"{"id":"q","isDuringSearch":false,"noResults":true,"turnNumber":2}"#
+        );
+    }
+}

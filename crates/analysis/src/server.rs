@@ -1,0 +1,306 @@
+//! The analysis engine's loop: one thread reads queries and answers actions, errors and
+//! warnings at once; a pool of searchers takes the queued turns, each with an engine of
+//! its own, and answers each turn as it finishes. stdout carries nothing but response
+//! lines. At the end of the input the queued turns are analysed before the loop ends
+//! (or, with `quit_without_waiting`, stopped and answered with what they have).
+
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tengen_engine::{Analysis, Engine, Limit, ModelKnowledge, Report};
+
+use crate::deadlines::Deadlines;
+use crate::line::{Line, LineReader, id_in};
+use crate::notice::Notice;
+use crate::policy::policy;
+use crate::query::{Defaults, Request, parse_line};
+use crate::queue::{Job, Queue, Turn};
+use crate::response::{TurnRef, analysis_response, no_results};
+
+/// The longest query line read (4 MiB); a longer one is answered with an error.
+pub const MAX_LINE_BYTES: usize = 4 << 20;
+
+/// The snapshot interval of a search that sends no reports (its snapshots are unused).
+const NO_REPORTS: Duration = Duration::from_secs(3600);
+
+/// How the loop runs.
+#[derive(Clone, Debug)]
+pub struct ServerOptions {
+    /// What queries start from.
+    pub defaults: Defaults,
+    /// At the end of the input, stop the open searches instead of finishing them.
+    pub quit_without_waiting: bool,
+    /// `query_version`'s `version`.
+    pub version: String,
+    /// `query_version`'s `git_hash`.
+    pub git_hash: String,
+}
+
+/// What the loop did, for the summary on stderr.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Turns answered with an analysis.
+    pub turns: u64,
+    /// Playouts of their searches.
+    pub playouts: u64,
+    /// Lines answered with an error.
+    pub errors: u64,
+}
+
+/// Where response lines go: whole lines, one writer at a time. A failed write (the
+/// client closed its end) marks it broken, and the loop winds down.
+struct Output<'w> {
+    writer: Mutex<Box<dyn Write + Send + 'w>>,
+    broken: AtomicBool,
+    errors: AtomicU64,
+}
+
+impl Output<'_> {
+    fn line(&self, text: &str) {
+        let mut w = self
+            .writer
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let ok = w
+            .write_all(text.as_bytes())
+            .and_then(|()| w.write_all(b"\n"))
+            .and_then(|()| w.flush());
+        if ok.is_err() {
+            self.broken.store(true, Ordering::Release);
+        }
+    }
+
+    fn notice(&self, n: &Notice) {
+        if n.severity == crate::notice::Severity::Error {
+            self.errors.fetch_add(1, Ordering::Relaxed);
+        }
+        self.line(&n.to_json());
+    }
+
+    fn is_broken(&self) -> bool {
+        self.broken.load(Ordering::Acquire)
+    }
+}
+
+/// Serves queries from `input` until its end, with one searcher per engine of
+/// `engines` (each should search on one thread: the pool is the parallelism), and
+/// `model` for `includePolicy`. Returns what was done.
+pub fn serve<R: BufRead>(
+    engines: Vec<Engine>,
+    model: &ModelKnowledge,
+    options: &ServerOptions,
+    input: R,
+    output: impl Write + Send,
+) -> io::Result<Totals> {
+    let out = Output {
+        writer: Mutex::new(Box::new(output)),
+        broken: AtomicBool::new(false),
+        errors: AtomicU64::new(0),
+    };
+    let queue = Queue::new();
+    let deadlines = Deadlines::new();
+    let turns = AtomicU64::new(0);
+    let playouts = AtomicU64::new(0);
+    let read = std::thread::scope(|scope| {
+        scope.spawn(|| deadlines.run());
+        let searchers: Vec<_> = engines
+            .into_iter()
+            .map(|engine| {
+                let ctx = Searcher {
+                    queue: &queue,
+                    out: &out,
+                    deadlines: &deadlines,
+                    model,
+                    turns: &turns,
+                    playouts: &playouts,
+                };
+                scope.spawn(move || ctx.run(engine))
+            })
+            .collect();
+        let read = read_queries(input, options, &queue, &out);
+        queue.close();
+        if options.quit_without_waiting || out.is_broken() {
+            for turn in queue.terminate(None, None) {
+                out.line(&no_results(&turn.job.id, turn.number));
+            }
+        }
+        for s in searchers {
+            // A searcher that panicked has lost its turn; the others have answered theirs.
+            let _ = s.join();
+        }
+        deadlines.quit();
+        read
+    });
+    read?;
+    Ok(Totals {
+        turns: turns.into_inner(),
+        playouts: playouts.into_inner(),
+        errors: out.errors.into_inner(),
+    })
+}
+
+/// Reads and answers lines until the end of the input or a broken output.
+fn read_queries<R: BufRead>(
+    input: R,
+    options: &ServerOptions,
+    queue: &Queue,
+    out: &Output<'_>,
+) -> io::Result<()> {
+    let mut lines = LineReader::new(input, MAX_LINE_BYTES);
+    while !out.is_broken() {
+        let Some(line) = lines.next_line()? else {
+            break;
+        };
+        match line {
+            Line::TooLong { start, len } => {
+                let message = format!(
+                    "Query line of {len} bytes is longer than the {MAX_LINE_BYTES} bytes read: \
+                     it was skipped"
+                );
+                out.notice(&match id_in(&start) {
+                    Some(id) => Notice::error(&id, "id", message),
+                    None => Notice::general(message),
+                });
+            }
+            Line::Text(text) => answer(&text, options, queue, out),
+        }
+    }
+    Ok(())
+}
+
+/// Answers one query line: an action at once, an analysis by queueing its turns.
+fn answer(text: &[u8], options: &ServerOptions, queue: &Queue, out: &Output<'_>) {
+    let request = match parse_line(text, &options.defaults) {
+        Ok(r) => r,
+        Err(notice) => return out.notice(&notice),
+    };
+    match request {
+        Request::Version(mut echo) => {
+            echo.insert("version".into(), Value::String(options.version.clone()));
+            echo.insert("git_hash".into(), Value::String(options.git_hash.clone()));
+            out.line(&Value::Object(echo).to_string());
+        }
+        Request::ClearCache(echo) => out.line(&Value::Object(echo).to_string()),
+        Request::Terminate {
+            echo,
+            target,
+            turns,
+        } => {
+            for turn in queue.terminate(target.as_deref(), turns.as_deref()) {
+                out.line(&no_results(&turn.job.id, turn.number));
+            }
+            out.line(&Value::Object(echo).to_string());
+        }
+        Request::Analyze(query) => {
+            for w in &query.warnings {
+                out.notice(w);
+            }
+            let query = *query;
+            let job = Job::new(query.id.clone(), query.position, query.options, text.len());
+            if let Err(full) = queue.push(job, &query.turns) {
+                out.notice(&Notice::error(&query.id, "id", full.to_string()));
+            }
+        }
+    }
+}
+
+/// What a searcher shares with the loop.
+struct Searcher<'a, 'w> {
+    queue: &'a Queue,
+    out: &'a Output<'w>,
+    deadlines: &'a Deadlines,
+    model: &'a ModelKnowledge,
+    turns: &'a AtomicU64,
+    playouts: &'a AtomicU64,
+}
+
+impl Searcher<'_, '_> {
+    /// Searches queued turns until the queue is closed and empty.
+    fn run(&self, mut engine: Engine) {
+        while let Some(turn) = self.queue.pop() {
+            if self.out.is_broken() {
+                turn.stop.store(true, Ordering::Release);
+            }
+            self.search(&mut engine, &turn);
+            self.queue.finish(&turn);
+        }
+    }
+
+    /// One turn's search and its responses.
+    fn search(&self, engine: &mut Engine, turn: &Arc<Turn>) {
+        let job = &turn.job;
+        let game = match job.position.game_at(turn.number) {
+            Ok(g) => g,
+            Err(e) => {
+                // The record was checked when it came: this is a broken invariant,
+                // answered as an error rather than a crash.
+                let n = Notice::error(
+                    &job.id,
+                    "moves",
+                    format!("Could not rebuild turn {}: {e}", turn.number),
+                );
+                return self.out.notice(&n);
+            }
+        };
+        let at = TurnRef {
+            id: &job.id,
+            turn: turn.number,
+            size: job.position.size(),
+            options: &job.options,
+        };
+        let opts = &job.options;
+        let probabilities = opts.policy.then(|| policy(self.model, &game));
+        if let Some(t) = opts.max_time {
+            self.deadlines.arm(Instant::now() + t, &turn.stop);
+        }
+        // Each turn is searched afresh: its visits are its own, as in KataGo.
+        engine.clear();
+        let limit = Limit::Playouts(opts.max_visits);
+        let color = game.to_move();
+        let start = Instant::now();
+        let reports = opts.reports();
+        let every = opts.report_every;
+        let mut next = reports.map(|(_, first)| start + first);
+        let mut sink = |a: &Analysis| {
+            let now = Instant::now();
+            if a.playouts() > 0 && next.is_some_and(|due| now >= due) {
+                self.out
+                    .line(&analysis_response(&at, a, true, probabilities.as_deref()));
+                next = every.map(|e| now + e);
+            }
+        };
+        // Without reports the snapshots are not sent, but the final one still holds
+        // the extras asked for.
+        let interval = reports.map_or(NO_REPORTS, |(interval, _)| interval);
+        let report = Report {
+            interval: interval.max(Duration::from_millis(1)),
+            sink: &mut sink,
+            extras: opts.extras(),
+        };
+        let analysis = engine.search(
+            &game,
+            color,
+            limit,
+            &turn.stop,
+            opts.ownership,
+            Some(report),
+        );
+        self.deadlines.disarm(&turn.stop);
+        if analysis.playouts() == 0 {
+            self.out.line(&no_results(&job.id, turn.number));
+            return;
+        }
+        self.turns.fetch_add(1, Ordering::Relaxed);
+        self.playouts
+            .fetch_add(analysis.playouts(), Ordering::Relaxed);
+        self.out.line(&analysis_response(
+            &at,
+            &analysis,
+            false,
+            probabilities.as_deref(),
+        ));
+    }
+}
