@@ -318,3 +318,77 @@ fn time_left_in_byo_yomi_is_respected() {
     assert!(seen.contains("=2 "), "{seen}");
     r.finish();
 }
+
+/// The numbers after `key` in `tokens` up to the next word, parsed as `T`.
+fn numbers_after<T: std::str::FromStr>(tokens: &[&str], key: &str) -> Option<Vec<T>> {
+    let at = tokens.iter().position(|&t| t == key)?;
+    tokens[at + 1..]
+        .iter()
+        .map_while(|t| t.parse().ok())
+        .collect::<Vec<T>>()
+        .into()
+}
+
+#[test]
+fn katago_keys_hold_in_every_line_of_a_live_stream() {
+    // LizGoban's line: every key it knows, 20 lines a second.
+    let mut r = start(slow_config());
+    r.send("boardsize 9");
+    r.send(
+        "1 kata-analyze B interval 5 ownership true ownershipStdev true pvVisits true \
+         pvEdgeVisits true movesOwnership true rootInfo true",
+    );
+    r.output
+        .wait_until(|t| t.matches("rootInfo").count() >= 4, 30);
+    r.send("2 name");
+    r.output.wait_for("=2 Tengen", 20);
+    let out = r.finish();
+    let stream = &out[out.find("=1\n").unwrap()..out.find("=2 Tengen").unwrap()];
+    let lines: Vec<&str> = stream.lines().skip(1).filter(|l| !l.is_empty()).collect();
+    assert!(lines.len() >= 4, "{stream}");
+    for line in lines {
+        let (blocks, root) = line
+            .split_once(" rootInfo ")
+            .expect("rootInfo after the blocks");
+        let root: Vec<&str> = root.split(' ').collect();
+        let own: Vec<f64> = numbers_after(&root, "ownership").unwrap();
+        let spread: Vec<f64> = numbers_after(&root, "ownershipStdev").unwrap();
+        assert_eq!((own.len(), spread.len()), (81, 81), "{line}");
+        assert!(spread.iter().all(|s| (0.0..=1.0).contains(s)), "{line}");
+        assert_eq!(root.last(), Some(&format!("{:.4}", spread[80]).as_str()));
+        let total: f64 = numbers_after(&root, "visits").unwrap()[0];
+        let mut weighted = [0.0f64; 81];
+        for block in blocks.split("info move ").skip(1) {
+            let t: Vec<&str> = block.trim_end().split(' ').collect();
+            let visits: u64 = t[t.iter().position(|&k| k == "visits").unwrap() + 1]
+                .parse()
+                .unwrap();
+            let pv_at = t.iter().position(|&k| k == "pv").unwrap();
+            let pv_visits: Vec<u64> = numbers_after(&t, "pvVisits").unwrap();
+            let pv_len = t.iter().position(|&k| k == "pvVisits").unwrap() - pv_at - 1;
+            // KataGo's order: pv, pvVisits, pvEdgeVisits, movesOwnership, and no more.
+            let order: Vec<&str> = t[pv_at..]
+                .iter()
+                .copied()
+                .filter(|k| k.starts_with(|c: char| c.is_ascii_lowercase()) && *k != "pass")
+                .collect();
+            assert_eq!(order, ["pv", "pvVisits", "pvEdgeVisits", "movesOwnership"]);
+            assert_eq!(pv_visits.len(), pv_len, "{block}");
+            assert_eq!(pv_visits[0], visits, "{block}");
+            assert!(pv_visits.windows(2).all(|w| w[1] <= w[0]), "{block}");
+            let edge: Vec<u64> = numbers_after(&t, "pvEdgeVisits").unwrap();
+            assert_eq!(edge, pv_visits);
+            let moves_own: Vec<f64> = numbers_after(&t, "movesOwnership").unwrap();
+            assert_eq!(moves_own.len(), 81, "{block}");
+            assert!(moves_own.iter().all(|o| (-1.0..=1.0).contains(o)));
+            for (w, o) in weighted.iter_mut().zip(&moves_own) {
+                *w += visits as f64 * o / total;
+            }
+        }
+        // One thread: each line is one consistent snapshot, and the board's ownership
+        // is its candidates' weighted by their playouts (to the printed digits).
+        for (w, o) in weighted.iter().zip(&own) {
+            assert!((w - o).abs() < 2e-3, "{w} and {o}: {line}");
+        }
+    }
+}
