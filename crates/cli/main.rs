@@ -3,6 +3,7 @@
 //! This is glue: each subcommand's flags build a value for the library crates
 //! (`tengen-gtp`, `tengen-arena`, `tengen-engine`), which do the work.
 
+mod analysis_cmd;
 mod bench_cmd;
 mod bounds;
 mod gtp_cmd;
@@ -49,6 +50,8 @@ enum Command {
     Learn(learn_cmd::LearnArgs),
     /// Review a game: every position analysed, the record annotated, a win-rate graph.
     Review(review_cmd::ReviewArgs),
+    /// Speak KataGo's JSON analysis protocol on stdin/stdout (as KaTrain drives it).
+    Analysis(Box<analysis_cmd::AnalysisArgs>),
 }
 
 fn main() -> ExitCode {
@@ -60,6 +63,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench_cmd::run(args),
         Some(Command::Learn(args)) => learn_cmd::run(args),
         Some(Command::Review(args)) => review_cmd::run(args),
+        Some(Command::Analysis(args)) => analysis_cmd::run(*args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,268 @@
+//! `tengen analysis`: KataGo's JSON analysis engine on stdin/stdout, as KaTrain starts
+//! it (either as a custom command, or as the "KataGo executable", which it runs as
+//! `tengen analysis -model FILE -config FILE -override-config …`: those KataGo flags
+//! are accepted and ignored, with a note on stderr).
+
+use std::time::Instant;
+
+use clap::Args;
+use tengen_analysis::{Defaults, Perspective, ServerOptions};
+use tengen_engine::shape::model::MoveModel;
+use tengen_engine::{Config, Engine, ModelKnowledge, ModelPrior, PolicyKind};
+
+use crate::bounds;
+
+/// The examples of `tengen analysis --help`.
+const ANALYSIS_EXAMPLES: &str = "\
+Examples:
+  # One query a line in, one response a line out; two positions at a time:
+  echo '{\"id\":\"a\",\"moves\":[[\"B\",\"Q16\"]],\"rules\":\"chinese\",\"komi\":7.5,\"boardXSize\":19,\"boardYSize\":19,\"maxVisits\":100}' | tengen analysis --threads 2
+  # As KaTrain starts a KataGo executable (the KataGo flags are ignored):
+  tengen analysis -model kata.bin.gz -config analysis.cfg -override-config homeDataDir=~/.katrain";
+
+/// Options of `tengen analysis`.
+#[derive(Debug, Args)]
+#[command(after_help = ANALYSIS_EXAMPLES)]
+pub struct AnalysisArgs {
+    /// Positions analysed at once, each by a search of its own (default: the
+    /// machine's cores); KataGo's `-analysis-threads` sets it too.
+    #[arg(long, value_name = "T", allow_hyphen_values = true,
+          value_parser = bounds::THREADS.parser::<usize>())]
+    threads: Option<usize>,
+    /// Search threads of each position's search (default 1: a query's turns are the
+    /// parallelism).
+    #[arg(long, value_name = "T", default_value_t = 1, allow_hyphen_values = true,
+          value_parser = bounds::THREADS.parser::<usize>())]
+    search_threads: usize,
+    /// Playouts of each turn when the query gives no maxVisits (KataGo's analysis
+    /// config says 500).
+    #[arg(long, value_name = "N", default_value_t = 500, allow_hyphen_values = true,
+          value_parser = bounds::POSITIVE.parser::<u64>())]
+    visits: u64,
+    /// Seed of every search (a turn searched twice with one search thread gives the
+    /// same answer).
+    #[arg(long, value_name = "S", allow_hyphen_values = true,
+          value_parser = bounds::ANY.parser::<u64>())]
+    seed: Option<u64>,
+    /// Memory of all the search trees together, in MiB (default 256), shared equally
+    /// between the positions analysed at once.
+    #[arg(long, value_name = "MIB", allow_hyphen_values = true,
+          value_parser = bounds::POSITIVE.parser::<usize>())]
+    memory: Option<usize>,
+    /// Playout policy: light or heavy (the default).
+    #[arg(long)]
+    policy: Option<PolicyKind>,
+    /// How the move model shapes new nodes' priors: off, wins (the default), widen or
+    /// both.
+    #[arg(long, value_name = "KIND")]
+    model_prior: Option<ModelPrior>,
+    /// A move table written by `tengen learn fit`, for the searches' priors and
+    /// includePolicy, instead of the shipped one.
+    #[arg(long, value_name = "FILE")]
+    move_table: Option<std::path::PathBuf>,
+    /// Whose side win rates, score leads and ownership are from when a query's
+    /// overrideSettings does not say: BLACK (as KataGo's analysis config and KaTrain),
+    /// WHITE or SIDETOMOVE.
+    #[arg(long, value_name = "SIDE", default_value = "BLACK", value_parser = perspective)]
+    report_as: Perspective,
+    /// At the end of the input, stop the searches still open and answer what they
+    /// have, instead of finishing every queued turn (KataGo's -quit-without-waiting).
+    #[arg(long)]
+    quit_without_waiting: bool,
+    /// No notes on stderr.
+    #[arg(long, short)]
+    quiet: bool,
+    /// KataGo's own flags, as KaTrain passes them: -model, -config, -override-config
+    /// and -human-model are accepted and ignored; -analysis-threads and
+    /// -quit-without-waiting are honoured.
+    #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
+    katago: Vec<String>,
+}
+
+fn perspective(text: &str) -> Result<Perspective, String> {
+    Perspective::parse(text).ok_or_else(|| "expected BLACK, WHITE or SIDETOMOVE".to_string())
+}
+
+/// KataGo's command-line flags, read by hand: they start with one dash.
+#[derive(Debug, Default, PartialEq)]
+struct KataGoFlags {
+    /// Flags accepted and ignored, with their values.
+    ignored: Vec<String>,
+    /// `-analysis-threads N`.
+    analysis_threads: Option<usize>,
+    /// `-quit-without-waiting`.
+    quit_without_waiting: bool,
+}
+
+fn katago_flags(args: &[String]) -> Result<KataGoFlags, String> {
+    let mut flags = KataGoFlags::default();
+    let mut rest = args.iter();
+    while let Some(flag) = rest.next() {
+        let name = flag.trim_start_matches('-');
+        let mut value = || {
+            rest.next()
+                .ok_or_else(|| format!("KataGo's flag {flag} needs a value"))
+        };
+        match name {
+            "model" | "config" | "override-config" | "human-model" => {
+                let v = value()?;
+                flags.ignored.push(format!("{flag} {v}"));
+            }
+            "analysis-threads" => {
+                let v = value()?;
+                let n = bounds::THREADS
+                    .parse::<usize>(v)
+                    .map_err(|e| bounds::refused(flag, v, e))?;
+                flags.analysis_threads = Some(n);
+            }
+            "quit-without-waiting" => flags.quit_without_waiting = true,
+            _ => {
+                return Err(format!(
+                    "unexpected argument {flag:?} (KataGo's flags that tengen analysis takes: \
+                     -model, -config, -override-config, -human-model, -analysis-threads, \
+                     -quit-without-waiting)"
+                ));
+            }
+        }
+    }
+    Ok(flags)
+}
+
+/// Runs the analysis engine on stdin/stdout until the end of its input.
+pub fn run(args: AnalysisArgs) -> Result<(), String> {
+    let katago = katago_flags(&args.katago)?;
+    if !katago.ignored.is_empty() && !args.quiet {
+        eprintln!(
+            "tengen analysis: ignoring KataGo's {} (Tengen has no neural network and no \
+             config file; its settings are tengen analysis's own flags)",
+            katago.ignored.join(", ")
+        );
+    }
+    let positions = katago
+        .analysis_threads
+        .or(args.threads)
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let mut config = Config {
+        threads: args.search_threads,
+        ..Config::default()
+    };
+    if let Some(seed) = args.seed {
+        config.seed = seed;
+    }
+    let total_mib = args.memory.unwrap_or(tengen_engine::DEFAULT_MEMORY_MIB);
+    config.memory_mib = (total_mib / positions).max(1);
+    if let Some(p) = args.policy {
+        config.policy = p;
+    }
+    if let Some(m) = args.model_prior {
+        config.search.model_prior = m;
+    }
+    let (base, model) = match &args.move_table {
+        Some(path) => {
+            let table = MoveModel::load(path)?;
+            let knowledge = ModelKnowledge::new(table.clone());
+            (Engine::with_model(config.clone(), table), knowledge)
+        }
+        None => (Engine::new(config.clone()), ModelKnowledge::shipped()),
+    };
+    let mut engines: Vec<Engine> = (1..positions)
+        .map(|_| base.reconfigured(config.clone()))
+        .collect();
+    engines.push(base);
+    let options = ServerOptions {
+        defaults: Defaults {
+            max_visits: args.visits,
+            perspective: args.report_as,
+        },
+        quit_without_waiting: args.quit_without_waiting || katago.quit_without_waiting,
+        version: env!("CARGO_PKG_VERSION").to_string(),
+        git_hash: env!("TENGEN_COMMIT").to_string(),
+    };
+    if !args.quiet {
+        eprintln!(
+            "tengen analysis {}: KataGo's JSON analysis protocol on stdin/stdout, {positions} \
+             position(s) at a time; ready",
+            crate::VERSION
+        );
+    }
+    exit_when_orphaned(args.quiet);
+    let start = Instant::now();
+    let stdin = std::io::stdin();
+    let totals = tengen_analysis::serve(engines, &model, &options, stdin.lock(), std::io::stdout())
+        .map_err(|e| format!("analysis: reading queries: {e}"))?;
+    if !args.quiet {
+        let secs = start.elapsed().as_secs_f64();
+        eprintln!(
+            "tengen analysis: {} turns analysed, {} playouts in {secs:.1} s ({:.0} playouts/s), \
+             {} errors",
+            totals.turns,
+            totals.playouts,
+            totals.playouts as f64 / secs.max(1e-9),
+            totals.errors
+        );
+    }
+    Ok(())
+}
+
+/// Ends the process once the one that started it is gone. KaTrain starts a custom
+/// command through a shell, and to stop the engine it kills that shell, not the shell's
+/// child: the engine would wait for the end of an input that never ends (the pipe's
+/// other end is still open in KaTrain), and KaTrain's reader would wait for it.
+fn exit_when_orphaned(quiet: bool) {
+    #[cfg(unix)]
+    {
+        let parent = std::os::unix::process::parent_id();
+        std::thread::spawn(move || {
+            loop {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                if std::os::unix::process::parent_id() != parent {
+                    if !quiet {
+                        eprintln!("tengen analysis: the process that started it is gone; exiting");
+                    }
+                    std::process::exit(0);
+                }
+            }
+        });
+    }
+    #[cfg(not(unix))]
+    let _ = quiet;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn strings(args: &[&str]) -> Vec<String> {
+        args.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn katrains_katago_flags_are_read() {
+        let f = katago_flags(&strings(&[
+            "-model",
+            "m.bin.gz",
+            "-config",
+            "a.cfg",
+            "-override-config",
+            "homeDataDir=/x",
+            "-analysis-threads",
+            "3",
+            "-quit-without-waiting",
+        ]))
+        .unwrap();
+        assert_eq!(f.ignored.len(), 3);
+        assert_eq!(f.analysis_threads, Some(3));
+        assert!(f.quit_without_waiting);
+        assert!(
+            katago_flags(&strings(&["-model"]))
+                .unwrap_err()
+                .contains("needs a value")
+        );
+        assert!(katago_flags(&strings(&["-analysis-threads", "0"])).is_err());
+        assert!(
+            katago_flags(&strings(&["-bogus"]))
+                .unwrap_err()
+                .contains("unexpected argument")
+        );
+    }
+}
