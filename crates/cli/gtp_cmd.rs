@@ -28,7 +28,7 @@ pub struct GtpArgs {
     #[command(flatten)]
     pub settings: SettingFlags,
     /// Rules: chinese (area scoring, the default), japanese (territory), korean,
-    /// tromp-taylor, new_zealand, aga.
+    /// tromp-taylor, new_zealand, aga, cgos (Tromp-Taylor's count, no suicide).
     #[arg(long, value_name = "RULES")]
     pub rules: Option<String>,
     /// Komi (default: 7.5 under area rules, 6.5 under territory rules); the GUI's

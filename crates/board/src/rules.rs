@@ -41,6 +41,11 @@ pub struct Rules {
     /// the compensation makes the two counts agree. Territory scoring never
     /// compensates. See [`Rules::effective_komi`].
     pub handicap_compensation: HandicapCompensation,
+    /// Whether the count removes the stones both players agree are dead, so that
+    /// passing with dead stones on the board is safe (KataGo's `friendlyPassOk`). When
+    /// false, area scoring counts the board as it stands, every stone alive
+    /// (Tromp-Taylor, CGOS): dead stones must be captured before the game ends.
+    pub friendly_pass: bool,
 }
 
 /// White's points for `N` handicap stones under area scoring.
@@ -83,6 +88,7 @@ impl Rules {
             suicide: false,
             scoring: Scoring::Area,
             handicap_compensation: HandicapCompensation::PerStone,
+            friendly_pass: true,
         }
     }
 
@@ -95,6 +101,7 @@ impl Rules {
             suicide: false,
             scoring: Scoring::Area,
             handicap_compensation: HandicapCompensation::PerStoneAfterFirst,
+            friendly_pass: true,
         }
     }
 
@@ -107,12 +114,13 @@ impl Rules {
             suicide: false,
             scoring: Scoring::Territory,
             handicap_compensation: HandicapCompensation::None,
+            friendly_pass: true,
         }
     }
 
-    /// Tromp-Taylor / New Zealand: area scoring, positional superko, suicide allowed;
-    /// no handicap compensation (these rules count the board and nothing else, as
-    /// KataGo applies them).
+    /// Tromp-Taylor / New Zealand: area scoring of the board as it stands (no dead
+    /// stones removed), positional superko, suicide allowed; no handicap compensation
+    /// (these rules count the board and nothing else, as KataGo applies them).
     pub const fn tromp_taylor() -> Rules {
         Rules {
             komi: 7.5,
@@ -120,6 +128,16 @@ impl Rules {
             suicide: true,
             scoring: Scoring::Area,
             handicap_compensation: HandicapCompensation::None,
+            friendly_pass: false,
+        }
+    }
+
+    /// The rules of the Computer Go Server (CGOS): Tromp-Taylor's count of the board as
+    /// it stands, positional superko, but suicide is an illegal move.
+    pub const fn cgos() -> Rules {
+        Rules {
+            suicide: false,
+            ..Rules::tromp_taylor()
         }
     }
 
@@ -187,7 +205,7 @@ impl fmt::Display for UnknownRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown rules {:?} (expected chinese, japanese, korean, aga, tromp-taylor or new_zealand)",
+            "unknown rules {:?} (expected chinese, japanese, korean, aga, tromp-taylor, new_zealand or cgos)",
             self.0
         )
     }
@@ -199,13 +217,14 @@ impl FromStr for Rules {
     type Err = UnknownRules;
 
     /// `chinese`, `japanese`, `korean`, `tromp-taylor`/`tromp_taylor`, `new_zealand`/`nz`,
-    /// `aga`, any case.
+    /// `aga`, `cgos`, any case.
     fn from_str(s: &str) -> Result<Rules, UnknownRules> {
         match s.to_ascii_lowercase().replace('-', "_").as_str() {
             "chinese" | "cn" => Ok(Rules::chinese()),
             "aga" => Ok(Rules::aga()),
             "japanese" | "jp" | "korean" | "kr" => Ok(Rules::japanese()),
             "tromp_taylor" | "tt" | "new_zealand" | "nz" => Ok(Rules::tromp_taylor()),
+            "cgos" => Ok(Rules::cgos()),
             _ => Err(UnknownRules(s.to_string())),
         }
     }
@@ -223,6 +242,10 @@ mod tests {
             Scoring::Territory
         );
         assert!("tromp-taylor".parse::<Rules>().unwrap().suicide);
+        let cgos = "CGOS".parse::<Rules>().unwrap();
+        assert!(!cgos.suicide && !cgos.friendly_pass);
+        assert_eq!(cgos.scoring, Scoring::Area);
+        assert!(Rules::chinese().friendly_pass && !Rules::tromp_taylor().friendly_pass);
         assert!("bogus".parse::<Rules>().is_err());
         let mut r = Rules::chinese();
         assert!(r.set_komi(f64::NAN).is_err());

@@ -17,11 +17,11 @@ use crate::analysis::Analysis;
 use crate::cleanup::Proven;
 
 /// Whether `rules` count the board as it stands at the end of the game, with no dead
-/// stone removed: area scoring with suicide allowed, which is how Tengen plays
-/// Tromp-Taylor (`--rules tromp-taylor`; New Zealand shares the rule set). In
-/// KataGo's words, `friendlyPassOk` is false.
+/// stone removed: area scoring without a friendly pass (`Rules::friendly_pass`, KataGo's
+/// `friendlyPassOk`), as Tromp-Taylor (`--rules tromp-taylor`; New Zealand shares the
+/// rule set) and CGOS (`--rules cgos`) count.
 pub fn counts_board_as_it_stands(rules: &Rules) -> bool {
-    rules.suicide && rules.scoring == Scoring::Area
+    !rules.friendly_pass && rules.scoring == Scoring::Area
 }
 
 /// Whether `color` wins the game if it ends now, by the count of the board as it
@@ -170,6 +170,7 @@ mod tests {
     #[test]
     fn tromp_taylor_counts_the_board_and_chinese_does_not() {
         assert!(counts_board_as_it_stands(&Rules::tromp_taylor()));
+        assert!(counts_board_as_it_stands(&Rules::cgos()));
         assert!(!counts_board_as_it_stands(&Rules::chinese()));
         assert!(!counts_board_as_it_stands(&Rules::japanese()));
         assert!(!counts_board_as_it_stands(&Rules::aga()));

@@ -239,10 +239,9 @@ pub(crate) fn kata_get_rules(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>)
     Ok(rules_json(s.game.rules()))
 }
 
-/// `rules` in KataGo's JSON. Tengen removes dead stones at the count (`friendlyPassOk`)
-/// except under area scoring with suicide allowed (Tromp-Taylor, New Zealand), where it
-/// counts the board as it stands and captures dead stones before it passes; it has no
-/// button, leaves eyes in seki neutral under territory scoring only, and gives a
+/// `rules` in KataGo's JSON. `friendlyPassOk` is the rules' friendly pass (false:
+/// Tromp-Taylor, New Zealand and CGOS count the board as it stands, and Tengen captures
+/// dead stones before it passes); Tengen has no button, leaves eyes in seki neutral under territory scoring only, and gives a
 /// handicap bonus under area scoring only.
 fn rules_json(rules: &Rules) -> String {
     let territory = rules.scoring == Scoring::Territory;
@@ -265,7 +264,7 @@ fn rules_json(rules: &Rules) -> String {
     format!(
         "{{\"friendlyPassOk\":{},\"hasButton\":false,\"ko\":\"{ko}\",\"scoring\":\"{scoring}\",\
          \"suicide\":{},\"tax\":\"{tax}\",\"whiteHandicapBonus\":\"{bonus}\"}}",
-        !tengen_engine::counts_board_as_it_stands(rules),
+        rules.friendly_pass || territory,
         rules.suicide
     )
 }
@@ -334,10 +333,8 @@ fn unsupported_rules(why: &str) -> GtpError {
 }
 
 /// A KataGo rules object as Tengen's rules. A key left out takes KataGo's default (its
-/// Tromp-Taylor value; `tax` follows the scoring). `friendlyPassOk` false is taken where
-/// Tengen counts the board as it stands (area scoring, suicide allowed), and true
-/// everywhere: where Tengen counts the board as it stands it captures dead stones before
-/// it passes, which friendly rules allow too.
+/// Tromp-Taylor value; `tax` follows the scoring; `friendlyPassOk` false only with area
+/// scoring).
 fn from_json(text: &str) -> Result<Rules, GtpError> {
     let fields =
         parse_object(text).map_err(|e| GtpError::syntax(format!("bad rules JSON: {e}")))?;
@@ -347,7 +344,7 @@ fn from_json(text: &str) -> Result<Rules, GtpError> {
     let mut suicide = true;
     let mut bonus = HandicapCompensation::None;
     let mut bonus_text = "0".to_string();
-    let mut friendly = true;
+    let mut friendly: Option<bool> = None;
     for (key, value) in &fields {
         let bad = || {
             let shown = value
@@ -401,7 +398,7 @@ fn from_json(text: &str) -> Result<Rules, GtpError> {
                 bonus_text = w;
             }
             "friendlyPassOk" => {
-                friendly = value.as_bool().ok_or_else(bad)?;
+                friendly = Some(value.as_bool().ok_or_else(bad)?);
             }
             "komi" => {
                 return Err(GtpError::syntax(
@@ -444,10 +441,13 @@ fn from_json(text: &str) -> Result<Rules, GtpError> {
     rules.scoring = scoring;
     rules.suicide = suicide;
     rules.handicap_compensation = bonus;
-    if !friendly && !tengen_engine::counts_board_as_it_stands(&rules) {
+    // KataGo's default (Tromp-Taylor's) is false; territory scoring always removes
+    // dead stones.
+    rules.friendly_pass = territory || friendly.unwrap_or(false);
+    if friendly == Some(false) && territory {
         return Err(unsupported_rules(
-            "friendlyPassOk false without area scoring and suicide: under these rules \
-             Tengen's count removes dead stones",
+            "friendlyPassOk false with territory scoring: Tengen's territory count removes \
+             dead stones",
         ));
     }
     Ok(rules)
