@@ -1,5 +1,5 @@
 //! The move model: strengths of tactical features, 3×3 shapes and large patterns,
-//! fitted by `tengen learn fit` (see [`super::learn::moves`]), read from a text table.
+//! fitted by `tengen learn fit` (the `tengen-learn` crate's `moves`), read from a text table.
 //!
 //! A table is comment lines (`# …`), then an optional header line, then lines of
 //! three kinds:
@@ -8,7 +8,7 @@
 //!   fit left out ([`LeftOut`]); the table has no line for them, and rating a
 //!   candidate neither computes nor weighs them. No such line: nothing left out;
 //! - `tactical NAME G0 G1 …`: the strengths of the values of one of
-//!   [`GROUPS`](super::features::GROUPS), every group not left out once, all its
+//!   [`GROUPS`], every group not left out once, all its
 //!   values;
 //! - `shape SHAPE G …`: a 3×3 shape as [`describe`](super::describe) writes it;
 //! - `pattern SIZE HASH G …`: a large pattern, the neighbourhood's largest distance
