@@ -57,7 +57,7 @@ impl Default for PatternTable {
 }
 
 impl PatternTable {
-    /// Expands [`SHAPES`] into the table.
+    /// Expands the shapes written out in this file (`SHAPES`) into the table.
     pub fn build() -> PatternTable {
         let mut table = PatternTable {
             bits: Box::new([0; 1024]),
