@@ -1,10 +1,10 @@
 //! The one command table: dispatch, `list_commands` and `known_command` all read it.
 
-use crate::analyze;
 use crate::args::Args;
 use crate::error::GtpError;
 use crate::handlers::{
-    board, bots, core, gogui, handicap, katago, life, play, scoring, search, settings, sgf, time,
+    analyze, board, bots, core, gogui, handicap, katago, life, play, scoring, search, settings,
+    sgf, time,
 };
 use crate::session::{Ctx, Session};
 

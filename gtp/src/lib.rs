@@ -9,7 +9,6 @@
 //! (reader thread and stop signals), `session` (state and dispatch), `commands` (the
 //! one table), `args` (typed arguments), `handlers` (the commands by theme).
 
-mod analyze;
 pub mod args;
 mod commands;
 mod error;

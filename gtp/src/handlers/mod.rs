@@ -1,5 +1,6 @@
 //! Command implementations, one file per theme.
 
+pub(crate) mod analyze;
 pub(crate) mod board;
 pub(crate) mod bots;
 pub(crate) mod core;

@@ -6,9 +6,9 @@ use std::time::Duration;
 
 use tengen_board::{Clock, Color, Move, TimeControl};
 
-use crate::analyze::Stream;
 use crate::args::Args;
 use crate::error::GtpError;
+use crate::handlers::analyze::Stream;
 use crate::handlers::board::play_checked;
 use crate::handlers::bots;
 use crate::session::{Ctx, Session};

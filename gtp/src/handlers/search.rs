@@ -8,9 +8,9 @@
 
 use tengen_engine::{Decision, Mode};
 
-use crate::analyze::{Dialect, Stream};
 use crate::args::Args;
 use crate::error::GtpError;
+use crate::handlers::analyze::{Dialect, Stream};
 use crate::handlers::play::{StopOn, Thought, summarize, think_until};
 use crate::session::{Ctx, Session};
 
