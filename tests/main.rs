@@ -21,6 +21,9 @@ mod learn;
 mod gtp;
 // `tengen review` through the real binary: annotations, resume, Sabaki, GNU Go, the graph.
 mod review;
+// KataGo's JSON analysis protocol through the real binary: queries, bad input, the
+// documented shape, KaTrain's engine class, throughput against GTP.
+mod analysis;
 // `tengen match --report` through the real binary: a match against GNU Go, rendered by Chromium.
 mod match_report;
 // The documents' summaries: this version, commits that exist, commands that parse.

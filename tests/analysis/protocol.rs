@@ -1,0 +1,232 @@
+//! Queries and their answers: every turn asked for, the optional fields, actions,
+//! reports during the search, terminate, maxTime, and KataGo's command-line flags.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::{Analysis, QUICK, binary, query};
+
+const OPENING: &[&str] = &["E5", "C3", "G7", "C7", "G3"];
+
+#[test]
+fn every_turn_asked_for_is_answered_once_with_its_visits() {
+    let mut a = Analysis::start(QUICK);
+    a.send(&query(
+        "game",
+        9,
+        OPENING,
+        json!({"analyzeTurns": [0, 1, 2, 3, 4, 5], "maxVisits": 40}),
+    ));
+    let out = a.finals(6, 60);
+    let mut turns: Vec<u64> = out
+        .iter()
+        .map(|v| v["turnNumber"].as_u64().unwrap())
+        .collect();
+    turns.sort_unstable();
+    assert_eq!(turns, vec![0, 1, 2, 3, 4, 5]);
+    for v in &out {
+        assert_eq!(v["id"], "game");
+        assert_eq!(v["rootInfo"]["visits"], 40, "{v}");
+        let visits: u64 = v["moveInfos"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["visits"].as_u64().unwrap())
+            .sum();
+        assert_eq!(visits, 40);
+        // The side to move: Black at even turns, White at odd ones.
+        let turn = v["turnNumber"].as_u64().unwrap();
+        let player = if turn % 2 == 0 { "B" } else { "W" };
+        assert_eq!(v["rootInfo"]["currentPlayer"], player);
+    }
+    let (rest, ok, _) = a.finish(30);
+    assert!(rest.is_empty(), "{rest:?}");
+    assert!(ok);
+}
+
+#[test]
+fn optional_fields_come_when_asked() {
+    let mut a = Analysis::start(QUICK);
+    a.send(&query(
+        "full",
+        9,
+        OPENING,
+        json!({
+            "includeOwnership": true, "includeOwnershipStdev": true,
+            "includeMovesOwnership": true, "includeMovesOwnershipStdev": true,
+            "includePolicy": true, "includePVVisits": true, "analysisPVLen": 3
+        }),
+    ));
+    let v = a.next(60);
+    assert_eq!(v["ownership"].as_array().unwrap().len(), 81, "{v}");
+    assert_eq!(v["ownershipStdev"].as_array().unwrap().len(), 81);
+    assert_eq!(v["policy"].as_array().unwrap().len(), 82);
+    let best = &v["moveInfos"][0];
+    assert_eq!(best["ownership"].as_array().unwrap().len(), 81, "{best}");
+    assert_eq!(best["ownershipStdev"].as_array().unwrap().len(), 81);
+    let pv = best["pv"].as_array().unwrap();
+    assert!(!pv.is_empty() && pv.len() <= 3);
+    assert_eq!(best["pvVisits"].as_array().unwrap().len(), pv.len());
+    assert_eq!(best["pvVisits"][0], best["visits"]);
+    // Without the flags, none of them.
+    a.send(&query("bare", 9, OPENING, json!({})));
+    let v = a.next(60);
+    for key in ["ownership", "ownershipStdev", "policy"] {
+        assert!(v.get(key).is_none(), "{key} in {v}");
+    }
+    assert!(v["moveInfos"][0].get("pvVisits").is_none());
+}
+
+#[test]
+fn win_rates_are_blacks_unless_the_query_says_otherwise() {
+    // White to move after Black's first stone: the same search reported from both sides.
+    let mut a = Analysis::start(&["--threads", "1", "--seed", "5", "--quiet"]);
+    a.send(&query("black", 9, &["E5"], json!({"maxVisits": 60})));
+    let black = a.next(60);
+    a.send(&query(
+        "white",
+        9,
+        &["E5"],
+        json!({"maxVisits": 60, "overrideSettings": {"reportAnalysisWinratesAs": "SIDETOMOVE"}}),
+    ));
+    let white = a.next(60);
+    let rate = |v: &Value| v["rootInfo"]["winrate"].as_f64().unwrap();
+    let lead = |v: &Value| v["rootInfo"]["scoreLead"].as_f64().unwrap();
+    assert!(
+        (rate(&black) + rate(&white) - 1.0).abs() < 1e-9,
+        "{black} {white}"
+    );
+    assert!((lead(&black) + lead(&white)).abs() < 1e-9);
+}
+
+#[test]
+fn actions_are_echoed() {
+    let mut a = Analysis::start(QUICK);
+    a.send(&json!({"id": "v", "action": "query_version"}));
+    let v = a.next(10);
+    assert_eq!(v["id"], "v");
+    assert_eq!(v["action"], "query_version");
+    assert_eq!(v["version"], env!("CARGO_PKG_VERSION"));
+    assert!(v["git_hash"].is_string());
+    a.send(&json!({"id": "c", "action": "clear_cache"}));
+    assert_eq!(a.next(10), json!({"id": "c", "action": "clear_cache"}));
+}
+
+#[test]
+fn terminate_stops_running_and_queued_turns_with_one_final_answer_each() {
+    let mut a = Analysis::start(&["--threads", "1", "--quiet"]);
+    a.send(&query(
+        "long",
+        9,
+        OPENING,
+        json!({"analyzeTurns": [1, 2, 3], "maxVisits": 100_000_000}),
+    ));
+    std::thread::sleep(Duration::from_millis(300));
+    let start = Instant::now();
+    a.send(&json!({"id": "t", "action": "terminate", "terminateId": "long"}));
+    let out = a.until(30, |v| v["id"] == "t");
+    let left = 3 - out.iter().filter(|v| v["id"] == "long").count();
+    let finals = if left > 0 {
+        a.finals(left, 30)
+    } else {
+        Vec::new()
+    };
+    let all: Vec<&Value> = out
+        .iter()
+        .chain(&finals)
+        .filter(|v| v["id"] == "long")
+        .collect();
+    assert_eq!(all.len(), 3, "{all:?}");
+    assert!(start.elapsed() < Duration::from_secs(20));
+    // The running turn answers what it found; the queued ones had no search.
+    let searched = all.iter().filter(|v| v.get("moveInfos").is_some()).count();
+    let empty = all.iter().filter(|v| v["noResults"] == json!(true)).count();
+    assert_eq!((searched, empty), (1, 2), "{all:?}");
+    assert!(all.iter().all(|v| v["isDuringSearch"] == json!(false)));
+}
+
+#[test]
+fn reports_during_the_search_come_before_the_final_answer() {
+    let mut a = Analysis::start(QUICK);
+    a.send(&query(
+        "live",
+        9,
+        OPENING,
+        json!({"maxVisits": 100_000_000, "reportDuringSearchEvery": 0.1,
+               "overrideSettings": {"maxTime": 0.8}}),
+    ));
+    let start = Instant::now();
+    let out = a.finals(1, 30);
+    assert!(
+        start.elapsed() < Duration::from_secs(10),
+        "maxTime bounds the search"
+    );
+    let during = out
+        .iter()
+        .filter(|v| v["isDuringSearch"] == json!(true))
+        .count();
+    assert!(during >= 2, "{} reports during the search", during);
+    let visits: Vec<u64> = out
+        .iter()
+        .map(|v| v["rootInfo"]["visits"].as_u64().unwrap())
+        .collect();
+    assert!(visits.windows(2).all(|w| w[0] <= w[1]), "{visits:?}");
+}
+
+#[test]
+fn stdin_closed_mid_search_finishes_what_is_open_then_exits() {
+    let mut a = Analysis::start(QUICK);
+    for id in ["a", "b", "c"] {
+        a.send(&query(id, 9, OPENING, json!({"maxVisits": 2000})));
+    }
+    let (out, ok, _) = a.finish(60);
+    let mut ids: Vec<&str> = out.iter().map(|v| v["id"].as_str().unwrap()).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, vec!["a", "b", "c"]);
+    assert!(out.iter().all(|v| v["rootInfo"]["visits"] == 2000));
+    assert!(ok);
+    // Told not to wait, it stops what is open and answers it at once.
+    let mut a = Analysis::start(&["--threads", "1", "--quiet", "-quit-without-waiting"]);
+    for id in ["x", "y"] {
+        a.send(&query(id, 9, OPENING, json!({"maxVisits": 100_000_000})));
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    let (out, ok, _) = a.finish(20);
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(out.iter().all(|v| v["isDuringSearch"] == json!(false)));
+    assert!(ok);
+}
+
+#[test]
+fn katagos_flags_are_accepted_with_a_note_and_unknown_ones_refused() {
+    let mut a = Analysis::start(&[
+        "--threads",
+        "1",
+        "-model",
+        "kata.bin.gz",
+        "-config",
+        "analysis.cfg",
+        "-override-config",
+        "homeDataDir=/tmp",
+    ]);
+    a.send(&query("k", 9, OPENING, json!({})));
+    assert_eq!(a.next(60)["id"], "k");
+    let (_, ok, stderr) = a.finish(30);
+    assert!(ok);
+    assert!(
+        stderr.contains("ignoring KataGo's -model kata.bin.gz, -config analysis.cfg"),
+        "{stderr}"
+    );
+    let out = std::process::Command::new(binary())
+        .args(["analysis", "-bogus", "1"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("unexpected argument \"-bogus\""),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+}
