@@ -41,6 +41,8 @@ struct Axes<'a> {
     y: &'a str,
     /// Decimals of the y labels.
     y_decimals: usize,
+    /// Whether the legend goes to the upper right (else the upper left).
+    legend_right: bool,
 }
 
 /// Draws one chart with the given caption, axes and ranges into SVG text.
@@ -60,6 +62,7 @@ fn chart(
         }
     };
     let y_label = |v: &f64| format!("{v:.*}", axes.y_decimals);
+    let legend_right = axes.legend_right;
     let mut svg = String::new();
     let result = (|| -> Result<(), Box<dyn Error>> {
         let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
@@ -86,7 +89,11 @@ fn chart(
             .background_style(WHITE.mix(0.85))
             .border_style(RGBColor(180, 180, 180))
             .label_font(("sans-serif", 13))
-            .position(SeriesLabelPosition::UpperLeft)
+            .position(if legend_right {
+                SeriesLabelPosition::UpperRight
+            } else {
+                SeriesLabelPosition::UpperLeft
+            })
             .draw()?;
         root.present()?;
         Ok(())
@@ -130,6 +137,7 @@ pub fn sprt(steps: &[Step], bounds: (f64, f64), who: &str) -> Result<String, Str
             x: "games",
             y: "LLR",
             y_decimals: 1,
+            legend_right: false,
         },
         x,
         padded(lo, hi),
@@ -186,6 +194,7 @@ pub fn elo(series: &[(String, Vec<Step>)], who: &str) -> Result<String, String> 
             x: "games",
             y: "Elo",
             y_decimals: 0,
+            legend_right: false,
         },
         games_range(n),
         padded(lo, hi),
@@ -231,6 +240,7 @@ pub fn lengths(games: &[(u32, u32, Winner)]) -> Result<String, String> {
             x: "game number",
             y: "moves",
             y_decimals: 0,
+            legend_right: false,
         },
         games_range(max_game),
         0.0..f64::from(max_moves) * 1.1 + 1.0,
@@ -285,6 +295,7 @@ pub fn move_times(times: &[MoveTimes]) -> Result<String, String> {
             x: "the engine's n-th move of the game",
             y: "seconds (mean over games)",
             y_decimals: if max_secs < 0.1 { 3 } else { 2 },
+            legend_right: false,
         },
         0.5..f64::from(max_n) + 0.5,
         0.0..(max_secs * 1.15).max(1e-3),
@@ -317,11 +328,12 @@ pub fn ratings(rated: &[(String, Rating)]) -> Result<String, String> {
             x: "rank (as in the ratings table)",
             y: "Elo",
             y_decimals: 0,
+            legend_right: true,
         },
         0.5..k as f64 + 0.5,
         padded(lo, hi),
         |c| {
-            for (i, (_, r)) in rated.iter().enumerate() {
+            for (i, (name, r)) in rated.iter().enumerate() {
                 let x = i as f64 + 1.0;
                 let col = colour(i);
                 c.draw_series(std::iter::once(ErrorBar::new_vertical(
@@ -332,7 +344,9 @@ pub fn ratings(rated: &[(String, Rating)]) -> Result<String, String> {
                     col.stroke_width(2),
                     14,
                 )))?;
-                c.draw_series(std::iter::once(Circle::new((x, r.elo), 5, col.filled())))?;
+                c.draw_series(std::iter::once(Circle::new((x, r.elo), 5, col.filled())))?
+                    .label(format!("{}. {name}", i + 1))
+                    .legend(move |(x, y)| Circle::new((x + 8, y), 5, col.filled()));
             }
             Ok(())
         },
