@@ -290,7 +290,9 @@ impl Engine {
                 }
             }
             Mode::Normal if best.mv == Move::Pass => {
-                if !analysis.ownership.is_empty() && wins_now() {
+                // Judged only where the search gathered ownership for itself (late in
+                // the game): a display asking for ownership early must not change play.
+                if ownership && wins_now() {
                     Move::Pass
                 } else {
                     non_pass.unwrap_or(Move::Pass)
