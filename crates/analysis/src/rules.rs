@@ -81,7 +81,7 @@ fn from_name(name: &str) -> Result<Rules, String> {
 }
 
 /// A KataGo rules object. A key left out takes KataGo's default (Tromp-Taylor's value;
-/// `tax` follows the scoring).
+/// `tax` follows the scoring), as `kata-set-rules` reads it.
 fn from_object(fields: &Map<String, Value>) -> Result<Rules, String> {
     let shown = Value::Object(fields.clone()).to_string();
     let fail = |why: &str| could_not(&shown, why);
@@ -159,14 +159,17 @@ fn from_object(fields: &Map<String, Value>) -> Result<Rules, String> {
         Some(text) => parse_handicap_bonus(&text).map_err(|e| fail(&e))?,
         None => HandicapCompensation::None,
     };
-    // Tengen removes dead stones at the count, except under area scoring with suicide
-    // allowed, where it counts the board as it stands (as kata-set-rules reads it).
-    if flag("friendlyPassOk")? == Some(false) && !tengen_engine::counts_board_as_it_stands(&rules) {
+    // KataGo's friendly pass: a count that removes dead stones (true) or counts the
+    // board as it stands (false, KataGo's default for a rules object). Tengen's
+    // territory count always removes them.
+    let friendly = flag("friendlyPassOk")?;
+    if friendly == Some(false) && territory {
         return Err(fail(
-            "friendlyPassOk false without area scoring and suicide: under these rules \
-             Tengen's count removes dead stones",
+            "friendlyPassOk false with territory scoring: Tengen's territory count removes \
+             dead stones",
         ));
     }
+    rules.friendly_pass = territory || friendly.unwrap_or(false);
     if territory {
         // KataGo's default komi under territory scoring.
         rules.set_komi(6.5).map_err(|e| e.to_string())?;
@@ -207,7 +210,10 @@ mod tests {
             .unwrap();
         assert_eq!(r.ko, KoRule::Simple);
         assert!(!r.suicide);
-        assert!(parse_rules(&json!({"suicide":true,"friendlyPassOk":false})).is_ok());
+        let board = parse_rules(&json!({"suicide":false,"friendlyPassOk":false})).unwrap();
+        assert!(!board.friendly_pass && !board.suicide);
+        let friendly = parse_rules(&json!({"friendlyPassOk":true})).unwrap();
+        assert!(friendly.friendly_pass);
         let t = parse_rules(&json!({"scoring":"TERRITORY","tax":"SEKI"})).unwrap();
         assert_eq!(t.scoring, Scoring::Territory);
         assert_eq!(t.komi(), 6.5);
@@ -215,6 +221,10 @@ mod tests {
             (json!({"ko":"SPIGHT"}), "Spight"),
             (json!({"hasButton":true}), "button"),
             (json!({"tax":"ALL"}), "group tax"),
+            (
+                json!({"scoring":"TERRITORY","friendlyPassOk":false}),
+                "friendlyPassOk false",
+            ),
             (json!({"komi":7.5}), "unknown key komi"),
             (json!({"suicide":"yes"}), "true or false"),
             (
