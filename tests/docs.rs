@@ -254,8 +254,13 @@ fn the_documents_list_the_settings_table() {
     let path = root().join("gtp/README.md");
     let text = std::fs::read_to_string(&path).unwrap();
     let (begin, end) = ("<!-- settings: begin -->\n", "<!-- settings: end -->");
-    let start = text.find(begin).expect("gtp/README.md has a settings begin mark") + begin.len();
-    let stop = text.find(end).expect("gtp/README.md has a settings end mark");
+    let start = text
+        .find(begin)
+        .expect("gtp/README.md has a settings begin mark")
+        + begin.len();
+    let stop = text
+        .find(end)
+        .expect("gtp/README.md has a settings end mark");
     let want = settings_table();
     if text[start..stop] != want && std::env::var_os("TENGEN_WRITE_DOCS").is_some() {
         let updated = format!("{}{want}{}", &text[..start], &text[stop..]);
@@ -273,7 +278,10 @@ fn the_documents_list_the_settings_table() {
         .collect();
     let list = format!("`{}`", names.join(" "));
     let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    assert!(readme.contains(&list), "README.md lists the settings as {list}");
+    assert!(
+        readme.contains(&list),
+        "README.md lists the settings as {list}"
+    );
     let synopsis = section("README.md", "## Command line").unwrap();
     for s in tengen_engine::settings::SETTINGS {
         assert!(
