@@ -9,8 +9,8 @@ mod bounds;
 mod gtp_cmd;
 mod learn_cmd;
 mod match_cmd;
-mod setting_flags;
 mod review_cmd;
+mod setting_flags;
 
 use std::process::ExitCode;
 
