@@ -219,12 +219,29 @@ struct Searcher<'a, 'w> {
 
 impl Searcher<'_, '_> {
     /// Searches queued turns until the queue is closed and empty.
+    /// A search that panics (a bug) costs its turn an error answer, not the process
+    /// nor the other turns.
     fn run(&self, mut engine: Engine) {
         while let Some(turn) = self.queue.pop() {
             if self.out.is_broken() {
                 turn.stop.store(true, Ordering::Release);
             }
-            self.search(&mut engine, &turn);
+            let searched = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                self.search(&mut engine, &turn);
+            }));
+            if searched.is_err() {
+                self.deadlines.disarm(&turn.stop);
+                engine.clear();
+                self.out.notice(&Notice::error(
+                    &turn.job.id,
+                    "id",
+                    format!(
+                        "Internal error: the search of turn {} failed (see stderr); the other \
+                         queries go on",
+                        turn.number
+                    ),
+                ));
+            }
             self.queue.finish(&turn);
         }
     }
