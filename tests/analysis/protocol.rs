@@ -230,3 +230,44 @@ fn katagos_flags_are_accepted_with_a_note_and_unknown_ones_refused() {
     );
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn the_help_examples_run_as_written() {
+    let help = std::process::Command::new(binary())
+        .args(["analysis", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout);
+    let examples: Vec<&str> = help
+        .split_once("Examples:")
+        .expect("tengen analysis --help has examples")
+        .1
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("tengen ") || l.starts_with("echo "))
+        .collect();
+    assert_eq!(examples.len(), 2, "{help}");
+    let dir = binary().parent().unwrap().to_path_buf();
+    let path = format!(
+        "{}:{}",
+        dir.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for example in examples {
+        let out = std::process::Command::new("bash")
+            .args(["-euo", "pipefail", "-c", example])
+            .env("PATH", &path)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{example}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            let v: Value = serde_json::from_str(line).unwrap();
+            assert!(v.get("error").is_none(), "{example}: {line}");
+        }
+    }
+}
