@@ -12,10 +12,10 @@ use crate::bounds::{self, BadNumber};
 /// is installed as Debian installs it (`tests/gtp/binary.rs` runs them, GNU Go replaced).
 const MATCH_EXAMPLES: &str = "\
 Examples:
-  # Four quick 9x9 games against GNU Go (Debian's gnugo package), told from Tengen's side:
-  tengen match -e \"/usr/games/gnugo --mode gtp --chinese-rules --level 10\" -e \"tengen --playouts 1000 --threads 1\" --games 4 --size 9 --focus Tengen --out m1
-  # Its summary again; with several directories (shards played with --shard K/N), combined:
-  tengen match --merge m1 --focus Tengen";
+  # Four quick 9x9 games against GNU Go (Debian's gnugo package), told from Tengen's side, with a report:
+  tengen match -e \"/usr/games/gnugo --mode gtp --chinese-rules --level 10\" -e \"tengen --playouts 1000 --threads 1\" --games 4 --size 9 --focus Tengen --out m1 --report m1/report.html
+  # Its summary and report again; with several directories (shards played with --shard K/N), combined:
+  tengen match --merge m1 --focus Tengen --report m1.html";
 
 /// Play engines against each other over GTP, or merge the journals of several runs.
 ///
