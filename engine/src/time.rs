@@ -13,12 +13,21 @@
 //!   move, more (up to the hard limit) while the top two moves are close.
 //! - [`Overruns`] remembers how far recent moves ran past their hard limit (a busy
 //!   machine's scheduling), kept back on top of the configured lag.
+//! - [`Timekeeper`] keeps a game's time between moves (the control in force, both
+//!   clocks, the controller's limit on one move, the overruns) and decides each
+//!   move's limits; a front end only reports what the controller said.
+//! - [`watched`] runs a search under a watchdog that stops a playout budget at the
+//!   clock's hard limit.
 
 mod budget;
+mod keeper;
 mod overrun;
 mod stop;
+mod watchdog;
 
 pub use budget::{MoveBudget, budget};
+pub use keeper::{MoveTimer, Timekeeper, analysis_limit};
 pub use overrun::Overruns;
 pub use stop::Progress;
 pub use tengen_board::{Clock, TimeControl};
+pub use watchdog::watched;

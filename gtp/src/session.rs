@@ -3,11 +3,12 @@
 
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use tengen_board::sgf::GameInfo;
-use tengen_board::{BoardSize, ByColor, Color, Game, Rules};
-use tengen_engine::{Clock, Config, MoveBudget, Overruns, TimeControl, budget};
+use tengen_board::{BoardSize, Color, Game, Rules};
+use tengen_engine::Config;
+use tengen_engine::time::Timekeeper;
 
 use tengen_board::Hash;
 use tengen_engine::{Engine, Judgement, Limit};
@@ -58,12 +59,8 @@ pub struct Session {
     /// Players, comments and so on of a loaded record, written back by `printsgf`.
     pub(crate) info: GameInfo,
     pub(crate) engine: Engine,
-    pub(crate) time: TimeControl,
-    /// The controller's limit on one move (KataGo's `fischer-capped`), if any.
-    pub(crate) per_move: Option<Duration>,
-    pub(crate) clocks: ByColor<Clock>,
-    /// How far our recent timed moves ran past their hard limit.
-    pub(crate) overruns: Overruns,
+    /// The time control, the clocks and every decision about a move's time.
+    pub(crate) timekeeper: Timekeeper,
     pub(crate) options: SessionOptions,
     /// The engine's verdict on the stones of one position (see `handlers::scoring`).
     pub(crate) status_cache: Option<((Hash, usize, Color, Rules), Judgement)>,
@@ -73,10 +70,6 @@ pub struct Session {
     pub(crate) quit: bool,
     /// Set after our move: ponder (if configured) until the next input.
     pub(crate) ponder_next: bool,
-    /// When the last answer was written: a line read before it (queued behind an
-    /// earlier command) starts its clock here, since the controller had not yet seen
-    /// the answer it was waiting for.
-    answered_at: Option<Instant>,
 }
 
 impl std::fmt::Debug for Session {
@@ -84,7 +77,7 @@ impl std::fmt::Debug for Session {
         f.debug_struct("Session")
             .field("size", &self.game.size())
             .field("moves", &self.game.move_count())
-            .field("time", &self.time)
+            .field("time", &self.timekeeper.control())
             .field("options", &self.options)
             .finish_non_exhaustive()
     }
@@ -137,22 +130,17 @@ impl Session {
     /// A session that plays with `engine` (e.g. one built on another move table), with
     /// a fresh game of `options.size` under `options.rules`.
     pub fn with_engine(engine: Engine, options: SessionOptions) -> Session {
-        let time = TimeControl::Unlimited;
         Session {
             game: Game::new(options.size, options.rules),
             info: GameInfo::default(),
             engine,
-            time,
-            per_move: None,
-            clocks: ByColor::new_with(|_| time.start_clock()),
-            overruns: Overruns::default(),
+            timekeeper: Timekeeper::default(),
             options,
             status_cache: None,
             opponent: Default::default(),
             log: Box::new(io::stderr()),
             quit: false,
             ponder_next: false,
-            answered_at: None,
         }
     }
 
@@ -197,7 +185,7 @@ impl Session {
     pub(crate) fn new_game(&mut self, size: BoardSize) {
         self.game = Game::new(size, self.options.rules);
         self.info = GameInfo::default();
-        self.reset_clocks();
+        self.timekeeper.restart();
         self.forget();
     }
 
@@ -205,62 +193,14 @@ impl Session {
     pub(crate) fn load(&mut self, game: Game, info: GameInfo) {
         self.game = game;
         self.info = info;
-        self.reset_clocks();
+        self.timekeeper.restart();
         self.forget();
-    }
-
-    /// Restarts both clocks from the time control.
-    pub(crate) fn reset_clocks(&mut self) {
-        let tc = self.time;
-        self.clocks = ByColor::new_with(|_| tc.start_clock());
     }
 
     /// Drops whatever the engine remembers of earlier positions.
     pub(crate) fn forget(&mut self) {
         self.engine.clear();
         self.status_cache = None;
-    }
-
-    /// How long the engine may think about a move for `color`, and the hard deadline a
-    /// watchdog enforces when the limit is a playout count: a playout budget never
-    /// makes the engine lose on time. No move thinks longer than
-    /// `Config::max_move_time`, whatever the clock says, nor longer than the
-    /// controller's limit on one move (`per_move`) less the margin. The clock's budget
-    /// keeps back `Config::lag` plus the worst recent overrun ([`Overruns`]).
-    pub(crate) fn move_limit(&self, color: Color) -> (Limit, Option<MoveBudget>) {
-        let config = self.engine.config();
-        let clock = budget(
-            &self.time,
-            &self.clocks[color],
-            self.game.move_count(),
-            self.game.size().area(),
-            config.lag + self.overruns.reserve(),
-        );
-        let margin = config.lag + self.overruns.reserve();
-        let longest = self.per_move.map_or(config.max_move_time, |m| {
-            m.saturating_sub(margin).min(config.max_move_time)
-        });
-        let cap = |b: MoveBudget| b.capped(longest);
-        let most = MoveBudget::fixed(longest);
-        match (config.playouts, clock) {
-            (Some(n), deadline) => (Limit::Playouts(n), Some(deadline.map_or(most, cap))),
-            (None, Some(b)) => (Limit::Time(cap(b)), None),
-            (None, None) => {
-                let t = config.default_move_time;
-                (Limit::Time(cap(MoveBudget::fixed(t))), None)
-            }
-        }
-    }
-
-    /// The limit of a one-off analysis for GoGui's analyze commands: the playout budget,
-    /// else the default time per move.
-    pub(crate) fn analysis_limit(&self) -> Limit {
-        let config = self.engine.config();
-        let t = config.default_move_time.min(config.max_move_time);
-        match config.playouts {
-            Some(n) => Limit::Playouts(n),
-            None => Limit::Time(MoveBudget::fixed(t)),
-        }
     }
 
     /// Reads commands from `input` until `quit` or end of input, answering on `output`.
@@ -327,9 +267,7 @@ impl Session {
         out: &mut dyn Write,
         signals: &Signals,
     ) -> io::Result<bool> {
-        // A line queued behind an earlier command is this command's from the answer
-        // before it on.
-        let read_at = self.answered_at.map_or(read_at, |t| t.max(read_at));
+        let read_at = self.timekeeper.command_start(read_at);
         let result = match event {
             Event::Line(line) => self.dispatch(&line, read_at, out, signals),
             Event::TooLong(id) => {
@@ -340,7 +278,7 @@ impl Session {
             Event::Interrupt | Event::Blank => Ok(true),
             Event::Eof => Ok(false),
         };
-        self.answered_at = Some(Instant::now());
+        self.timekeeper.answered(Instant::now());
         result
     }
 
@@ -398,7 +336,7 @@ impl Session {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::time::Duration;
 
     use super::*;
@@ -424,6 +362,14 @@ mod tests {
         let mut out = Vec::new();
         s.handle_line(line.as_bytes(), &mut out).unwrap();
         String::from_utf8(out).unwrap()
+    }
+
+    /// The limits the session's timekeeper gives the next move of `color`.
+    pub(crate) fn move_limit(
+        s: &Session,
+        color: Color,
+    ) -> (Limit, Option<tengen_engine::MoveBudget>) {
+        s.timekeeper.move_limit(s.engine.config(), &s.game, color)
     }
 
     #[test]
@@ -471,32 +417,44 @@ mod tests {
     fn genmove_charges_our_clock_until_time_left_corrects_it() {
         let mut s = quick();
         send(&mut s, "time_settings 60 0 0");
-        assert_eq!(s.clocks[Color::Black].time_left, Duration::from_secs(60));
+        assert_eq!(
+            s.timekeeper.clock(Color::Black).time_left,
+            Duration::from_secs(60)
+        );
         assert!(send(&mut s, "genmove b").starts_with("= "));
-        let left = s.clocks[Color::Black].time_left;
+        let left = s.timekeeper.clock(Color::Black).time_left;
         assert!(
             left < Duration::from_secs(60) && left > Duration::from_secs(50),
             "{left:?}"
         );
-        assert_eq!(s.clocks[Color::White].time_left, Duration::from_secs(60));
+        assert_eq!(
+            s.timekeeper.clock(Color::White).time_left,
+            Duration::from_secs(60)
+        );
         send(&mut s, "time_left b 42 0");
-        assert_eq!(s.clocks[Color::Black].time_left, Duration::from_secs(42));
+        assert_eq!(
+            s.timekeeper.clock(Color::Black).time_left,
+            Duration::from_secs(42)
+        );
         // A new game restarts the clocks.
         send(&mut s, "clear_board");
-        assert_eq!(s.clocks[Color::Black].time_left, Duration::from_secs(60));
+        assert_eq!(
+            s.timekeeper.clock(Color::Black).time_left,
+            Duration::from_secs(60)
+        );
     }
 
     #[test]
     fn limits_follow_playouts_then_clock_then_default() {
         let mut s = quick();
-        let (limit, deadline) = s.move_limit(Color::Black);
+        let (limit, deadline) = move_limit(&s, Color::Black);
         assert!(matches!(limit, Limit::Time(b) if b.hard == Duration::from_millis(200)));
         assert!(deadline.is_none());
         send(&mut s, "time_settings 30 0 0");
-        let (limit, _) = s.move_limit(Color::Black);
+        let (limit, _) = move_limit(&s, Color::Black);
         assert!(matches!(limit, Limit::Time(b) if b.hard < Duration::from_secs(30)));
         send(&mut s, "tengen-set playouts 500");
-        let (limit, deadline) = s.move_limit(Color::Black);
+        let (limit, deadline) = move_limit(&s, Color::Black);
         assert_eq!(limit, Limit::Playouts(500));
         assert!(
             deadline.is_some(),

@@ -54,7 +54,7 @@ pub(crate) fn snapshot(
     color: Color,
     ownership: bool,
 ) -> Analysis {
-    let limit = s.analysis_limit();
+    let limit = tengen_engine::time::analysis_limit(s.engine.config());
     let stop = ctx.signals.arm_interrupt();
     let mut ignore = |_: &Analysis| {};
     let report = Report {

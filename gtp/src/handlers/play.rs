@@ -1,10 +1,9 @@
 //! Move generation: `genmove`, `reg_genmove`, `kgs-genmove_cleanup`, and the search
 //! they share with the `*-genmove_analyze` streams.
 
-use std::sync::mpsc;
 use std::time::Duration;
 
-use tengen_board::{Clock, Color, Move, TimeControl};
+use tengen_board::{Color, Move};
 
 use crate::args::Args;
 use crate::error::GtpError;
@@ -13,7 +12,8 @@ use crate::handlers::board::play_checked;
 use crate::handlers::bots;
 use crate::session::{Ctx, Session};
 use crate::summary::move_summary;
-use tengen_engine::{Analysis, Decision, Limit, Mode, Report};
+use tengen_engine::time::watched;
+use tengen_engine::{Analysis, Decision, Mode, Report};
 
 type Answer = Result<String, GtpError>;
 
@@ -59,20 +59,9 @@ pub(crate) fn think_until(
     stream: Option<&Stream>,
     stop_on: StopOn,
 ) -> Thought {
-    // The controller's clock started when it sent the line: time the line waited (a
-    // ponder search stopping, a busy scheduler) is this move's.
-    let start = ctx.read_at;
-    let waited = start.elapsed();
-    let (limit, deadline) = s.move_limit(color);
-    // The hard limit from `start`, for the overrun record.
-    let hard = match limit {
-        Limit::Time(b) => Some(b.hard),
-        _ => deadline.map(|b| b.hard),
-    };
-    let limit = match limit {
-        Limit::Time(b) => Limit::Time(b.less(waited)),
-        other => other,
-    };
+    let timer = s
+        .timekeeper
+        .start_move(s.engine.config(), &s.game, color, ctx.read_at);
     let signals = ctx.signals;
     let stop = match stop_on {
         StopOn::Interrupt => signals.arm_interrupt(),
@@ -91,28 +80,15 @@ pub(crate) fn think_until(
         extras: st.extras(),
     });
     let Session { engine, game, .. } = s;
-    let decision = std::thread::scope(|scope| {
-        // A playout budget with a clock running: stop at the clock's hard limit anyway.
-        let (done_tx, done_rx) = mpsc::channel::<()>();
-        if let Some(b) = deadline {
-            scope.spawn(move || {
-                let left = b.hard.saturating_sub(start.elapsed());
-                if done_rx.recv_timeout(left) == Err(mpsc::RecvTimeoutError::Timeout) {
-                    match stop_on {
-                        StopOn::Interrupt => signals.interrupt(),
-                        StopOn::AnyInput => signals.raise_input(),
-                    }
-                }
-            });
-        }
-        let d = engine.genmove(game, color, limit, stop, mode, report);
-        drop(done_tx);
-        d
+    // A playout budget with a clock running: stop at the clock's hard limit anyway.
+    let alarm = move || match stop_on {
+        StopOn::Interrupt => signals.interrupt(),
+        StopOn::AnyInput => signals.raise_input(),
+    };
+    let decision = watched(timer.start, timer.deadline, alarm, || {
+        engine.genmove(game, color, timer.limit, stop, mode, report)
     });
-    let elapsed = start.elapsed();
-    if let Some(hard) = hard {
-        s.overruns.record(hard, elapsed);
-    }
+    let elapsed = s.timekeeper.finish_move(&timer);
     Thought {
         decision,
         last: s.engine.last_analysis().cloned(),
@@ -126,15 +102,7 @@ pub(crate) fn commit(s: &mut Session, color: Color, thought: &Thought) -> String
     if s.options.ogs_pv {
         malkovich(s, thought);
     }
-    let (tc, elapsed) = (s.time, thought.elapsed);
-    // Our own account until the controller's `time_left` corrects it; no grace, and
-    // an overrun (the flag) leaves the clock at zero, but for Fischer's increment,
-    // which the next moves can still think about while the controller plays on.
-    if !s.clocks[color].charge(&tc, elapsed, Duration::ZERO) {
-        if let TimeControl::Fischer { increment, cap, .. } = tc {
-            s.clocks[color] = Clock::main(cap.map_or(increment, |c| increment.min(c)));
-        }
-    }
+    s.timekeeper.charge(color, thought.elapsed);
     let word = match thought.decision {
         Decision::Play(mv) => s
             .game

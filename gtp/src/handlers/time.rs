@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use tengen_engine::{Clock, TimeControl};
+use tengen_engine::TimeControl;
 
 use crate::args::Args;
 use crate::error::{GtpError, quote};
@@ -27,14 +27,6 @@ fn seconds(a: &mut Args<'_>, what: &str) -> Result<Duration, GtpError> {
     Ok(Duration::from_secs_f64(x.min(MAX_SECONDS)))
 }
 
-/// Puts a time control in force, with the controller's limit on one move (KataGo's
-/// `fischer-capped`; none for every other system).
-fn set_control(s: &mut Session, tc: TimeControl, per_move: Option<Duration>) {
-    s.time = tc;
-    s.per_move = per_move;
-    s.reset_clocks();
-}
-
 /// `time_settings main byo_yomi_time byo_yomi_stones` (Canadian; `byo 0` is sudden
 /// death, `stones 0` with a period is no limit, as GoGui's `0 1 0`).
 pub(crate) fn time_settings(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
@@ -42,7 +34,8 @@ pub(crate) fn time_settings(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) 
     let period = seconds(a, "byo-yomi time")?;
     let stones = a.uint("byo-yomi stones")?;
     a.end()?;
-    set_control(s, TimeControl::from_gtp(main, period, stones), None);
+    s.timekeeper
+        .set_control(TimeControl::from_gtp(main, period, stones), None);
     Ok(String::new())
 }
 
@@ -53,16 +46,16 @@ const KATA_SYSTEMS: &str = "none absolute byoyomi canadian fischer fischer-cappe
 /// `kgs-time_settings none | absolute M | byoyomi M P N | canadian M B S`.
 pub(crate) fn kgs_time_settings(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     let (tc, per_move) = time_system(a, false)?;
-    set_control(s, tc, per_move);
+    s.timekeeper.set_control(tc, per_move);
     Ok(String::new())
 }
 
 /// `kata-time_settings SYSTEM ...`: `kgs-time_settings`'s systems, and `fischer M I`
 /// and `fischer-capped M I MAINCAP PERMOVE` (a negative cap or limit is none), in
-/// seconds; `PERMOVE` caps every move (`Session::move_limit`).
+/// seconds; `PERMOVE` caps every move (`Timekeeper::move_limit`).
 pub(crate) fn kata_time_settings(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     let (tc, per_move) = time_system(a, true)?;
-    set_control(s, tc, per_move);
+    s.timekeeper.set_control(tc, per_move);
     Ok(String::new())
 }
 
@@ -161,21 +154,15 @@ fn limit(a: &mut Args<'_>, what: &str) -> Result<Option<Duration>, GtpError> {
 }
 
 /// `time_left color seconds stones`: what the controller's clock says; it replaces our
-/// own accounting. Negative times (an overrun, as KataGo accepts) count as zero. Fischer
-/// has no overtime: its clock is main time whatever `stones` says.
+/// own accounting (`Timekeeper::set_clock`). Negative times (an overrun, as KataGo
+/// accepts) count as zero.
 pub(crate) fn time_left(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     let color = a.color()?;
     let t = a.float("time left")?;
     let stones = a.uint("stones")?;
     a.end()?;
-    let stones = match s.time {
-        TimeControl::Fischer { .. } => 0,
-        _ => stones,
-    };
-    s.clocks[color] = Clock {
-        time_left: Duration::from_secs_f64(t.clamp(0.0, MAX_SECONDS)),
-        stones,
-    };
+    let time_left = Duration::from_secs_f64(t.clamp(0.0, MAX_SECONDS));
+    s.timekeeper.set_clock(color, time_left, stones);
     Ok(String::new())
 }
 
@@ -184,10 +171,11 @@ mod tests {
     use std::time::Duration;
 
     use tengen_board::{BoardSize, Color};
-    use tengen_engine::Config;
+    use tengen_engine::{Clock, Config};
 
     use super::*;
     use crate::session::SessionOptions;
+    use crate::session::tests::move_limit;
 
     fn session() -> Session {
         let mut s = Session::new(
@@ -226,10 +214,10 @@ mod tests {
             ("byoyomi 60 0 3", "absolute 60"),
         ] {
             assert_eq!(send(&mut s, &format!("kgs-time_settings {kgs}")), "=\n\n");
-            let want = s.time;
+            let want = s.timekeeper.control();
             send(&mut s, "kgs-time_settings absolute 1");
             assert_eq!(send(&mut s, &format!("kata-time_settings {kata}")), "=\n\n");
-            assert_eq!(s.time, want, "{kata}");
+            assert_eq!(s.timekeeper.control(), want, "{kata}");
         }
     }
 
@@ -238,17 +226,17 @@ mod tests {
         let mut s = session();
         send(&mut s, "kata-time_settings fischer 60 5.5");
         assert_eq!(
-            s.time,
+            s.timekeeper.control(),
             TimeControl::Fischer {
                 main: secs(60.0),
                 increment: secs(5.5),
                 cap: None
             }
         );
-        assert_eq!(s.clocks[Color::Black], Clock::main(secs(60.0)));
+        assert_eq!(s.timekeeper.clock(Color::Black), Clock::main(secs(60.0)));
         send(&mut s, "kata-time_settings fischer-capped 30 10 45.5 -1");
         assert_eq!(
-            s.time,
+            s.timekeeper.control(),
             TimeControl::Fischer {
                 main: secs(30.0),
                 increment: secs(10.0),
@@ -257,7 +245,7 @@ mod tests {
         );
         // time_left sets the clock, in main time whatever the stones say.
         send(&mut s, "time_left w 12.5 2");
-        assert_eq!(s.clocks[Color::White], Clock::main(secs(12.5)));
+        assert_eq!(s.timekeeper.clock(Color::White), Clock::main(secs(12.5)));
         // Our own clock after a move: the time used off, the increment on, the cap kept.
         send(&mut s, "kata-time_settings fischer-capped 3 0.5 4 -1");
         send(&mut s, "time_left b 3.8 0");
@@ -266,12 +254,12 @@ mod tests {
         let at_least = secs(3.8 + 0.5)
             .saturating_sub(start.elapsed())
             .min(secs(4.0));
-        let left = s.clocks[Color::Black].time_left;
+        let left = s.timekeeper.clock(Color::Black).time_left;
         assert!(left >= at_least && left <= secs(4.0), "{left:?}");
         // A refused setting (a main time limit below the main time) changes nothing.
-        let before = (s.time, s.per_move);
+        let before = (s.timekeeper.control(), s.timekeeper.per_move());
         assert!(send(&mut s, "kata-time_settings fischer-capped 30 10 20 5").starts_with("? "));
-        assert_eq!((s.time, s.per_move), before);
+        assert_eq!((s.timekeeper.control(), s.timekeeper.per_move()), before);
         assert_eq!(
             send(&mut s, "kata-list_time_settings"),
             "= none absolute byoyomi canadian fischer fischer-capped\n\n"
@@ -285,15 +273,15 @@ mod tests {
         // 10 minutes and 5 s a move, but never more than 0.5 s on one move (as
         // LizzieYzy sends its seconds a move): the move ends the margin before it.
         send(&mut s, "kata-time_settings fischer-capped 600 5 -1 0.5");
-        let margin = s.engine.config().lag + s.overruns.reserve();
-        let Limit::Time(b) = s.move_limit(Color::Black).0 else {
+        let margin = s.engine.config().lag + s.timekeeper.overruns().reserve();
+        let Limit::Time(b) = move_limit(&s, Color::Black).0 else {
             panic!("a clock gives a time limit");
         };
         assert_eq!(b.hard, secs(0.5) - margin, "{b:?}");
         assert!(b.soft <= b.hard);
         // Another system drops the limit.
         send(&mut s, "kata-time_settings fischer 600 5");
-        let Limit::Time(b) = s.move_limit(Color::Black).0 else {
+        let Limit::Time(b) = move_limit(&s, Color::Black).0 else {
             panic!("a clock gives a time limit");
         };
         assert!(b.hard > secs(5.0), "{b:?}");
@@ -308,11 +296,11 @@ mod tests {
         send(&mut s, "kata-time_settings fischer 60 5");
         send(&mut s, "time_left b 0 0");
         assert!(send(&mut s, "genmove b").starts_with("= "));
-        assert_eq!(s.clocks[Color::Black], Clock::main(secs(5.0)));
+        assert_eq!(s.timekeeper.clock(Color::Black), Clock::main(secs(5.0)));
         // Capped below the increment: the cap.
         send(&mut s, "kata-time_settings fischer-capped 2 5 3 -1");
         send(&mut s, "time_left b 0 0");
         assert!(send(&mut s, "genmove b").starts_with("= "));
-        assert_eq!(s.clocks[Color::Black], Clock::main(secs(3.0)));
+        assert_eq!(s.timekeeper.clock(Color::Black), Clock::main(secs(3.0)));
     }
 }
