@@ -1,7 +1,9 @@
-//! The `tengen` binary: GTP on stdin/stdout by default, plus `match` and `bench`.
+//! The `tengen` binary: GTP on stdin/stdout by default, plus `match`, `bench`,
+//! `learn`, `review` and `analysis`.
 //!
-//! This is glue: each subcommand's flags build a value for the library crates
-//! (`tengen-gtp`, `tengen-arena`, `tengen-engine`), which do the work.
+//! This is glue: each subcommand's flags (`*_cmd.rs`) build a value for the library
+//! crates (`tengen-gtp`, `tengen-arena`, `tengen-engine`, `tengen-learn`,
+//! `tengen-review`, `tengen-analysis`), which do the work.
 
 mod analysis_cmd;
 mod bench_cmd;

@@ -10,6 +10,10 @@
 //! defender has taken the attacker's four stones, lives if the defender moves twice
 //! in a row), and the judgement no longer lists it, yet the proof goes on from the
 //! attacker's side.
+//!
+//! Inside the area of a proven death the clean-up plays only the proof's killing move
+//! from the current board; when none is proven from there (a ko ban, the search's
+//! budget) it plays elsewhere or passes.
 
 use tengen_board::life::LocalDeath;
 use tengen_board::{Bitboard, Color, Game, Move, Point};

@@ -1,4 +1,21 @@
-//! Dead, alive and seki groups from playout ownership.
+//! Dead, alive and seki groups: the end-of-game judgement ([`Judgement`], from
+//! `Engine::judge`) behind `final_status_list`, `final_score`, the pass decision and
+//! the clean-up.
+//!
+//! What the static analysis (`tengen_board::life`) proves is never overruled: a seki
+//! or local death whose walls are not pass-alive is applied while the judgement keeps
+//! its walls alive, and a death won by a ko without threats is applied always under
+//! territory scoring (dead by rule) and under area scoring only when no group
+//! elsewhere is in seki. A local death proves the chain dead, not its capturers
+//! alive: they keep the playouts' status, except that one the playouts call seki is
+//! alive.
+//!
+//! The rest comes from the ownership of plain playouts, without a tree
+//! ([`playout_ownership`]): a group captured in more than half of them is dead. They
+//! refuse random self-atari of two or more stones, which would break a seki, except a
+//! nakade throw-in that kills (`tactics::nakade_kills`), so a false seki is not
+//! counted as one and a seki of one eye each is not broken. The pass decision counts
+//! with every doubt resolved against the passer ([`Judgement::for_passing`]).
 
 use std::time::Instant;
 

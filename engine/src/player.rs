@@ -1,4 +1,19 @@
 //! The player: what `genmove`, analysis and end-of-game scoring call.
+//!
+//! [`Engine::genmove`] searches (`crate::search`), then applies the resign rule
+//! (`crate::resign`), the pass decision (the judgement after a pass,
+//! `crate::ownership`), the clean-up's proven captures (`crate::cleanup`, only in
+//! [`Mode::Cleanup`]: the normal genmove reads no killing lines) and, under rules that
+//! count the board as it stands, capturing before passing (`board_count`).
+//!
+//! One thread, a seed and a playout budget make a move repeatable (without pondering,
+//! whose reused tree depends on how long the opponent thought): a playout budget is
+//! spent in full however slow the machine, the copy of a reused tree has a deadline
+//! (a quarter of the hard limit) only under a time limit, and the judging playouts are
+//! fixed counts. Under a time limit those playouts stop at the move's hard limit, and
+//! when they are sure to run the search leaves them a share of the move: twice their
+//! time at the last search's speed, between 2% and 50% (a quarter before any
+//! search).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;

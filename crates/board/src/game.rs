@@ -1,4 +1,8 @@
 //! A game: the board plus its history, the rules, superko, undo and handicap.
+//!
+//! [`Board`](crate::Board) enforces simple ko only; a [`Game`] enforces its rule set,
+//! superko included. A failed [`Game::play`], [`Game::replay`], [`Game::set_up`] or
+//! [`Game::place_handicap`] (and so a failed SGF load) changes nothing.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};

@@ -2,6 +2,11 @@
 //! move model ([`ModelKnowledge`]: tactical features, 3×3 shapes, large patterns),
 //! their strengths turned into virtual wins and/or an order for progressive widening
 //! ([`ModelPrior`](crate::config::ModelPrior)).
+//!
+//! A rating is a function of the position and the two moves before it alone
+//! ([`History`]), so a seeded one-thread search stays repeatable. Widening stores
+//! every edge, in the model's order; `search/descend.rs` only limits how many of them
+//! selection sees (`SearchParams::width`).
 
 use tengen_board::{Board, Color};
 

@@ -23,8 +23,15 @@
 //! Every worker keeps its own [`Scratch`] (board, AMAF map, path, RNG) and [`Tally`],
 //! each on cache lines of its own, so a playout writes nothing shared but the tree.
 //! Only the first tree is built under tree parallelism, and under root parallelism
-//! each tree gets its share of the budget. One thread with a playout budget and a
-//! seed is deterministic.
+//! each tree gets its share of the budget (at least `MIN_TREE_BYTES`, so only a
+//! budget under 64 KiB a thread is exceeded). One thread with a playout budget and a
+//! seed is deterministic: no clock is read per playout but under a time limit, where
+//! the hard limit is checked after every playout (a report reads it every 16).
+//!
+//! A full tree makes room between playouts (`make_room`; a timed search only before
+//! its soft limit and while twice the last making of room fits before the hard
+//! limit), and every playout still counts for one root move: a descent that cannot
+//! attach a node under the root move it chose goes to the best root move that has one.
 
 mod backup;
 mod descend;

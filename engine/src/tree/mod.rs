@@ -7,7 +7,11 @@
 //! `SearchParams::expansion_threshold` times. Both live in [`Arena`]s under one [`Budget`]
 //! of bytes; when the budget is full, expansions fail, [`Tree::needs_room`] says so,
 //! and [`Tree::make_room`] (in `compact.rs`, with the searching threads paused) drops
-//! the edges of the least visited nodes.
+//! the edges of the least visited nodes. Every chunk and the chunk tables are charged
+//! before they exist, and a node is charged 24 bytes (16, and 8 for its slots in
+//! compaction's tables), so a tree never takes more than its budget (at least
+//! [`MIN_TREE_BYTES`]); an expansion or a new node that does not fit fails and leaves
+//! the tree as it was.
 //!
 //! Every counter is an atomic, so threads share a tree through `&Tree`:
 //! - a node's visits count the descents through it, the ones still running included

@@ -13,7 +13,14 @@
 //!   [`LocalDeath::killing_move`] reads the attacker's next move of that proof from
 //!   the position on the board.
 //!
-//! Everything here is a pure function of a [`Board`]: no randomness, no history.
+//! Everything here is a pure function, with no randomness: of a [`Board`]
+//! ([`StaticLife::of`], as if the game started there under the Chinese rules) or of a
+//! [`Game`] ([`StaticLife::of_game`]: its rules and history, what the
+//! engine's judgement and GTP use).
+//!
+//! What it proves holds whatever either side plays: a pass-alive stone is never
+//! captured and a dead one never escapes; what it cannot prove it leaves undecided.
+//! A local death proves the chain dead, not its capturers alive.
 
 mod area;
 mod benson;
