@@ -16,7 +16,10 @@
 //! - the attacker captures a target stone (the attacker wins);
 //! - every target chain is pass-alive inside the arena (Benson's test with the walls
 //!   as uncapturable chains and any region that reaches an attacker wall as open):
-//!   the defender holds whatever follows.
+//!   the defender holds whatever follows;
+//! - every target chain but one is, and that one can join a never-captured chain in
+//!   two ways: an attacker move takes one of them at most, and the defender plays
+//!   the other.
 //!
 //! The defender needs only one way to hold, so it tries a subset of its moves (the
 //! liberties of its target chains and of the attacker chains touching them, and
