@@ -1,7 +1,7 @@
 //! The one command table: dispatch, `list_commands` and `known_command` all read it.
 
 use crate::args::Args;
-use crate::error::GtpError;
+use crate::error::Answer;
 use crate::handlers::{
     analyze, board, bots, core, gogui, handicap, katago, life, play, scoring, search, settings,
     sgf, time,
@@ -9,7 +9,7 @@ use crate::handlers::{
 use crate::session::{Ctx, Session};
 
 /// A command's implementation: decode the arguments, act, return the answer text.
-pub(crate) type Handler = fn(&mut Session, &mut Args<'_>, &mut Ctx<'_>) -> Result<String, GtpError>;
+pub(crate) type Handler = fn(&mut Session, &mut Args<'_>, &mut Ctx<'_>) -> Answer;
 
 /// One entry of the table.
 pub(crate) struct Command {

@@ -2,6 +2,10 @@
 
 use std::fmt;
 
+/// What a command returns: the text of its `=` answer, or the error whose text is
+/// its `?` answer.
+pub(crate) type Answer = Result<String, GtpError>;
+
 /// Why a command failed. The [`Display`](fmt::Display) text is the `?` answer: the
 /// standard GTP words first, then, for some, a short detail after a colon.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -21,12 +21,10 @@ use std::time::Duration;
 use tengen_board::{BoardSize, Color, Move};
 
 use crate::args::{Args, parse_int};
-use crate::error::{GtpError, quote};
+use crate::error::{Answer, GtpError, quote};
 use crate::handlers::play::{commit, think};
 use crate::session::{Ctx, Session};
 use tengen_engine::{Analysis, Extras, Limit, Mode, Report};
-
-type Answer = Result<String, GtpError>;
 
 /// Interval used when a command gives none: one snapshot a second.
 const DEFAULT_INTERVAL_CS: u64 = 100;

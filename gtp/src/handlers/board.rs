@@ -3,10 +3,8 @@
 use tengen_board::{BoardSize, Color, IllegalMove, Move, Rules, to_diagram};
 
 use crate::args::Args;
-use crate::error::{GtpError, quote};
+use crate::error::{Answer, GtpError, quote};
 use crate::session::{Ctx, Session};
-
-type Answer = Result<String, GtpError>;
 
 pub(crate) fn boardsize(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     let n = a.int("size")?;

@@ -10,11 +10,9 @@ use tengen_board::{BoardSize, Color, Move, Scoring};
 use tengen_engine::{Analysis, Decision, Mode, MoveStat};
 
 use crate::args::Args;
-use crate::error::GtpError;
+use crate::error::Answer;
 use crate::handlers::play::{Thought, commit, think};
 use crate::session::{Ctx, Session};
-
-type Answer = Result<String, GtpError>;
 
 /// Who the server says we play, kept across games (CGOS names the opponent before
 /// `clear_board`) and reported when the game ends.

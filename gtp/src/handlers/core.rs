@@ -3,10 +3,8 @@
 
 use crate::args::Args;
 use crate::commands;
-use crate::error::GtpError;
+use crate::error::Answer;
 use crate::session::{Ctx, Session};
-
-type Answer = Result<String, GtpError>;
 
 pub(crate) fn protocol_version(_: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     a.end()?;

@@ -7,13 +7,11 @@ use std::fmt::Write as _;
 use tengen_board::Color;
 
 use crate::args::Args;
-use crate::error::GtpError;
+use crate::error::{Answer, GtpError};
 use crate::handlers::scoring;
 use crate::session::{Ctx, Session};
 use crate::summary::win_rate_text;
 use tengen_engine::{Analysis, Report};
-
-type Answer = Result<String, GtpError>;
 
 /// The menu: `type/label/command`, GoGui's `%m` being the colour to move.
 const MENU: &[&str] = &[

@@ -3,10 +3,8 @@
 use tengen_board::{HandicapError, Point};
 
 use crate::args::Args;
-use crate::error::GtpError;
+use crate::error::{Answer, GtpError};
 use crate::session::{Ctx, Session};
-
-type Answer = Result<String, GtpError>;
 
 fn handicap_error(e: HandicapError) -> GtpError {
     match e {

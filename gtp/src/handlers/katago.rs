@@ -14,10 +14,8 @@ use tengen_engine::Config;
 
 use super::settings;
 use crate::args::Args;
-use crate::error::{GtpError, quote};
+use crate::error::{Answer, GtpError, quote};
 use crate::session::{Ctx, Session};
-
-type Answer = Result<String, GtpError>;
 
 /// KataGo's 'no limit' for `maxVisits` and `maxPlayouts` (2^50, the most its config
 /// takes): Tengen's playout budget 0, and so is any budget at least this large.

@@ -7,10 +7,8 @@ use std::fmt::Write as _;
 use tengen_board::StaticLife;
 
 use crate::args::Args;
-use crate::error::GtpError;
+use crate::error::Answer;
 use crate::session::{Ctx, Session};
-
-type Answer = Result<String, GtpError>;
 
 /// `tengen-unconditional_status VERTEX`: `alive`, `dead`, `black_territory`,
 /// `white_territory` or `undecided`, as GNU Go's `unconditional_status` answers.

@@ -6,7 +6,7 @@ use std::time::Duration;
 use tengen_board::{Color, Move};
 
 use crate::args::Args;
-use crate::error::GtpError;
+use crate::error::Answer;
 use crate::handlers::analyze::Stream;
 use crate::handlers::board::play_checked;
 use crate::handlers::bots;
@@ -14,8 +14,6 @@ use crate::session::{Ctx, Session};
 use crate::summary::move_summary;
 use tengen_engine::time::watched;
 use tengen_engine::{Analysis, Decision, Mode, Report};
-
-type Answer = Result<String, GtpError>;
 
 /// What a move search produced.
 pub(crate) struct Thought {

@@ -4,11 +4,9 @@
 use tengen_board::{Bitboard, Point, Score};
 
 use crate::args::Args;
-use crate::error::{GtpError, quote};
+use crate::error::{Answer, GtpError, quote};
 use crate::session::{Ctx, Session};
 use tengen_engine::{Judgement, Status};
-
-type Answer = Result<String, GtpError>;
 
 /// The engine's judgement of the current position (status of every stone, ownership
 /// of every point), computed once per position: GoGui asks for dead, alive and seki

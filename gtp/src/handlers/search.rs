@@ -9,12 +9,10 @@
 use tengen_engine::{Decision, Mode};
 
 use crate::args::Args;
-use crate::error::GtpError;
+use crate::error::Answer;
 use crate::handlers::analyze::{Dialect, Stream};
 use crate::handlers::play::{StopOn, Thought, summarize, think_until};
 use crate::session::{Ctx, Session};
-
-type Answer = Result<String, GtpError>;
 
 /// What stops a search, from the command's name.
 fn stop_on(cancellable: bool) -> StopOn {

@@ -7,10 +7,8 @@ use tengen_engine::Config;
 use tengen_engine::settings::{SETTINGS, Setting};
 
 use crate::args::Args;
-use crate::error::{GtpError, quote};
+use crate::error::{Answer, GtpError, quote};
 use crate::session::{Ctx, Session};
-
-type Answer = Result<String, GtpError>;
 
 // The settings, their bounds and units are the engine's one table
 // (`tengen_engine::settings`), which the command line's flags read too. A refused value

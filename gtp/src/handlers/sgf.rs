@@ -5,10 +5,8 @@ use std::io::Read;
 use tengen_board::sgf::{parse_sgf_with, write_sgf};
 
 use crate::args::Args;
-use crate::error::GtpError;
+use crate::error::{Answer, GtpError};
 use crate::session::{Ctx, Session};
-
-type Answer = Result<String, GtpError>;
 
 /// Largest SGF file read (a long game with comments is a few hundred kilobytes).
 const MAX_SGF_BYTES: u64 = 16 << 20;

@@ -6,10 +6,8 @@ use std::time::Duration;
 use tengen_engine::TimeControl;
 
 use crate::args::Args;
-use crate::error::{GtpError, quote};
+use crate::error::{Answer, GtpError, quote};
 use crate::session::{Ctx, Session};
-
-type Answer = Result<String, GtpError>;
 
 /// Longest time accepted (a year): enough for any game, small enough for `Duration`.
 const MAX_SECONDS: f64 = 365.0 * 24.0 * 3600.0;
