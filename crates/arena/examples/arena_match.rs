@@ -1,6 +1,6 @@
 //! A bare command line for the arena (the `tengen match` subcommand is the real one):
 //! `arena_match --out DIR [--games N] [--size S] [--komi K] [--parallel J]
-//! [--move-timeout SECS] [--time SPEC] [--resume] -e CMD -e CMD [...]`.
+//! [--move-timeout SECS] [--time SPEC] [--resume] [--report FILE.html] -e CMD -e CMD [...]`.
 //! The tests use it to kill a match in the middle and resume it.
 
 use std::process::ExitCode;
@@ -32,6 +32,10 @@ fn main() -> ExitCode {
                 .map(|v| cfg.move_timeout = Duration::from_secs_f64(v))
                 .is_ok(),
             "--time" => value().parse().map(|v| cfg.time = Some(v)).is_ok(),
+            "--report" => {
+                cfg.report = Some(value().into());
+                true
+            }
             "--resume" => {
                 cfg.resume = true;
                 true

@@ -127,6 +127,74 @@ fn a_resumed_match_reports_every_game_of_its_journal() {
     assert!(html.contains("SPRT log-likelihood ratio"), "no SPRT plot");
 }
 
+/// The `arena_match` example, built beside this test by `cargo test`.
+fn example_binary() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    let bin = exe.parent()?.parent()?.join("examples").join("arena_match");
+    bin.exists().then_some(bin)
+}
+
+/// The game numbers a report links a record of.
+fn reported_games(html: &str) -> Vec<u32> {
+    links(html)
+        .iter()
+        .filter_map(|l| l.strip_suffix(".sgf")?.rsplit("game-").next()?.parse().ok())
+        .collect()
+}
+
+#[test]
+fn a_killed_match_leaves_the_report_of_its_journal_and_the_resume_completes_it() {
+    let Some(bin) = example_binary() else {
+        eprintln!("skipped: the arena_match example is not built");
+        return;
+    };
+    let scratch = tempfile::tempdir().unwrap();
+    let out = scratch.path().join("out");
+    let report = scratch.path().join("report.html");
+    let n = 4;
+    let engines = [fake("--slow 0.02 --name A"), fake("--slow 0.02 --name B")];
+    let mut child = std::process::Command::new(&bin)
+        .args(["--out", out.to_str().unwrap(), "--games", &n.to_string()])
+        .args(["--size", "5", "--komi", "0.5", "--parallel", "1"])
+        .args(["--report", report.to_str().unwrap()])
+        .args(["-e", &engines[0], "-e", &engines[1]])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while !report.exists() && start.elapsed() < Duration::from_secs(60) {
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!(
+                "arena_match ended ({status}) before its first game: an old build? (cargo build --examples)"
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let journal = tengen_arena::journal::read(&out.join("journal.jsonl")).unwrap();
+    let played: Vec<u32> = journal.entries.iter().map(|e| e.game).collect();
+    assert!(
+        !played.is_empty() && played.len() < n as usize,
+        "{played:?}"
+    );
+    // The report written after the first game: only games of the journal, and whole.
+    let html = fs::read_to_string(&report).unwrap();
+    check_page(&html);
+    let shown = reported_games(&html);
+    assert!(
+        !shown.is_empty() && shown.iter().all(|g| played.contains(g)),
+        "{shown:?} {played:?}"
+    );
+    let mut cfg = config(&engines, n, &out);
+    cfg.resume = true;
+    cfg.report = Some(report.clone());
+    run_match(&cfg).unwrap();
+    let html = fs::read_to_string(&report).unwrap();
+    assert_eq!(reported_games(&html), (1..=n).collect::<Vec<_>>());
+}
+
 #[test]
 fn a_bad_report_path_is_refused_before_any_game() {
     let scratch = tempfile::tempdir().unwrap();
