@@ -10,7 +10,7 @@ use std::hint::black_box;
 use tengen_board::{BoardSize, Color, LightBoard};
 use tengen_engine::bench::BenchPosition;
 use tengen_engine::playout::light_playout;
-use tengen_engine::{Amaf, HeavyParams, Policy, PolicyKind, Rng};
+use tengen_engine::{Amaf, HeavyParams, Keyword, Policy, PolicyKind, Rng};
 
 /// Runs one playout and checks the end position: the board's invariants hold, the
 /// length is within sane bounds and, for the light policy, no open point is left for

@@ -10,7 +10,7 @@ use tengen_engine::bench::{
     measure_search,
 };
 use tengen_engine::config::{HeavyParams, LocalModelSetting};
-use tengen_engine::{ModelPrior, Parallelism, PolicyKind, SearchParams};
+use tengen_engine::{Keyword, ModelPrior, Parallelism, PolicyKind, SearchParams};
 
 use crate::bounds;
 

@@ -12,7 +12,7 @@ use tengen_board::{
     Move, Point,
 };
 
-use crate::config::{HeavyParams, Parallelism};
+use crate::config::{HeavyParams, Keyword, Parallelism};
 use crate::cpu_time::{self, CpuSpan};
 use crate::playout::{Amaf, Outcome, Policy, PolicyKind, Rng, light_playout};
 

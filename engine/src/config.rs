@@ -2,6 +2,9 @@
 
 use std::time::Duration;
 
+pub use tengen_board::Keyword;
+use tengen_board::UnknownKeyword;
+
 /// The engine's settings. `Config::default()` is what `tengen` ships with.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -54,42 +57,15 @@ pub enum PolicyKind {
     Heavy,
 }
 
-impl PolicyKind {
-    /// The name used on the command line and in `tengen bench --json`.
-    pub fn name(self) -> &'static str {
-        match self {
-            PolicyKind::Light => "light",
-            PolicyKind::Heavy => "heavy",
-        }
-    }
+impl Keyword for PolicyKind {
+    const ALL: &'static [PolicyKind] = &[PolicyKind::Light, PolicyKind::Heavy];
+    /// The names used on the command line and in `tengen bench --json`.
+    const NAMES: &'static [&'static str] = &["light", "heavy"];
+    const WHAT: &'static str = "playout policy";
 }
 
 /// The name is neither `light` nor `heavy`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownPolicy(pub String);
-
-impl std::fmt::Display for UnknownPolicy {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "unknown playout policy {:?} (expected light or heavy)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownPolicy {}
-
-impl std::str::FromStr for PolicyKind {
-    type Err = UnknownPolicy;
-    fn from_str(s: &str) -> Result<PolicyKind, UnknownPolicy> {
-        match s.to_ascii_lowercase().as_str() {
-            "light" => Ok(PolicyKind::Light),
-            "heavy" => Ok(PolicyKind::Heavy),
-            _ => Err(UnknownPolicy(s.to_string())),
-        }
-    }
-}
+pub type UnknownPolicy = UnknownKeyword<PolicyKind>;
 
 /// How several search threads share the work.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -100,42 +76,15 @@ pub enum Parallelism {
     Tree,
 }
 
-impl Parallelism {
-    /// The name used on the command line and in `tengen-get`.
-    pub fn name(self) -> &'static str {
-        match self {
-            Parallelism::Root => "root",
-            Parallelism::Tree => "tree",
-        }
-    }
+impl Keyword for Parallelism {
+    const ALL: &'static [Parallelism] = &[Parallelism::Root, Parallelism::Tree];
+    /// The names used on the command line and in `tengen-get`.
+    const NAMES: &'static [&'static str] = &["root", "tree"];
+    const WHAT: &'static str = "parallelism";
 }
 
 /// The name is neither `root` nor `tree`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownParallelism(pub String);
-
-impl std::fmt::Display for UnknownParallelism {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "unknown parallelism {:?} (expected root or tree)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownParallelism {}
-
-impl std::str::FromStr for Parallelism {
-    type Err = UnknownParallelism;
-    fn from_str(s: &str) -> Result<Parallelism, UnknownParallelism> {
-        match s.to_ascii_lowercase().as_str() {
-            "root" => Ok(Parallelism::Root),
-            "tree" => Ok(Parallelism::Tree),
-            _ => Err(UnknownParallelism(s.to_string())),
-        }
-    }
-}
+pub type UnknownParallelism = UnknownKeyword<Parallelism>;
 
 /// Tree-policy parameters.
 #[derive(Clone, Debug, PartialEq)]
@@ -191,25 +140,20 @@ pub enum ModelPrior {
     Both,
 }
 
-impl ModelPrior {
+impl Keyword for ModelPrior {
     /// Every choice, in the order `--help` lists them.
-    pub const ALL: [ModelPrior; 4] = [
+    const ALL: &'static [ModelPrior] = &[
         ModelPrior::Off,
         ModelPrior::Wins,
         ModelPrior::Widen,
         ModelPrior::Both,
     ];
+    /// The names used on the command line and in `tengen-get`.
+    const NAMES: &'static [&'static str] = &["off", "wins", "widen", "both"];
+    const WHAT: &'static str = "model prior";
+}
 
-    /// The name used on the command line and in `tengen-get`.
-    pub fn name(self) -> &'static str {
-        match self {
-            ModelPrior::Off => "off",
-            ModelPrior::Wins => "wins",
-            ModelPrior::Widen => "widen",
-            ModelPrior::Both => "both",
-        }
-    }
-
+impl ModelPrior {
     /// Whether the model rates a new node's candidates at all.
     pub fn is_on(self) -> bool {
         self != ModelPrior::Off
@@ -227,30 +171,9 @@ impl ModelPrior {
 }
 
 /// The name is not one of [`ModelPrior::ALL`]'s.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownModelPrior(pub String);
+pub type UnknownModelPrior = UnknownKeyword<ModelPrior>;
 
-impl std::fmt::Display for UnknownModelPrior {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "unknown model prior {:?} (expected off, wins, widen or both)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for UnknownModelPrior {}
-
-impl std::str::FromStr for ModelPrior {
-    type Err = UnknownModelPrior;
-    fn from_str(s: &str) -> Result<ModelPrior, UnknownModelPrior> {
-        ModelPrior::ALL
-            .into_iter()
-            .find(|m| m.name().eq_ignore_ascii_case(s))
-            .ok_or_else(|| UnknownModelPrior(s.to_string()))
-    }
-}
+tengen_board::keyword_text!(PolicyKind, Parallelism, ModelPrior);
 
 /// The largest weight of the rest of the board in the playouts' local draw.
 pub const MAX_LOCAL_MODEL: f64 = 1000.0;
@@ -458,10 +381,32 @@ mod tests {
         assert_eq!(p.width(170), 6);
         assert_eq!(p.width(180), 7);
         assert!(p.width(10_000) < p.width(100_000));
-        for m in ModelPrior::ALL {
+        for &m in ModelPrior::ALL {
             assert_eq!(m.name().parse::<ModelPrior>(), Ok(m));
         }
         assert!("model".parse::<ModelPrior>().is_err());
+    }
+
+    #[test]
+    fn choices_read_their_names_in_any_case_and_refuse_others_by_name() {
+        assert_eq!(PolicyKind::ALL.len(), PolicyKind::NAMES.len());
+        assert_eq!(Parallelism::ALL.len(), Parallelism::NAMES.len());
+        assert_eq!(ModelPrior::ALL.len(), ModelPrior::NAMES.len());
+        assert_eq!("HEAVY".parse::<PolicyKind>(), Ok(PolicyKind::Heavy));
+        assert_eq!("Root".parse::<Parallelism>(), Ok(Parallelism::Root));
+        assert_eq!(Parallelism::Tree.to_string(), "tree");
+        assert_eq!(
+            "x".parse::<PolicyKind>().unwrap_err().to_string(),
+            "unknown playout policy \"x\" (expected light or heavy)"
+        );
+        assert_eq!(
+            "x".parse::<Parallelism>().unwrap_err().to_string(),
+            "unknown parallelism \"x\" (expected root or tree)"
+        );
+        assert_eq!(
+            "x".parse::<ModelPrior>().unwrap_err().to_string(),
+            "unknown model prior \"x\" (expected off, wins, widen or both)"
+        );
     }
 
     #[test]

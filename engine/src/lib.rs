@@ -34,7 +34,7 @@ mod tree;
 
 pub use analysis::{Analysis, Extras, Line, MoveStat, Report};
 pub use config::{
-    Config, DEFAULT_LAG, DEFAULT_MEMORY_MIB, HeavyParams, MAX_MEMORY_MIB, MAX_MOVE_TIME,
+    Config, DEFAULT_LAG, DEFAULT_MEMORY_MIB, HeavyParams, Keyword, MAX_MEMORY_MIB, MAX_MOVE_TIME,
     ModelPrior, Parallelism, SearchParams,
 };
 pub use knowledge::{Knowledge, ModelKnowledge};

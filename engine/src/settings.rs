@@ -18,8 +18,10 @@ use std::time::Duration;
 
 pub use number::{BadNumber, Real, Whole, WholeNumber};
 
+use tengen_board::list_alternatives;
+
 use crate::PolicyKind;
-use crate::config::{Config, MAX_LOCAL_MODEL, MAX_MEMORY_MIB, ModelPrior, Parallelism};
+use crate::config::{Config, Keyword, MAX_LOCAL_MODEL, MAX_MEMORY_MIB, ModelPrior, Parallelism};
 
 /// What a setting's value is: its type, unit and bounds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -108,7 +110,7 @@ impl Setting {
                 .iter()
                 .find(|n| n.eq_ignore_ascii_case(text))
                 .map(|n| Value::Choice(n))
-                .ok_or_else(|| BadNumber::Other(format!("expected {}", alternatives(names)))),
+                .ok_or_else(|| BadNumber::Other(format!("expected {}", list_alternatives(names)))),
             Kind::RealOrOff(r) => {
                 if text.eq_ignore_ascii_case("off") {
                     return Ok(Value::Off);
@@ -178,18 +180,9 @@ impl Setting {
             Kind::Whole(w) | Kind::Millis(w) => w.to_string(),
             Kind::Real(r) | Kind::Seconds(r) => r.to_string(),
             Kind::Switch => "true or false".to_string(),
-            Kind::Choice(names) => alternatives(names),
+            Kind::Choice(names) => list_alternatives(names),
             Kind::RealOrOff(r) => format!("off, or {r}"),
         }
-    }
-}
-
-/// `a, b or c`.
-fn alternatives(names: &[&str]) -> String {
-    match names.split_last() {
-        Some((last, [])) => last.to_string(),
-        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
-        None => String::new(),
     }
 }
 
@@ -202,10 +195,6 @@ pub fn find(name: &str) -> Option<&'static Setting> {
 pub fn by_flag(flag: &str) -> Option<&'static Setting> {
     SETTINGS.iter().find(|s| s.flag == flag)
 }
-
-const PARALLELISM: &[&str] = &["root", "tree"];
-const POLICY: &[&str] = &["light", "heavy"];
-const MODEL_PRIOR: &[&str] = &["off", "wins", "widen", "both"];
 
 /// The whole number in `v` (0 for another kind, which the table never passes).
 fn whole(v: Value) -> u64 {
@@ -255,7 +244,7 @@ pub const SETTINGS: &[Setting] = &[
         name: "parallelism",
         flag: "parallelism",
         value_name: "KIND",
-        kind: Kind::Choice(PARALLELISM),
+        kind: Kind::Choice(Parallelism::NAMES),
         help: "How threads share the search: root (a tree each, merged at the root) or \
                tree (one tree, virtual loss).",
         default: None,
@@ -301,7 +290,7 @@ pub const SETTINGS: &[Setting] = &[
         name: "policy",
         flag: "policy",
         value_name: "KIND",
-        kind: Kind::Choice(POLICY),
+        kind: Kind::Choice(PolicyKind::NAMES),
         help: "Playout policy: light (uniform, no suicide of eyes) or heavy (captures, \
                escapes, 3x3 shapes).",
         default: None,
@@ -356,7 +345,7 @@ pub const SETTINGS: &[Setting] = &[
         name: "model_prior",
         flag: "model-prior",
         value_name: "KIND",
-        kind: Kind::Choice(MODEL_PRIOR),
+        kind: Kind::Choice(ModelPrior::NAMES),
         help: "How the learned move model (engine/data/moves.txt) shapes new nodes' \
                priors: off (tactics and 3x3 shapes alone), wins (each candidate's share \
                of the model's softmax as virtual wins), widen (children in the model's \

@@ -4,7 +4,7 @@ use rand::SeedableRng;
 use tengen_board::{Color, LightBoard19, LightBoardAny};
 use tengen_engine::bench::BenchPosition;
 use tengen_engine::playout::light_playout;
-use tengen_engine::{Amaf, HeavyParams, Policy, PolicyKind, Replies, Rng};
+use tengen_engine::{Amaf, HeavyParams, Keyword, Policy, PolicyKind, Replies, Rng};
 
 #[test]
 fn playouts_make_no_heap_allocation() {

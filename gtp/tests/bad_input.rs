@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use proptest::prelude::*;
 use tengen_board::sgf::{GameInfo, write_sgf};
-use tengen_engine::Config;
+use tengen_engine::{Config, Keyword};
 use tengen_gtp::{Session, SessionOptions, command_names};
 
 fn session() -> Session {

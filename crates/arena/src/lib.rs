@@ -45,10 +45,10 @@ pub mod stats;
 pub mod summary;
 pub mod timecontrol;
 
-use std::fmt;
 use std::path::PathBuf;
-use std::str::FromStr;
 use std::time::Duration;
+
+use tengen_board::Keyword;
 
 pub use error::ArenaError;
 pub use runner::{merge, merge_for, merge_report, run_match};
@@ -67,40 +67,23 @@ pub enum RuleSet {
     Japanese,
 }
 
-impl RuleSet {
-    /// The name sent with `kgs-rules` and written to `match.json`.
-    pub fn name(&self) -> &'static str {
-        match self {
-            RuleSet::Chinese => "chinese",
-            RuleSet::Japanese => "japanese",
-        }
-    }
+impl Keyword for RuleSet {
+    const ALL: &'static [RuleSet] = &[RuleSet::Chinese, RuleSet::Japanese];
+    /// The names sent with `kgs-rules` and written to `match.json`.
+    const NAMES: &'static [&'static str] = &["chinese", "japanese"];
+    const WHAT: &'static str = "rules";
+    const ALIASES: &'static [(&'static str, RuleSet)] =
+        &[("cn", RuleSet::Chinese), ("jp", RuleSet::Japanese)];
+}
 
+tengen_board::keyword_text!(RuleSet);
+
+impl RuleSet {
     /// The board crate's rules (komi still to be set).
     pub fn rules(&self) -> tengen_board::Rules {
         match self {
             RuleSet::Chinese => tengen_board::Rules::chinese(),
             RuleSet::Japanese => tengen_board::Rules::japanese(),
-        }
-    }
-}
-
-impl fmt::Display for RuleSet {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for RuleSet {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<RuleSet, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "chinese" | "cn" => Ok(RuleSet::Chinese),
-            "japanese" | "jp" => Ok(RuleSet::Japanese),
-            _ => Err(format!(
-                "unknown rules {s:?} (expected chinese or japanese)"
-            )),
         }
     }
 }

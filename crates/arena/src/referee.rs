@@ -1,9 +1,9 @@
 //! The referee: a [`Game`] that checks every move, remembers how long each took, and
 //! counts the end.
 
-use std::fmt;
-
-use tengen_board::{Bitboard, BoardSize, Color, Game, IllegalMove, Move, Rules, Score, Scoring};
+use tengen_board::{
+    Bitboard, BoardSize, Color, Game, IllegalMove, Keyword, Move, Rules, Score, Scoring,
+};
 
 /// How a game that ended by passes was counted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,22 +17,18 @@ pub enum ScoringMethod {
     TrompTaylor,
 }
 
-impl ScoringMethod {
-    /// The journal keyword.
-    pub fn as_str(&self) -> &'static str {
-        match self {
-            ScoringMethod::Agreement => "agreement",
-            ScoringMethod::Cleanup => "cleanup",
-            ScoringMethod::TrompTaylor => "tromp-taylor",
-        }
-    }
+impl Keyword for ScoringMethod {
+    const ALL: &'static [ScoringMethod] = &[
+        ScoringMethod::Agreement,
+        ScoringMethod::Cleanup,
+        ScoringMethod::TrompTaylor,
+    ];
+    /// The journal keywords.
+    const NAMES: &'static [&'static str] = &["agreement", "cleanup", "tromp-taylor"];
+    const WHAT: &'static str = "scoring method";
 }
 
-impl fmt::Display for ScoringMethod {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+tengen_board::keyword_text!(ScoringMethod);
 
 /// The referee's game and the time of every move.
 #[derive(Clone, Debug)]

@@ -10,7 +10,7 @@ use std::sync::{Mutex, mpsc};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use tengen_board::{BoardSize, ByColor, Color, Game, GameResult, Rules};
+use tengen_board::{BoardSize, ByColor, Color, Game, GameResult, Keyword, Rules};
 
 use crate::engine::{Fault, Player};
 use crate::error::ArenaError;
@@ -442,7 +442,7 @@ fn run_game(
         result: outcome.result.to_string(),
         reason: outcome.reason.clone(),
         detail: outcome.detail.clone(),
-        method: outcome.method.map(|m| m.as_str().to_string()),
+        method: outcome.method.map(|m| m.name().to_string()),
         moves: outcome.referee.game().move_count() as u32,
         sgf: name,
         opening: s.opening,

@@ -33,6 +33,7 @@ mod color;
 mod diagram;
 mod game;
 mod handicap;
+mod keyword;
 pub mod life;
 mod light;
 mod point;
@@ -49,6 +50,7 @@ pub use color::{ByColor, Color, ParseColorError};
 pub use diagram::{DiagramError, parse_diagram, to_diagram};
 pub use game::Game;
 pub use handicap::{HandicapError, fixed_handicap, max_fixed_handicap};
+pub use keyword::{Keyword, UnknownKeyword, list_alternatives};
 pub use life::{StaticLife, Unconditional};
 pub use light::{LightBoard, LightBoard9, LightBoard13, LightBoard19, LightBoardAny};
 pub use point::{
