@@ -2,7 +2,7 @@
 //! fetched) of a match's settings, score, SPRT, results by colour, every game, and for
 //! round robins the crosstable and every engine's rating ([`ratings`]).
 //!
-//! [`write`] renders the page ([`page`], its plots [`plots`] from the figures of
+//! [`write()`] renders the page ([`page`], its plots [`plots`] from the figures of
 //! [`series`]) and writes it through a temporary file and a rename, so the file under
 //! the report's name is always a whole page.
 
