@@ -5,6 +5,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use crate::support::process::run_with_input;
+
 fn tengen(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_tengen"))
         .args(args)
@@ -251,31 +253,22 @@ fn first_line_table(dir: &Path) -> PathBuf {
 /// `genmove b` on an empty 9×9 board, 50 playouts, the model's virtual wins made
 /// overwhelming, with these extra flags; the answer and the exit status.
 fn first_move(extra: &[&str]) -> (String, bool) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args([
-            "--playouts",
-            "50",
-            "--threads",
-            "1",
-            "--quiet",
-            "--seed",
-            "1",
-        ])
-        .args(["--model-weight", "100000"])
-        .args(extra)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
     // A process that refuses to start may have closed its input already.
-    let _ = child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"boardsize 9\ngenmove b\nquit\n");
-    let out = child.wait_with_output().unwrap();
+    let out = run_with_input(
+        Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args([
+                "--playouts",
+                "50",
+                "--threads",
+                "1",
+                "--quiet",
+                "--seed",
+                "1",
+            ])
+            .args(["--model-weight", "100000"])
+            .args(extra),
+        "boardsize 9\ngenmove b\nquit\n",
+    );
     let answers = String::from_utf8_lossy(&out.stdout).into_owned();
     let err = String::from_utf8_lossy(&out.stderr).into_owned();
     (answers + &err, out.status.success())

@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 use sgf_parse::SgfNode;
 use sgf_parse::go::Prop;
 
+use crate::support::process::run_with_input;
+
 /// A short 9×9 game with a comment at the root and on move 3, and a variation of the
 /// record's own at move 4.
 const GAME: &str = "(;GM[1]FF[4]SZ[9]KM[7]RU[Chinese]PB[Ann]PW[Bob]C[Club game]\
@@ -160,24 +162,18 @@ fn the_review_repeats_and_its_record_loads_back_in_tengen() {
     assert_eq!(kept(&out), kept(&again));
     // Tengen reads the reviewed record as the game it was.
     let gtp = |file: &Path| {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-            .args(["gtp", "--quiet"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
         let input = format!(
             "loadsgf {}\nlist_stones black\nlist_stones white\nquit\n",
             file.display()
         );
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+        String::from_utf8(
+            run_with_input(
+                Command::new(env!("CARGO_BIN_EXE_tengen")).args(["gtp", "--quiet"]),
+                &input,
+            )
+            .stdout,
+        )
+        .unwrap()
     };
     let original = gtp(&game);
     assert!(original.starts_with("=\n\n= "), "{original}");
@@ -193,24 +189,18 @@ fn gnu_go_loads_the_reviewed_record() {
     let (tmp, out, _) = reviewed("gnugo");
     let game = tmp.path().join("game.sgf");
     let gnugo = |file: &Path| {
-        let mut child = Command::new("/usr/games/gnugo")
-            .args(["--mode", "gtp"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("GNU Go runs");
         let input = format!(
             "loadsgf {}\nlist_stones black\nlist_stones white\nquit\n",
             file.display()
         );
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+        String::from_utf8(
+            run_with_input(
+                Command::new("/usr/games/gnugo").args(["--mode", "gtp"]),
+                &input,
+            )
+            .stdout,
+        )
+        .unwrap()
     };
     let original = gnugo(&game);
     // GNU Go answers loadsgf with the side to move: Black after White's 10th move.

@@ -5,6 +5,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
+use crate::support::process::run_with_input;
+
 /// Flags that make a test engine quick and repeatable.
 pub const FAST: &[&str] = &[
     "--playouts",
@@ -734,22 +736,13 @@ fn run_in(
     let search: Vec<PathBuf> = std::iter::once(bin_dir.to_path_buf())
         .chain(std::env::split_paths(&paths))
         .collect();
-    let mut child = Command::new(path)
-        .args(args)
-        .current_dir(dir)
-        .env("PATH", std::env::join_paths(search).unwrap())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_with_input(
+        Command::new(path)
+            .args(args)
+            .current_dir(dir)
+            .env("PATH", std::env::join_paths(search).unwrap()),
+        input,
+    );
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -12,24 +12,12 @@ use regex::Regex;
 use serde_json::Value;
 
 use super::binary::{FAST, tengen};
+use crate::support::process::run_with_input;
 
 /// Runs the binary with `args` on `input`; its stdout and stderr.
 fn run_both(args: &[&str], input: &str) -> (String, String) {
     let path = tengen().expect("the binary");
-    let mut child = Command::new(path)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_with_input(Command::new(path).args(args), input);
     assert!(out.status.success());
     (
         String::from_utf8(out.stdout).unwrap(),
@@ -94,7 +82,7 @@ fn cgos_genmove_analyze_answers_the_json_the_viewer_reads_then_the_move() {
         );
         // The moves after the candidate, not the candidate itself.
         let pv = m["pv"].as_str().unwrap();
-        assert!(!pv.split(' ').next().is_some_and(|first| first == m["move"]));
+        assert!(pv.split(' ').next().is_none_or(|first| first != m["move"]));
     }
     assert!(total <= 200);
     // The move was played.
