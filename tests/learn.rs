@@ -36,6 +36,26 @@ fn records(dir: &Path) -> PathBuf {
     path
 }
 
+/// `tengen learn eval --model MODEL SGF`.
+fn eval(model: &Path, sgf: &Path) -> Output {
+    tengen(&[
+        "learn",
+        "eval",
+        "--model",
+        model.to_str().unwrap(),
+        sgf.to_str().unwrap(),
+    ])
+}
+
+/// Fails the test, with the process's stderr, unless it succeeded.
+fn succeeded(run: &Output) {
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+}
+
 fn text(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap()
 }
@@ -76,18 +96,8 @@ fn two_fits_write_the_same_table_and_leave_nothing_behind() {
     assert_eq!(body(&tables[0]), body(&tables[1]));
     assert_eq!(std::fs::read_dir(&spill).unwrap().count(), 0);
     // The table reads back and scores the games.
-    let eval = tengen(&[
-        "learn",
-        "eval",
-        "--model",
-        dir.join("a.txt").to_str().unwrap(),
-        sgf.to_str().unwrap(),
-    ]);
-    assert!(
-        eval.status.success(),
-        "{}",
-        String::from_utf8_lossy(&eval.stderr)
-    );
+    let eval = eval(&dir.join("a.txt"), &sgf);
+    succeeded(&eval);
     assert!(String::from_utf8_lossy(&eval.stdout).contains("all "));
 }
 
@@ -116,13 +126,7 @@ fn a_missing_temporary_directory_and_a_broken_table_are_clear_errors() {
     assert!(!out.exists());
     let broken = dir.join("broken.txt");
     std::fs::write(&broken, "# a table\ntactical pass 1 x 1\n").unwrap();
-    let run = tengen(&[
-        "learn",
-        "eval",
-        "--model",
-        broken.to_str().unwrap(),
-        sgf.to_str().unwrap(),
-    ]);
+    let run = eval(&broken, &sgf);
     assert!(!run.status.success());
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(
@@ -150,11 +154,7 @@ fn a_fit_without_groups_records_them_and_eval_honours_them() {
         "large-patterns,shape,capture",
         sgf.to_str().unwrap(),
     ]);
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    succeeded(&run);
     let table = text(&out);
     assert!(
         table
@@ -168,18 +168,8 @@ fn a_fit_without_groups_records_them_and_eval_honours_them() {
             || l.starts_with("tactical capture")),
         "{table}"
     );
-    let eval = tengen(&[
-        "learn",
-        "eval",
-        "--model",
-        out.to_str().unwrap(),
-        sgf.to_str().unwrap(),
-    ]);
-    assert!(
-        eval.status.success(),
-        "{}",
-        String::from_utf8_lossy(&eval.stderr)
-    );
+    let eval = eval(&out, &sgf);
+    succeeded(&eval);
     let said = String::from_utf8_lossy(&eval.stdout);
     assert!(
         said.contains("left out: capture,shape,large-patterns"),
@@ -220,13 +210,7 @@ fn an_unknown_group_and_a_bad_without_header_are_clear_errors() {
         "# a table\n# fitted without\nwithout shape bogus\n",
     )
     .unwrap();
-    let run = tengen(&[
-        "learn",
-        "eval",
-        "--model",
-        broken.to_str().unwrap(),
-        sgf.to_str().unwrap(),
-    ]);
+    let run = eval(&broken, &sgf);
     assert!(!run.status.success());
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(
