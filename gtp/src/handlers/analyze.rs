@@ -24,7 +24,7 @@ use crate::args::{Args, parse_int};
 use crate::error::{Answer, GtpError, quote};
 use crate::handlers::play::{commit, think};
 use crate::session::{Ctx, Session};
-use tengen_engine::{Analysis, Extras, Limit, Mode, Report};
+use tengen_engine::{Analysis, Extras, Limit, Mode, MoveStat, Report};
 
 /// Interval used when a command gives none: one snapshot a second.
 const DEFAULT_INTERVAL_CS: u64 = 100;
@@ -178,7 +178,9 @@ impl Stream {
         }
     }
 
-    /// One output line for a snapshot, or `None` when there is nothing to show yet.
+    /// One output line for a snapshot, or `None` when there is nothing to show yet:
+    /// one `info` block per candidate shown, best first, then the keys of the whole
+    /// position.
     pub(crate) fn format(&self, a: &Analysis, size: BoardSize) -> Option<String> {
         let shown = a.moves.iter().filter(|m| {
             !self.avoid.contains(&m.mv) && self.allow.as_ref().is_none_or(|al| al.contains(&m.mv))
@@ -199,69 +201,76 @@ impl Stream {
             if !line.is_empty() {
                 line.push(' ');
             }
-            let mv = size.move_vertex(m.mv);
-            let _ = write!(line, "info move {mv} visits {}", m.visits);
-            match self.dialect {
-                Dialect::Lz => {
-                    let _ = write!(
-                        line,
-                        " winrate {} prior {} lcb {}",
-                        per10000(m.winrate),
-                        per10000(m.prior),
-                        per10000(m.lcb)
-                    );
-                }
-                Dialect::Kata => {
-                    let _ = write!(
-                        line,
-                        " winrate {} scoreMean {:.2} scoreLead {:.2} prior {} lcb {}",
-                        unit(m.winrate),
-                        m.score_lead,
-                        m.score_lead,
-                        unit(m.prior),
-                        unit(m.lcb)
-                    );
-                }
+            self.info_block(&mut line, order, m, size);
+        }
+        self.position_keys(&mut line, a, size);
+        (!line.is_empty()).then_some(line)
+    }
+
+    /// Appends the `info` block of candidate `m`, `order`-th shown: its statistics in
+    /// the dialect's form, its line, then the KataGo options' keys of a block.
+    fn info_block(&self, line: &mut String, order: usize, m: &MoveStat, size: BoardSize) {
+        let mv = size.move_vertex(m.mv);
+        let _ = write!(line, "info move {mv} visits {}", m.visits);
+        match self.dialect {
+            Dialect::Lz => {
+                let _ = write!(
+                    line,
+                    " winrate {} prior {} lcb {}",
+                    per10000(m.winrate),
+                    per10000(m.prior),
+                    per10000(m.lcb)
+                );
             }
-            let _ = write!(line, " order {order} pv");
-            let mut pv = m.pv.clone();
-            let mut pv_visits = m.pv_visits.clone();
-            if pv.first() != Some(&m.mv) {
-                pv.insert(0, m.mv);
-                pv_visits.insert(0, m.visits);
-            }
-            let moves = pv.len();
-            for v in pv {
-                let _ = write!(line, " {}", size.move_vertex(v));
-            }
-            let k = &self.kata;
-            // One count per move of the line, as KataGo prints them; a tree reaches a
-            // position by one path, so the visits of a position and of the move that
-            // leads there are the same count.
-            for (asked, name) in [
-                (k.pv_visits, "pvVisits"),
-                (k.pv_edge_visits, "pvEdgeVisits"),
-            ] {
-                if asked && pv_visits.len() == moves {
-                    let _ = write!(line, " {name}");
-                    for v in &pv_visits {
-                        let _ = write!(line, " {v}");
-                    }
-                }
-            }
-            if k.moves_ownership {
-                points(&mut line, "movesOwnership", &m.ownership, size, -1.0);
-            }
-            if k.moves_ownership_stdev {
-                points(
-                    &mut line,
-                    "movesOwnershipStdev",
-                    &m.ownership_stdev(),
-                    size,
-                    0.0,
+            Dialect::Kata => {
+                let _ = write!(
+                    line,
+                    " winrate {} scoreMean {:.2} scoreLead {:.2} prior {} lcb {}",
+                    unit(m.winrate),
+                    m.score_lead,
+                    m.score_lead,
+                    unit(m.prior),
+                    unit(m.lcb)
                 );
             }
         }
+        let _ = write!(line, " order {order} pv");
+        let mut pv = m.pv.clone();
+        let mut pv_visits = m.pv_visits.clone();
+        if pv.first() != Some(&m.mv) {
+            pv.insert(0, m.mv);
+            pv_visits.insert(0, m.visits);
+        }
+        let moves = pv.len();
+        for v in pv {
+            let _ = write!(line, " {}", size.move_vertex(v));
+        }
+        let k = &self.kata;
+        // One count per move of the line, as KataGo prints them; a tree reaches a
+        // position by one path, so the visits of a position and of the move that
+        // leads there are the same count.
+        for (asked, name) in [
+            (k.pv_visits, "pvVisits"),
+            (k.pv_edge_visits, "pvEdgeVisits"),
+        ] {
+            if asked && pv_visits.len() == moves {
+                let _ = write!(line, " {name}");
+                for v in &pv_visits {
+                    let _ = write!(line, " {v}");
+                }
+            }
+        }
+        if k.moves_ownership {
+            points(line, "movesOwnership", &m.ownership, size, -1.0);
+        }
+        if k.moves_ownership_stdev {
+            points(line, "movesOwnershipStdev", &m.ownership_stdev(), size, 0.0);
+        }
+    }
+
+    /// Appends the keys of the whole position, after all blocks: `rootInfo`,
+    /// `ownership`, then `ownershipStdev`, as asked.
+    fn position_keys(&self, line: &mut String, a: &Analysis, size: BoardSize) {
         if self.dialect == Dialect::Kata && self.root_info {
             if !line.is_empty() {
                 line.push(' ');
@@ -276,12 +285,11 @@ impl Stream {
             );
         }
         if self.ownership {
-            points(&mut line, "ownership", &a.ownership, size, -1.0);
+            points(line, "ownership", &a.ownership, size, -1.0);
         }
         if self.kata.ownership_stdev {
-            points(&mut line, "ownershipStdev", &a.ownership_stdev(), size, 0.0);
+            points(line, "ownershipStdev", &a.ownership_stdev(), size, 0.0);
         }
-        (!line.is_empty()).then_some(line)
     }
 }
 

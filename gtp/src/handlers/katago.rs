@@ -336,14 +336,51 @@ fn unsupported_rules(why: &str) -> GtpError {
 fn from_json(text: &str) -> Result<Rules, GtpError> {
     let fields =
         parse_object(text).map_err(|e| GtpError::syntax(format!("bad rules JSON: {e}")))?;
-    let mut ko = KoRule::Positional;
-    let mut scoring = Scoring::Area;
-    let mut tax: Option<String> = None;
-    let mut suicide = true;
-    let mut bonus = HandicapCompensation::None;
-    let mut bonus_text = "0".to_string();
-    let mut friendly: Option<bool> = None;
-    for (key, value) in &fields {
+    KataRules::read(&fields)?.into_rules()
+}
+
+/// The keys of a KataGo rules object, each read and checked on its own (KataGo's
+/// Tromp-Taylor values where left out).
+struct KataRules {
+    ko: KoRule,
+    scoring: Scoring,
+    /// `NONE`, `SEKI` or `ALL`; left out, it follows the scoring.
+    tax: Option<String>,
+    suicide: bool,
+    bonus: HandicapCompensation,
+    /// `whiteHandicapBonus` as written, for a refusal.
+    bonus_text: String,
+    friendly: Option<bool>,
+}
+
+impl Default for KataRules {
+    /// KataGo's values of the keys left out (its Tromp-Taylor rules).
+    fn default() -> KataRules {
+        KataRules {
+            ko: KoRule::Positional,
+            scoring: Scoring::Area,
+            tax: None,
+            suicide: true,
+            bonus: HandicapCompensation::None,
+            bonus_text: "0".to_string(),
+            friendly: None,
+        }
+    }
+}
+
+impl KataRules {
+    /// Reads every key of `fields`, refusing an unknown key, a bad value or a value
+    /// Tengen has no rule for.
+    fn read(fields: &Map<String, Value>) -> Result<KataRules, GtpError> {
+        let mut rules = KataRules::default();
+        for (key, value) in fields {
+            rules.set(key, value)?;
+        }
+        Ok(rules)
+    }
+
+    /// Reads one key.
+    fn set(&mut self, key: &str, value: &Value) -> Result<(), GtpError> {
         let bad = || {
             let shown = value
                 .as_str()
@@ -353,9 +390,9 @@ fn from_json(text: &str) -> Result<Rules, GtpError> {
                 quote(&shown)
             ))
         };
-        match key.as_str() {
+        match key {
             "ko" => {
-                ko = match word(value).ok_or_else(bad)?.as_str() {
+                self.ko = match word(value).ok_or_else(bad)?.as_str() {
                     "SIMPLE" => KoRule::Simple,
                     "POSITIONAL" => KoRule::Positional,
                     "SITUATIONAL" => KoRule::Situational,
@@ -366,7 +403,7 @@ fn from_json(text: &str) -> Result<Rules, GtpError> {
                 }
             }
             "scoring" | "score" => {
-                scoring = match word(value).ok_or_else(bad)?.as_str() {
+                self.scoring = match word(value).ok_or_else(bad)?.as_str() {
                     "AREA" => Scoring::Area,
                     "TERRITORY" => Scoring::Territory,
                     _ => return Err(bad()),
@@ -377,9 +414,9 @@ fn from_json(text: &str) -> Result<Rules, GtpError> {
                 if !matches!(t.as_str(), "NONE" | "SEKI" | "ALL") {
                     return Err(bad());
                 }
-                tax = Some(t);
+                self.tax = Some(t);
             }
-            "suicide" => suicide = value.as_bool().ok_or_else(bad)?,
+            "suicide" => self.suicide = value.as_bool().ok_or_else(bad)?,
             "hasButton" => {
                 if value.as_bool().ok_or_else(bad)? {
                     return Err(unsupported_rules("hasButton true: Tengen has no button"));
@@ -387,16 +424,16 @@ fn from_json(text: &str) -> Result<Rules, GtpError> {
             }
             "whiteHandicapBonus" => {
                 let w = word(value).ok_or_else(bad)?;
-                bonus = match w.as_str() {
+                self.bonus = match w.as_str() {
                     "0" => HandicapCompensation::None,
                     "N" => HandicapCompensation::PerStone,
                     "N-1" => HandicapCompensation::PerStoneAfterFirst,
                     _ => return Err(bad()),
                 };
-                bonus_text = w;
+                self.bonus_text = w;
             }
             "friendlyPassOk" => {
-                friendly = Some(value.as_bool().ok_or_else(bad)?);
+                self.friendly = Some(value.as_bool().ok_or_else(bad)?);
             }
             "komi" => {
                 return Err(GtpError::syntax(
@@ -410,45 +447,59 @@ fn from_json(text: &str) -> Result<Rules, GtpError> {
                 )));
             }
         }
+        Ok(())
     }
-    let territory = scoring == Scoring::Territory;
-    match tax.as_deref() {
-        Some("ALL") => return Err(unsupported_rules("tax ALL: Tengen has no group tax")),
-        Some("NONE") if territory => {
-            return Err(unsupported_rules(
-                "tax NONE with territory scoring: Tengen's territory count leaves eyes in \
+
+    /// Tengen's rules of these keys, refusing a combination Tengen cannot count.
+    fn into_rules(self) -> Result<Rules, GtpError> {
+        let KataRules {
+            ko,
+            scoring,
+            tax,
+            suicide,
+            bonus,
+            bonus_text,
+            friendly,
+        } = self;
+        let territory = scoring == Scoring::Territory;
+        match tax.as_deref() {
+            Some("ALL") => return Err(unsupported_rules("tax ALL: Tengen has no group tax")),
+            Some("NONE") if territory => {
+                return Err(unsupported_rules(
+                    "tax NONE with territory scoring: Tengen's territory count leaves eyes in \
                  seki neutral (tax SEKI)",
-            ));
-        }
-        Some("SEKI") if !territory => {
-            return Err(unsupported_rules(
-                "tax SEKI with area scoring: Tengen's area count gives eyes in seki to their \
+                ));
+            }
+            Some("SEKI") if !territory => {
+                return Err(unsupported_rules(
+                    "tax SEKI with area scoring: Tengen's area count gives eyes in seki to their \
                  owner (tax NONE)",
+                ));
+            }
+            _ => {}
+        }
+        if territory && bonus != HandicapCompensation::None {
+            return Err(unsupported_rules(&format!(
+                "whiteHandicapBonus {bonus_text} with territory scoring: Tengen's territory \
+             count gives no handicap bonus (0)"
+            )));
+        }
+        let mut rules = Rules::chinese();
+        rules.ko = ko;
+        rules.scoring = scoring;
+        rules.suicide = suicide;
+        rules.handicap_compensation = bonus;
+        // KataGo's default (Tromp-Taylor's) is false; territory scoring always removes
+        // dead stones.
+        rules.friendly_pass = territory || friendly.unwrap_or(false);
+        if friendly == Some(false) && territory {
+            return Err(unsupported_rules(
+                "friendlyPassOk false with territory scoring: Tengen's territory count removes \
+             dead stones",
             ));
         }
-        _ => {}
+        Ok(rules)
     }
-    if territory && bonus != HandicapCompensation::None {
-        return Err(unsupported_rules(&format!(
-            "whiteHandicapBonus {bonus_text} with territory scoring: Tengen's territory \
-             count gives no handicap bonus (0)"
-        )));
-    }
-    let mut rules = Rules::chinese();
-    rules.ko = ko;
-    rules.scoring = scoring;
-    rules.suicide = suicide;
-    rules.handicap_compensation = bonus;
-    // KataGo's default (Tromp-Taylor's) is false; territory scoring always removes
-    // dead stones.
-    rules.friendly_pass = territory || friendly.unwrap_or(false);
-    if friendly == Some(false) && territory {
-        return Err(unsupported_rules(
-            "friendlyPassOk false with territory scoring: Tengen's territory count removes \
-             dead stones",
-        ));
-    }
-    Ok(rules)
 }
 
 /// A JSON object's fields (serde_json; a key given twice keeps its last value).
