@@ -9,6 +9,8 @@
 //! (reader thread and stop signals), `session` (state and dispatch), `commands` (the
 //! one table), `args` (typed arguments), `handlers` (the commands by theme).
 
+#![deny(missing_docs)]
+
 pub mod args;
 mod commands;
 mod error;

@@ -28,6 +28,8 @@
 //! println!("{summary}");
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod client;
 pub mod engine;
 pub mod error;
