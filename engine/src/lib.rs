@@ -9,7 +9,8 @@
 //!   move model), one value owned by the [`Engine`] and lent to the prior and the
 //!   playouts.
 //! - [`shape`]: learned 3×3 shapes and their strengths (a prior for new nodes).
-//! - [`time`]: per-move budgets and the stop rule of a timed search (the time
+//! - [`time`]: per-move budgets, the stop rule of a timed search and the game's
+//!   [`time::Timekeeper`], which decides each move's limits for a front end (the time
 //!   controls and clocks are [`tengen_board`]'s, shared with the match referee).
 
 mod analysis;
