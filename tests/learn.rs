@@ -36,6 +36,19 @@ fn records(dir: &Path) -> PathBuf {
     path
 }
 
+/// `tengen learn fit --out OUT EXTRA… SGF`.
+fn fit(out: &Path, extra: &[&str], sgf: &Path) -> Output {
+    let out = out.to_str().unwrap();
+    tengen(
+        &[
+            &["learn", "fit", "--out", out],
+            extra,
+            &[sgf.to_str().unwrap()],
+        ]
+        .concat(),
+    )
+}
+
 /// `tengen learn eval --model MODEL SGF`.
 fn eval(model: &Path, sgf: &Path) -> Output {
     tengen(&[
@@ -70,19 +83,18 @@ fn two_fits_write_the_same_table_and_leave_nothing_behind() {
     let mut tables = Vec::new();
     for name in ["a.txt", "b.txt"] {
         let out = dir.join(name);
-        let run = tengen(&[
-            "learn",
-            "fit",
-            "--out",
-            out.to_str().unwrap(),
-            "--min-played",
-            "2",
-            "--rounds",
-            "5",
-            "--temp-dir",
-            spill.to_str().unwrap(),
-            sgf.to_str().unwrap(),
-        ]);
+        let run = fit(
+            &out,
+            &[
+                "--min-played",
+                "2",
+                "--rounds",
+                "5",
+                "--temp-dir",
+                spill.to_str().unwrap(),
+            ],
+            &sgf,
+        );
         assert!(
             run.status.success(),
             "{}",
@@ -108,15 +120,7 @@ fn a_missing_temporary_directory_and_a_broken_table_are_clear_errors() {
     let sgf = records(dir);
     let out = dir.join("never.txt");
     let missing = dir.join("no-such-dir");
-    let run = tengen(&[
-        "learn",
-        "fit",
-        "--out",
-        out.to_str().unwrap(),
-        "--temp-dir",
-        missing.to_str().unwrap(),
-        sgf.to_str().unwrap(),
-    ]);
+    let run = fit(&out, &["--temp-dir", missing.to_str().unwrap()], &sgf);
     assert!(!run.status.success());
     let err = String::from_utf8_lossy(&run.stderr);
     assert!(
@@ -141,19 +145,18 @@ fn a_fit_without_groups_records_them_and_eval_honours_them() {
     let dir = tmp.path();
     let sgf = records(dir);
     let out = dir.join("tactics.txt");
-    let run = tengen(&[
-        "learn",
-        "fit",
-        "--out",
-        out.to_str().unwrap(),
-        "--min-played",
-        "2",
-        "--rounds",
-        "5",
-        "--without",
-        "large-patterns,shape,capture",
-        sgf.to_str().unwrap(),
-    ]);
+    let run = fit(
+        &out,
+        &[
+            "--min-played",
+            "2",
+            "--rounds",
+            "5",
+            "--without",
+            "large-patterns,shape,capture",
+        ],
+        &sgf,
+    );
     succeeded(&run);
     let table = text(&out);
     assert!(
@@ -184,15 +187,7 @@ fn an_unknown_group_and_a_bad_without_header_are_clear_errors() {
     let sgf = records(dir);
     let out = dir.join("never.txt");
     for bad in ["shape,bogus", "pass", ""] {
-        let run = tengen(&[
-            "learn",
-            "fit",
-            "--out",
-            out.to_str().unwrap(),
-            "--without",
-            bad,
-            sgf.to_str().unwrap(),
-        ]);
+        let run = fit(&out, &["--without", bad], &sgf);
         assert!(!run.status.success(), "{bad:?}");
         let err = String::from_utf8_lossy(&run.stderr);
         assert!(

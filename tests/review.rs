@@ -162,22 +162,24 @@ fn the_review_repeats_and_its_record_loads_back_in_tengen() {
     assert_eq!(kept(&out), kept(&again));
     // Tengen reads the reviewed record as the game it was.
     let gtp = |file: &Path| {
-        let input = format!(
-            "loadsgf {}\nlist_stones black\nlist_stones white\nquit\n",
-            file.display()
-        );
-        String::from_utf8(
-            run_with_input(
-                Command::new(env!("CARGO_BIN_EXE_tengen")).args(["gtp", "--quiet"]),
-                &input,
-            )
-            .stdout,
+        stones_as_loaded(
+            Command::new(env!("CARGO_BIN_EXE_tengen")).args(["gtp", "--quiet"]),
+            file,
         )
-        .unwrap()
     };
     let original = gtp(&game);
     assert!(original.starts_with("=\n\n= "), "{original}");
     assert_eq!(gtp(&out), original);
+}
+
+/// What a GTP engine started by `engine` answers to `loadsgf FILE` and the two
+/// `list_stones` after it.
+fn stones_as_loaded(engine: &mut Command, file: &Path) -> String {
+    let input = format!(
+        "loadsgf {}\nlist_stones black\nlist_stones white\nquit\n",
+        file.display()
+    );
+    String::from_utf8(run_with_input(engine, &input).stdout).unwrap()
 }
 
 #[test]
@@ -189,18 +191,10 @@ fn gnu_go_loads_the_reviewed_record() {
     let (tmp, out, _) = reviewed("gnugo");
     let game = tmp.path().join("game.sgf");
     let gnugo = |file: &Path| {
-        let input = format!(
-            "loadsgf {}\nlist_stones black\nlist_stones white\nquit\n",
-            file.display()
-        );
-        String::from_utf8(
-            run_with_input(
-                Command::new("/usr/games/gnugo").args(["--mode", "gtp"]),
-                &input,
-            )
-            .stdout,
+        stones_as_loaded(
+            Command::new("/usr/games/gnugo").args(["--mode", "gtp"]),
+            file,
         )
-        .unwrap()
     };
     let original = gnugo(&game);
     // GNU Go answers loadsgf with the side to move: Black after White's 10th move.
