@@ -8,6 +8,8 @@ use std::sync::atomic::AtomicBool;
 use tengen_board::{Bitboard, Color, Game, Move, Point, Rules, StaticLife, parse_diagram};
 use tengen_engine::{Config, Decision, Engine, Limit, Mode};
 
+use crate::support::cases::{check_cases, is_diagram_row, read_cases};
+
 /// Tengen's playouts a clean-up move (the budget session 8 found the bent four lost
 /// at).
 const PLAYOUTS: u64 = 1000;
@@ -23,40 +25,28 @@ struct Case {
 }
 
 fn parse(text: &str) -> Result<Vec<Case>, String> {
-    let mut cases: Vec<Case> = Vec::new();
-    for (n, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words[0] == "case" {
-            cases.push(Case {
-                name: words[1..].join(" "),
-                rules: Rules::chinese(),
-                rows: Vec::new(),
-                answers: Vec::new(),
-                captured: None,
-            });
-            continue;
-        }
-        let case = cases
-            .last_mut()
-            .ok_or_else(|| format!("line {}: statement before `case`", n + 1))?;
+    let new = |name: &str| Case {
+        name: name.to_string(),
+        rules: Rules::chinese(),
+        rows: Vec::new(),
+        answers: Vec::new(),
+        captured: None,
+    };
+    read_cases(text, new, |case, words, line| {
         match words[0] {
             "rules" => {
-                let name = words.get(1).ok_or(format!("line {}: rules what?", n + 1))?;
-                case.rules = name.parse().map_err(|e| format!("line {}: {e}", n + 1))?;
+                let name = words.get(1).ok_or("rules what?")?;
+                case.rules = name.parse().map_err(|e| format!("{e}"))?;
             }
             "answer" => case
                 .answers
                 .extend(words[1..].iter().map(|s| s.to_string())),
             "captured" => case.captured = words.get(1).map(|s| s.to_string()),
-            _ if line.chars().all(|c| "XO.+ ".contains(c)) => case.rows.push(line.to_string()),
-            w => return Err(format!("line {}: unknown statement {w:?}", n + 1)),
+            _ if is_diagram_row(line) => case.rows.push(line.to_string()),
+            w => return Err(format!("unknown statement {w:?}")),
         }
-    }
-    Ok(cases)
+        Ok(())
+    })
 }
 
 /// The game of a case: the diagram as setup stones, Black to move.
@@ -162,19 +152,12 @@ fn check(case: &Case) -> Result<(), String> {
 #[test]
 fn clean_up_captures_what_the_local_search_proves_dead() {
     let files = crate::support::fixture_files("cleanup");
-    let mut failures = Vec::new();
-    let mut count = 0;
-    for file in &files {
-        let text = std::fs::read_to_string(file).unwrap();
-        let cases = parse(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        for case in &cases {
-            count += 1;
-            if let Err(e) = check(case) {
-                let name = file.file_name().unwrap().to_string_lossy();
-                failures.push(format!("{name} / {}: {e}", case.name));
-            }
-        }
-    }
+    let (count, failures) = check_cases(
+        &files,
+        parse,
+        |c| &c.name,
+        |case| check(case).err().into_iter().collect(),
+    );
     assert!(count > 0, "no clean-up case found");
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

@@ -37,6 +37,8 @@ use tengen_board::{
 };
 use tengen_engine::{Config, Engine};
 
+use crate::support::cases::{check_cases, is_diagram_row, read_cases};
+
 /// How far a group's mean ownership must lean to its side. The judgement puts a
 /// stone's ownership on the side of its status (0 at worst), so a bar above 0 checks
 /// that the playouts or a proof agree with the status, not only the clamp: before
@@ -95,26 +97,13 @@ impl Case {
 }
 
 fn parse(text: &str) -> Result<Vec<Case>, String> {
-    let mut cases: Vec<Case> = Vec::new();
-    for (n, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words[0] == "case" {
-            cases.push(Case::new(&words[1..].join(" ")));
-            continue;
-        }
-        let case = cases
-            .last_mut()
-            .ok_or_else(|| format!("line {}: statement before `case`", n + 1))?;
+    read_cases(text, Case::new, |case, words, line| {
         let vertices = |from: usize| words[from..].iter().map(|s| s.to_string());
         let arg = |i: usize| {
             words
                 .get(i)
                 .copied()
-                .ok_or_else(|| format!("line {}: {} needs an argument", n + 1, words[0]))
+                .ok_or_else(|| format!("{} needs an argument", words[0]))
         };
         match words[0] {
             "rules" => case.rules = arg(1)?.parse().map_err(|e| format!("{e}"))?,
@@ -153,11 +142,11 @@ fn parse(text: &str) -> Result<Vec<Case>, String> {
             "no-seki" => case
                 .seki_proofs
                 .extend(vertices(1).map(|v| (v, SekiProof::None))),
-            _ if line.chars().all(|c| "XO.+ ".contains(c)) => case.rows.push(line.to_string()),
-            w => return Err(format!("line {}: unknown statement {w:?}", n + 1)),
+            _ if is_diagram_row(line) => case.rows.push(line.to_string()),
+            w => return Err(format!("unknown statement {w:?}")),
         }
-    }
-    Ok(cases)
+        Ok(())
+    })
 }
 
 /// The game of a case: the diagram as setup stones.
@@ -309,22 +298,7 @@ fn check(case: &Case) -> Vec<String> {
 #[test]
 fn every_life_fixture_holds() {
     let files = crate::support::fixture_files("life");
-    let mut failures = Vec::new();
-    let mut count = 0;
-    for file in &files {
-        let text = std::fs::read_to_string(file).unwrap();
-        let cases = parse(&text).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
-        for case in &cases {
-            count += 1;
-            for e in check(case) {
-                failures.push(format!(
-                    "{} / {}: {e}",
-                    file.file_name().unwrap().to_string_lossy(),
-                    case.name
-                ));
-            }
-        }
-    }
+    let (count, failures) = check_cases(&files, parse, |c| &c.name, check);
     assert!(
         failures.is_empty(),
         "{} failures:\n{}",

@@ -8,6 +8,10 @@ use std::sync::atomic::AtomicBool;
 use tengen_board::{Color, Game, Move, Point, Rules, parse_diagram};
 use tengen_engine::{Config, Decision, Engine, Limit, Mode, wins_by_the_count};
 
+#[path = "../../tests/support/cases.rs"]
+mod cases;
+use cases::{check_cases, is_diagram_row, read_cases};
+
 /// Tengen's playouts a move.
 const PLAYOUTS: u64 = 1000;
 /// The most moves Tengen gets to capture the dead stones.
@@ -21,41 +25,29 @@ struct Case {
 }
 
 fn parse(text: &str) -> Result<Vec<Case>, String> {
-    let mut cases: Vec<Case> = Vec::new();
-    for (n, raw) in text.lines().enumerate() {
-        let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() {
-            continue;
-        }
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words[0] == "case" {
-            cases.push(Case {
-                name: words[1..].join(" "),
-                tengen: Color::Black,
-                rows: Vec::new(),
-                captured: Vec::new(),
-            });
-            continue;
-        }
-        let case = cases
-            .last_mut()
-            .ok_or_else(|| format!("line {}: statement before `case`", n + 1))?;
+    let new = |name: &str| Case {
+        name: name.to_string(),
+        tengen: Color::Black,
+        rows: Vec::new(),
+        captured: Vec::new(),
+    };
+    read_cases(text, new, |case, words, line| {
         match words[0] {
             "tengen" => {
                 case.tengen = match words.get(1) {
                     Some(&"black") => Color::Black,
                     Some(&"white") => Color::White,
-                    _ => return Err(format!("line {}: tengen black|white", n + 1)),
+                    _ => return Err("tengen black|white".to_string()),
                 }
             }
             "captured" => case
                 .captured
                 .extend(words[1..].iter().map(|s| s.to_string())),
-            _ if line.chars().all(|c| "XO.+ ".contains(c)) => case.rows.push(line.to_string()),
-            w => return Err(format!("line {}: unknown statement {w:?}", n + 1)),
+            _ if is_diagram_row(line) => case.rows.push(line.to_string()),
+            w => return Err(format!("unknown statement {w:?}")),
         }
-    }
-    Ok(cases)
+        Ok(())
+    })
 }
 
 /// The game of a case under `rules`: the diagram as setup stones, then the
@@ -155,20 +147,16 @@ fn check(case: &Case) -> Result<(), String> {
 #[test]
 fn tengen_captures_dead_stones_before_it_passes_under_tromp_taylor() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/tromp-taylor");
-    let mut failures = Vec::new();
-    let mut checked = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        let text = std::fs::read_to_string(&path).unwrap();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let cases = parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-        for case in &cases {
-            checked += 1;
-            if let Err(e) = check(case) {
-                failures.push(format!("{name}: {}: {e}", case.name));
-            }
-        }
-    }
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .collect();
+    let (checked, failures) = check_cases(
+        &files,
+        parse,
+        |c| &c.name,
+        |case| check(case).err().into_iter().collect(),
+    );
     assert!(checked >= 3, "only {checked} cases");
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }

@@ -7,6 +7,7 @@
 //! grid in a hash set. It is meant to be read and believed, not to be fast.
 #![allow(dead_code)]
 
+pub mod cases;
 pub mod process;
 
 use std::collections::HashMap;
