@@ -14,13 +14,11 @@ use tengen_arena::{ArenaError, MatchConfig, RuleSet, merge, run_match};
 use tengen_board::GameResult;
 use tengen_board::sgf::parse_sgf;
 
+mod common;
+use common::{config, example_binary, fake};
+
 /// Where `build.rs` looked for GNU Go (`TENGEN_GNUGO`, default `/usr/games/gnugo`).
 const GNUGO: &str = env!("TENGEN_GNUGO");
-
-fn fake(args: &str) -> String {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engine.py");
-    format!("python3 {} {args}", script.display())
-}
 
 /// A match's output directory (not yet created) inside a temporary directory that is
 /// removed, with everything the match wrote, when the test ends.
@@ -52,18 +50,6 @@ fn out_dir(name: &str) -> OutDir {
         _scratch: scratch,
         path,
     }
-}
-
-fn config(engines: &[String], games: u32, out: &Path) -> MatchConfig {
-    let mut cfg = MatchConfig::new(engines.to_vec(), out.to_path_buf());
-    cfg.games = games;
-    cfg.size = 5;
-    cfg.komi = 0.5;
-    cfg.move_timeout = Duration::from_secs(5);
-    cfg.startup_timeout = Duration::from_secs(10);
-    cfg.parallel = 2;
-    cfg.progress = false;
-    cfg
 }
 
 fn entries(out: &Path) -> Vec<Entry> {
@@ -435,13 +421,6 @@ fn an_existing_journal_needs_resume() {
     assert_eq!(s.games, 4);
     let after = fs::read(out.join("journal.jsonl")).unwrap();
     assert_eq!(&after[..before.len()], &before[..]);
-}
-
-fn example_binary() -> Option<PathBuf> {
-    let exe = std::env::current_exe().ok()?;
-    let dir = exe.parent()?.parent()?;
-    let bin = dir.join("examples").join("arena_match");
-    bin.exists().then_some(bin)
 }
 
 #[test]

@@ -7,24 +7,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use tengen_arena::{MatchConfig, merge_report, run_match};
+use tengen_arena::{merge_report, run_match};
 
-fn fake(args: &str) -> String {
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engine.py");
-    format!("python3 {} {args}", script.display())
-}
-
-fn config(engines: &[String], games: u32, out: &Path) -> MatchConfig {
-    let mut cfg = MatchConfig::new(engines.to_vec(), out.to_path_buf());
-    cfg.games = games;
-    cfg.size = 5;
-    cfg.komi = 0.5;
-    cfg.move_timeout = Duration::from_secs(5);
-    cfg.startup_timeout = Duration::from_secs(10);
-    cfg.parallel = 2;
-    cfg.progress = false;
-    cfg
-}
+mod common;
+use common::{config, example_binary, fake};
 
 /// The `href`s of a page, in order.
 fn links(html: &str) -> Vec<String> {
@@ -125,13 +111,6 @@ fn a_resumed_match_reports_every_game_of_its_journal() {
     check_links(&html, &out, 4);
     assert!(html.contains("4 of 4 games played"));
     assert!(html.contains("SPRT log-likelihood ratio"), "no SPRT plot");
-}
-
-/// The `arena_match` example, built beside this test by `cargo test`.
-fn example_binary() -> Option<PathBuf> {
-    let exe = std::env::current_exe().ok()?;
-    let bin = exe.parent()?.parent()?.join("examples").join("arena_match");
-    bin.exists().then_some(bin)
 }
 
 /// The game numbers a report links a record of.
