@@ -14,43 +14,12 @@ its rules from its command line) keeps its own.
 """
 
 import argparse
-import shlex
-import subprocess
 import sys
+
+from gtp_pipe import Gtp
 
 BLACK = "B9 E9 A8 E8 E7 E6 A5 B5 C5 D5 E5".split()
 WHITE = "D9 B8 C8 D8 B7 C7 D7 A6 B6 C6 D6".split()
-
-
-class Gtp:
-    """A GTP engine on pipes."""
-
-    def __init__(self, command):
-        self.proc = subprocess.Popen(
-            shlex.split(command),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-
-    def ask(self, line):
-        """The answer to one command, or an exception naming the failure."""
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            got = self.proc.stdout.readline()
-            if got == "":
-                raise RuntimeError(f"the engine ended on {line!r}")
-            if got.strip() == "" and lines:
-                break
-            if got.strip():
-                lines.append(got.strip())
-        answer = " ".join(lines)
-        if not answer.startswith("="):
-            raise RuntimeError(f"{line}: {answer}")
-        return answer[1:].strip()
 
 
 def main():

@@ -15,46 +15,9 @@ import argparse
 import glob
 import os
 import re
-import shlex
-import subprocess
 import sys
 
-
-class Gtp:
-    """A GTP engine on pipes."""
-
-    def __init__(self, command):
-        self.proc = subprocess.Popen(
-            shlex.split(command),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
-            text=True,
-        )
-
-    def ask(self, line):
-        self.proc.stdin.write(line + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            out = self.proc.stdout.readline()
-            if out == "":
-                raise RuntimeError(f"engine exited on {line!r}")
-            if out.strip() == "" and lines:
-                break
-            if out.strip() == "" and not lines:
-                continue
-            lines.append(out.rstrip("\n"))
-        text = "\n".join(lines)
-        ok = text.startswith("=")
-        return ok, text[1:].strip()
-
-    def close(self):
-        try:
-            self.ask("quit")
-        except (RuntimeError, BrokenPipeError):
-            pass
-        self.proc.wait(timeout=10)
+from gtp_pipe import Gtp
 
 
 def ended_by_passes(sgf):
@@ -69,10 +32,10 @@ def ended_by_passes(sgf):
 
 
 def dead_set(engine, path):
-    ok, _ = engine.ask(f"loadsgf {path}")
+    ok, _ = engine.answer(f"loadsgf {path}")
     if not ok:
         return None
-    ok, text = engine.ask("final_status_list dead")
+    ok, text = engine.answer("final_status_list dead")
     if not ok:
         return None
     return frozenset(text.upper().split())
