@@ -114,36 +114,13 @@ fn plays_on_after_the_opponent_passes_when_the_count_loses() {
 
 #[test]
 fn resigns_a_hopeless_game_only_after_several_moves() {
-    // White has nothing left: a big black area and no white stone that can live.
-    let lost = "X X X X X X X
-                X . X . X . X
-                X X X X X X X
-                . . . . . . .
-                X X X X X X X
-                X . X . X . X
-                X X X X X X X";
-    let mut game = game_from(lost, Color::White, 0.5);
-    // Leave the opening behind (a quarter of the board's points in moves): passes by
-    // both make the move count.
-    for _ in 0..14 {
-        let c = game.to_move();
-        game.play(c, Move::Pass).unwrap();
-    }
-    let stop = AtomicBool::new(false);
+    let mut game = lost_for(Color::White);
     let mut e = engine();
     let mut decisions = Vec::new();
     for _ in 0..3 {
-        let d = e.genmove(
-            &game,
-            Color::White,
-            Limit::Playouts(500),
-            &stop,
-            Mode::Normal,
-            None,
-        );
+        let d = genmove_and_play(&mut e, &mut game, Color::White);
         decisions.push(d);
-        if let Decision::Play(m) = d {
-            game.play(Color::White, m).unwrap();
+        if let Decision::Play(_) = d {
             game.play(Color::Black, Move::Pass).unwrap();
         }
     }
@@ -154,17 +131,19 @@ fn resigns_a_hopeless_game_only_after_several_moves() {
     );
 }
 
-/// Black has nothing left: a big white area and no black stone that can live, past
-/// the opening (a quarter of the board's points in moves, made of passes).
-fn lost_for_black() -> Game {
-    let lost = "O O O O O O O
-                O . O . O . O
-                O O O O O O O
+/// `loser` has nothing left, to move: a big area of the other colour and no stone of
+/// its own that can live, past the opening (a quarter of the board's points in moves,
+/// made of passes).
+fn lost_for(loser: Color) -> Game {
+    let lost = "X X X X X X X
+                X . X . X . X
+                X X X X X X X
                 . . . . . . .
-                O O O O O O O
-                O . O . O . O
-                O O O O O O O";
-    let mut game = game_from(lost, Color::Black, 0.5);
+                X X X X X X X
+                X . X . X . X
+                X X X X X X X";
+    let winner = if loser == Color::Black { "O" } else { "X" };
+    let mut game = game_from(&lost.replace('X', winner), loser, 0.5);
     for _ in 0..14 {
         let c = game.to_move();
         game.play(c, Move::Pass).unwrap();
@@ -186,7 +165,7 @@ fn genmove_and_play(e: &mut Engine, game: &mut Game, color: Color) -> Decision {
 fn resigns_for_the_losing_colour_when_playing_both() {
     // GoGui's "Computer → Both": one engine is asked for Black's and White's moves in
     // turn. White's winning searches must not reset Black's streak.
-    let mut game = lost_for_black();
+    let mut game = lost_for(Color::Black);
     let mut e = engine();
     let mut black = Vec::new();
     for _ in 0..4 {
@@ -209,7 +188,7 @@ fn resigns_for_the_losing_colour_when_playing_both() {
 fn an_undo_starts_the_resign_streak_afresh() {
     // Two low searches for Black, then the GUI takes back moves: the streak does not
     // carry over to the position it returns to, so the next search does not resign.
-    let mut game = lost_for_black();
+    let mut game = lost_for(Color::Black);
     let mut e = engine();
     for _ in 0..2 {
         let d = genmove_and_play(&mut e, &mut game, Color::Black);
