@@ -69,6 +69,16 @@ fn succeeded(run: &Output) {
     );
 }
 
+/// The process's stderr; fails the test if it succeeded.
+fn failed(run: &Output) -> String {
+    assert!(
+        !run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stdout)
+    );
+    String::from_utf8_lossy(&run.stderr).into_owned()
+}
+
 fn text(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap()
 }
@@ -121,8 +131,7 @@ fn a_missing_temporary_directory_and_a_broken_table_are_clear_errors() {
     let out = dir.join("never.txt");
     let missing = dir.join("no-such-dir");
     let run = fit(&out, &["--temp-dir", missing.to_str().unwrap()], &sgf);
-    assert!(!run.status.success());
-    let err = String::from_utf8_lossy(&run.stderr);
+    let err = failed(&run);
     assert!(
         err.contains("no-such-dir") && err.contains("--temp-dir"),
         "{err}"
@@ -131,8 +140,7 @@ fn a_missing_temporary_directory_and_a_broken_table_are_clear_errors() {
     let broken = dir.join("broken.txt");
     std::fs::write(&broken, "# a table\ntactical pass 1 x 1\n").unwrap();
     let run = eval(&broken, &sgf);
-    assert!(!run.status.success());
-    let err = String::from_utf8_lossy(&run.stderr);
+    let err = failed(&run);
     assert!(
         err.contains("broken.txt") && err.contains("line 2"),
         "{err}"
@@ -188,8 +196,7 @@ fn an_unknown_group_and_a_bad_without_header_are_clear_errors() {
     let out = dir.join("never.txt");
     for bad in ["shape,bogus", "pass", ""] {
         let run = fit(&out, &["--without", bad], &sgf);
-        assert!(!run.status.success(), "{bad:?}");
-        let err = String::from_utf8_lossy(&run.stderr);
+        let err = failed(&run);
         assert!(
             err.contains("--without")
                 && err.contains(
@@ -206,8 +213,7 @@ fn an_unknown_group_and_a_bad_without_header_are_clear_errors() {
     )
     .unwrap();
     let run = eval(&broken, &sgf);
-    assert!(!run.status.success());
-    let err = String::from_utf8_lossy(&run.stderr);
+    let err = failed(&run);
     assert!(
         err.contains("broken.txt") && err.contains("line 3") && err.contains("\"bogus\""),
         "{err}"
