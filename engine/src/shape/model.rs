@@ -342,20 +342,24 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn a_table_reads_and_rates() {
+    /// The features of Black's D4 on an empty 19×19 board.
+    fn d4_on_an_empty_board() -> RawFeatures {
         let size = BoardSize::new(19).unwrap();
         let board = Board::new(size);
-        let h = PatternHasher::new();
         let p = size.parse_point("D4").unwrap();
-        let f = point_features(
+        point_features(
             &board,
-            &h,
+            &PatternHasher::new(),
             Color::Black,
             p,
             &History::default(),
             LeftOut::NOTHING,
-        );
+        )
+    }
+
+    #[test]
+    fn a_table_reads_and_rates() {
+        let f = d4_on_an_empty_board();
         let text = format!(
             "# test\n{}shape .../.*./... 2\npattern 5 {:x} 3 10\npattern 9 {:x} 5\n",
             tactical_lines().replace("tactical edge 1 1 1", "tactical edge 1 1 1.5"),
@@ -373,18 +377,7 @@ mod tests {
 
     #[test]
     fn a_without_line_leaves_groups_out_of_the_table_and_the_rating() {
-        let size = BoardSize::new(19).unwrap();
-        let board = Board::new(size);
-        let h = PatternHasher::new();
-        let p = size.parse_point("D4").unwrap();
-        let f = point_features(
-            &board,
-            &h,
-            Color::Black,
-            p,
-            &History::default(),
-            LeftOut::NOTHING,
-        );
+        let f = d4_on_an_empty_board();
         let kept = tactical_lines()
             .replace("tactical edge 1 1 1 1 1 1\n", "")
             .replace("tactical atari 1 1 1 1", "tactical atari 1 2 1 1");
