@@ -3,8 +3,8 @@
 //! `MALKOVICH:` lines gtp2ogs forwards from stderr (`--ogs-pv`), and KataGo's
 //! cancellable searches, which the next input line stops.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::io::{BufRead, Write};
+use std::process::Command;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -12,6 +12,7 @@ use regex::Regex;
 use serde_json::Value;
 
 use super::binary::{FAST, tengen};
+use super::process::spawn;
 use crate::support::process::run_with_input;
 
 /// Runs the binary with `args` on `input`; its stdout and stderr.
@@ -128,15 +129,7 @@ struct Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(tengen().expect("the binary"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (child, stdin, stdout) = spawn(&tengen().expect("the binary"), args);
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
             for line in stdout.lines() {

@@ -5,6 +5,21 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
+/// Starts `path ARGS` on pipes, stderr discarded: the process, its stdin and its
+/// stdout.
+pub(super) fn spawn(path: &Path, args: &[&str]) -> (Child, ChildStdin, BufReader<ChildStdout>) {
+    let mut child = Command::new(path)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{} does not start: {e}", path.display()));
+    let stdin = child.stdin.take().unwrap();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    (child, stdin, stdout)
+}
+
 /// A running engine; dropping it sends `quit` and waits for the process.
 pub(super) struct Engine {
     child: Child,
@@ -15,16 +30,7 @@ pub(super) struct Engine {
 impl Engine {
     /// Starts `path gtp ARGS`, stderr discarded.
     pub(super) fn start(path: &Path, args: &[&str]) -> Engine {
-        let mut child = Command::new(path)
-            .arg("gtp")
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
+        let (child, stdin, stdout) = spawn(path, &[&["gtp"], args].concat());
         Engine {
             child,
             stdin,
