@@ -9,13 +9,15 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
-use tengen_board::Game;
+use tengen_board::sgf::SgfGame;
+use tengen_board::{BoardSize, Game};
 use tengen_engine::shape::ShapeWeights;
 use tengen_engine::shape::left_out::LeftOut;
 use tengen_engine::shape::model::{MoveModel, MoveScorer};
 use tengen_learn::eval::{Evaluation, PHASES, Tally};
+use tengen_learn::export::{ExportOptions, Exporter, HeldOut, Month};
 use tengen_learn::moves::{MoveTraining, PATTERN_CAPACITY, PatternCounts};
-use tengen_learn::records::{Selection, for_each_game as for_each_record};
+use tengen_learn::records::{Selection, for_each_record};
 
 use crate::bounds;
 
@@ -36,6 +38,14 @@ macro_rules! eval_examples {
     () => {
         "  tengen learn eval --model moves.txt tests/data/sgf/setup13.sgf\n  \
          tengen learn eval --model engine/data/moves.txt tests/data/sgf/handicap19.sgf"
+    };
+}
+
+/// `tengen learn export`'s example.
+macro_rules! export_example {
+    () => {
+        "  tengen learn export --out shards --held-out-month 2011-03 \
+         tests/data/sgf/policy/selfplay19.sgf"
     };
 }
 
@@ -60,6 +70,8 @@ enum LearnCommand {
     Fit(FitArgs),
     /// Score a move table or a 3×3 shape table on game records.
     Eval(EvalArgs),
+    /// Write the positions of game records as policy-network training shards.
+    Export(ExportArgs),
 }
 
 /// Which games of the records to read.
@@ -122,11 +134,42 @@ struct EvalArgs {
     model: PathBuf,
 }
 
+#[derive(Debug, Args)]
+#[command(
+    after_help = concat!(examples_from!(), export_example!()),
+    group = clap::ArgGroup::new("held_out").required(true).args(["held_out_month", "no_held_out"]),
+)]
+struct ExportArgs {
+    #[command(flatten)]
+    records: Records,
+    /// The directory of the shards (made if missing; it must not hold shards):
+    /// `train-00000.tgp`, … and `held-out-YYYY-MM.tgp` (format: crates/learn/src/shard.rs).
+    #[arg(long)]
+    out: PathBuf,
+    /// Keep the games of this month (by their DT date) out of the training shards:
+    /// they go into `held-out-YYYY-MM.tgp` only; games without a date are skipped.
+    #[arg(long, value_name = "YYYY-MM", value_parser = Month::parse)]
+    held_out_month: Option<Month>,
+    /// Hold no games out: every game goes into the training shards.
+    #[arg(long)]
+    no_held_out: bool,
+    /// The board size exported; games on other boards are skipped.
+    #[arg(long, default_value_t = 19, allow_hyphen_values = true,
+          value_parser = bounds::BOARD_SIZE.parser::<u32>())]
+    board_size: u32,
+    /// The most positions in a training shard (834 bytes each on 19×19); a game is
+    /// never split between two.
+    #[arg(long, default_value_t = 1_000_000, allow_hyphen_values = true,
+          value_parser = bounds::POSITIVE.parser::<u64>())]
+    shard_positions: u64,
+}
+
 /// Runs `tengen learn`.
 pub fn run(args: LearnArgs) -> Result<(), String> {
     match args.command {
         LearnCommand::Fit(a) => fit(a),
         LearnCommand::Eval(a) => eval(a),
+        LearnCommand::Export(a) => export(a),
     }
 }
 
@@ -150,6 +193,15 @@ fn for_each_game(
     records: &Records,
     what: &str,
     mut visit: impl FnMut(&Game) -> Result<(), String>,
+) -> Result<(u64, u64), String> {
+    for_each_sgf(records, what, |g| visit(&g.game))
+}
+
+/// [`for_each_game`] with each game's whole record (its date, result, …).
+fn for_each_sgf(
+    records: &Records,
+    what: &str,
+    mut visit: impl FnMut(&SgfGame) -> Result<(), String>,
 ) -> Result<(u64, u64), String> {
     let progress = bar(records.games, what);
     let mut named = 0;
@@ -374,4 +426,67 @@ impl MoveScorer for Dyn<'_> {
     fn left_out(&self) -> LeftOut {
         self.0.left_out()
     }
+}
+
+fn export(args: ExportArgs) -> Result<(), String> {
+    bounds::check_whole("--board-size", args.board_size, bounds::BOARD_SIZE)?;
+    bounds::check_whole("--shard-positions", args.shard_positions, bounds::POSITIVE)?;
+    let side = BoardSize::new(args.board_size)
+        .map_err(|e| format!("--board-size: {e}"))?
+        .get();
+    // Checked first, so that a missing record file leaves no directory or shard behind.
+    for path in &args.records.records {
+        std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    let held_out = match args.held_out_month {
+        Some(month) => HeldOut::Month(month),
+        None => HeldOut::None,
+    };
+    let mut exporter = Exporter::new(ExportOptions {
+        out_dir: args.out.clone(),
+        side,
+        held_out,
+        shard_positions: args.shard_positions,
+    })
+    .map_err(|e| e.to_string())?;
+    let write_error = |e: std::io::Error| format!("{}: {e}", args.out.display());
+    let start = std::time::Instant::now();
+    let (games, refused) = for_each_sgf(&args.records, "export", |g| {
+        exporter.add_game(g).map_err(write_error)
+    })?;
+    let tally = exporter.finish().map_err(write_error)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let positions = tally.training_positions + tally.held_out_positions;
+    eprintln!(
+        "records {}: {games} games read ({refused} refused, {} on another board size, {} undated, {} cut short at a move the board refused)",
+        names(&args.records),
+        tally.other_size,
+        tally.undated,
+        tally.cut_short
+    );
+    match held_out {
+        HeldOut::Month(month) => eprintln!(
+            "training: {} games, {} positions; held out ({month}): {} games, {} positions",
+            tally.training_games,
+            tally.training_positions,
+            tally.held_out_games,
+            tally.held_out_positions
+        ),
+        HeldOut::None => eprintln!(
+            "training: {} games, {} positions; nothing held out",
+            tally.training_games, tally.training_positions
+        ),
+    }
+    let mut bytes = 0;
+    for (path, n) in &tally.shards {
+        let size = std::fs::metadata(path).map_or(0, |m| m.len());
+        bytes += size;
+        println!("{} {n} positions {size} bytes", path.display());
+    }
+    eprintln!(
+        "{positions} positions in {seconds:.1} s ({:.0} a second), {:.0} bytes a position",
+        positions as f64 / seconds.max(1e-9),
+        bytes as f64 / positions.max(1) as f64
+    );
+    Ok(())
 }

@@ -774,6 +774,7 @@ fn the_help_examples_parse_and_run_as_written() {
         &["learn"],
         &["learn", "fit"],
         &["learn", "eval"],
+        &["learn", "export"],
         &["review"],
     ] {
         for mut example in examples(&path, help_of) {

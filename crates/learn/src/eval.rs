@@ -32,7 +32,8 @@ pub fn replay(game: &Game, mut visit: impl FnMut(&Board, Color, Move, &History, 
 /// The phases reported: moves 1–30, 31–100, 101 on.
 pub const PHASES: [&str; 3] = ["1-30", "31-100", "101+"];
 
-fn phase(number: usize) -> usize {
+/// The phase (an index into [`PHASES`]) of the move numbered `number` (from 1).
+pub fn phase(number: usize) -> usize {
     match number {
         0..=30 => 0,
         31..=100 => 1,

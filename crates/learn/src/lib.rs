@@ -13,11 +13,17 @@
 //! - [`eval`]: a table scored on records (`tengen learn eval`): top-1/5/10 agreement
 //!   and log-likelihood by phase of the game.
 //! - [`records`]: the games of SGF collections, streamed one at a time.
+//! - [`export`]: positions of game records as policy-network training examples
+//!   (`tengen learn export`): the network's input [`planes`] in binary [`shard`]s,
+//!   which the trainer in `crates/learn/python/` reads.
 
 pub mod counts;
 pub mod eval;
+pub mod export;
 pub mod moves;
+pub mod planes;
 pub mod records;
 pub mod shapes;
+pub mod shard;
 pub mod spill;
 pub mod teams;

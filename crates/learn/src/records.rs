@@ -7,7 +7,7 @@ use std::io::BufReader;
 use std::path::{Path, PathBuf};
 
 use tengen_board::Game;
-use tengen_board::sgf::{SgfError, SgfGames};
+use tengen_board::sgf::{SgfError, SgfGame, SgfGames};
 
 /// Which games of which record files to read.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -60,6 +60,16 @@ impl<E: std::fmt::Debug + std::fmt::Display> std::error::Error for StreamError<E
 pub fn for_each_game<E>(
     selection: &Selection,
     mut visit: impl FnMut(&Game) -> Result<(), E>,
+    refused: impl FnMut(&Path, u64, &SgfError),
+) -> Result<Tally, StreamError<E>> {
+    for_each_record(selection, |g| visit(&g.game), refused)
+}
+
+/// [`for_each_game`] with each game's record: the game and what the record says
+/// besides the moves (its date, result, …).
+pub fn for_each_record<E>(
+    selection: &Selection,
+    mut visit: impl FnMut(&SgfGame) -> Result<(), E>,
     mut refused: impl FnMut(&Path, u64, &SgfError),
 ) -> Result<Tally, StreamError<E>> {
     let mut tally = Tally::default();
@@ -78,7 +88,7 @@ pub fn for_each_game<E>(
                 continue;
             }
             match game {
-                Ok(g) => visit(&g.game).map_err(StreamError::Visit)?,
+                Ok(g) => visit(&g).map_err(StreamError::Visit)?,
                 Err(e) => {
                     tally.refused += 1;
                     refused(path, seen, &e);

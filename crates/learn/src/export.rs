@@ -1,0 +1,438 @@
+//! Game records as policy-network training examples (`tengen learn export`): every
+//! position of every game, encoded as [`planes`](crate::planes) with the move played,
+//! into [`shard`](crate::shard)s in a directory.
+//!
+//! A held-out month is named explicitly ([`HeldOut::Month`]): its games go into their
+//! own evaluation shard, `held-out-YYYY-MM.tgp`, and never into a training shard
+//! (`train-00000.tgp`, `train-00001.tgp`, … of at most `shard_positions` positions
+//! each); with a held-out month, a game without a date (`DT`) cannot be placed and is
+//! skipped. Or there is none ([`HeldOut::None`]) and every game trains.
+//!
+//! Memory does not grow with the records: one game is held at a time, and the shards
+//! are written as they fill.
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+use tengen_board::sgf::SgfGame;
+use tengen_board::{Color, Move};
+
+use crate::eval::{phase, replay};
+use crate::planes::{PLANE_COUNT, PlaneEncoder, plane_bytes};
+use crate::shard::{Label, ShardWriter};
+
+/// A calendar month, `YYYY-MM`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Month {
+    year: u16,
+    month: u8,
+}
+
+impl Month {
+    /// Reads `YYYY-MM` (month 01 to 12), or says what is wrong.
+    pub fn parse(text: &str) -> Result<Month, String> {
+        let bad = || format!("{text:?} is not a month: expected YYYY-MM, e.g. 2011-03");
+        let (y, m) = text.split_once('-').ok_or_else(bad)?;
+        if y.len() != 4 || m.len() != 2 || !(y.bytes().chain(m.bytes())).all(|b| b.is_ascii_digit())
+        {
+            return Err(bad());
+        }
+        let (year, month) = (y.parse().map_err(|_| bad())?, m.parse().map_err(|_| bad())?);
+        if !(1..=12).contains(&month) {
+            return Err(bad());
+        }
+        Ok(Month { year, month })
+    }
+
+    /// Whether an SGF date (`DT`, e.g. `2011-03-01`) falls in this month: it starts
+    /// with `YYYY-MM` and no further digit.
+    pub fn holds(&self, date: &str) -> bool {
+        let prefix = self.to_string();
+        date.trim()
+            .strip_prefix(&prefix)
+            .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_digit()))
+    }
+}
+
+impl fmt::Display for Month {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}", self.year, self.month)
+    }
+}
+
+/// Which games are held out of training.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HeldOut {
+    /// The games of this month (by their `DT`) go into the evaluation shard only.
+    Month(Month),
+    /// Every game trains; no evaluation shard is written.
+    None,
+}
+
+/// What an export writes where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportOptions {
+    /// The directory of the shards (made if missing; refused if it holds shards).
+    pub out_dir: PathBuf,
+    /// The board side exported; games on other boards are skipped.
+    pub side: usize,
+    /// The held-out games.
+    pub held_out: HeldOut,
+    /// The most positions in a training shard.
+    pub shard_positions: u64,
+}
+
+/// What an export did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ExportTally {
+    /// Games exported into training shards.
+    pub training_games: u64,
+    /// Games exported into the held-out shard.
+    pub held_out_games: u64,
+    /// Positions in the training shards.
+    pub training_positions: u64,
+    /// Positions in the held-out shard.
+    pub held_out_positions: u64,
+    /// Games skipped: no date while a month is held out.
+    pub undated: u64,
+    /// Games skipped: another board size.
+    pub other_size: u64,
+    /// Games whose replay stopped at a move the board refused (a superko the record
+    /// allows); the positions before it are kept.
+    pub cut_short: u64,
+    /// The shards written, with their positions, in order.
+    pub shards: Vec<(PathBuf, u64)>,
+}
+
+/// Why an export could not start.
+#[derive(Debug)]
+pub enum ExportError {
+    /// The directory could not be made or read.
+    Directory(PathBuf, io::Error),
+    /// The directory holds shards already (an export would mix with them).
+    HasShards(PathBuf),
+}
+
+impl fmt::Display for ExportError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ExportError::Directory(p, e) => write!(f, "{}: {e}", p.display()),
+            ExportError::HasShards(p) => write!(
+                f,
+                "{} holds shards (*.tgp) already: remove them or choose another directory",
+                p.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ExportError {}
+
+/// An export in progress.
+#[derive(Debug)]
+pub struct Exporter {
+    options: ExportOptions,
+    encoder: PlaneEncoder,
+    planes: Vec<u8>,
+    training: Option<ShardWriter>,
+    held_out: Option<ShardWriter>,
+    tally: ExportTally,
+}
+
+impl Exporter {
+    /// Starts an export into `options.out_dir`, which is made if missing and must not
+    /// hold shards.
+    pub fn new(options: ExportOptions) -> Result<Exporter, ExportError> {
+        let dir = &options.out_dir;
+        let dir_error = |e| ExportError::Directory(dir.clone(), e);
+        std::fs::create_dir_all(dir).map_err(dir_error)?;
+        for entry in std::fs::read_dir(dir).map_err(dir_error)? {
+            let entry = entry.map_err(dir_error)?;
+            if entry.path().extension().is_some_and(|e| e == "tgp") {
+                return Err(ExportError::HasShards(dir.clone()));
+            }
+        }
+        Ok(Exporter {
+            planes: vec![0; PLANE_COUNT * plane_bytes(options.side)],
+            options,
+            encoder: PlaneEncoder::new(),
+            training: None,
+            held_out: None,
+            tally: ExportTally::default(),
+        })
+    }
+
+    fn shard(&self, name: &str) -> io::Result<ShardWriter> {
+        let path = self.options.out_dir.join(name);
+        ShardWriter::create(&path, self.options.side as u32, PLANE_COUNT as u32)
+    }
+
+    fn close(&mut self, w: ShardWriter) -> io::Result<()> {
+        let path = w.path().to_path_buf();
+        let header = w.finish()?;
+        self.tally.shards.push((path, header.positions));
+        Ok(())
+    }
+
+    /// Where the game's positions go, the training shard opened or rotated as needed:
+    /// `Some(true)` the held-out shard, `Some(false)` a training shard, `None` nowhere
+    /// (the game is skipped, and counted).
+    fn place(&mut self, game: &SgfGame) -> io::Result<Option<bool>> {
+        if game.game.size().get() != self.options.side {
+            self.tally.other_size += 1;
+            return Ok(None);
+        }
+        let month = match self.options.held_out {
+            HeldOut::None => None,
+            HeldOut::Month(month) => match &game.info.date {
+                Some(date) => month.holds(date).then_some(month),
+                None => {
+                    self.tally.undated += 1;
+                    return Ok(None);
+                }
+            },
+        };
+        if let Some(month) = month {
+            self.tally.held_out_games += 1;
+            if self.held_out.is_none() {
+                self.held_out = Some(self.shard(&format!("held-out-{month}.tgp"))?);
+            }
+            return Ok(Some(true));
+        }
+        self.tally.training_games += 1;
+        if let Some(full) = self
+            .training
+            .take_if(|w| w.positions() >= self.options.shard_positions)
+        {
+            self.close(full)?;
+        }
+        if self.training.is_none() {
+            let name = format!("train-{:05}.tgp", self.tally.shards.len());
+            self.training = Some(self.shard(&name)?);
+        }
+        Ok(Some(false))
+    }
+
+    /// Exports every position of `game` (or skips it, counted in the tally).
+    pub fn add_game(&mut self, game: &SgfGame) -> io::Result<()> {
+        let Some(held) = self.place(game)? else {
+            return Ok(());
+        };
+        let Exporter {
+            options,
+            encoder,
+            planes,
+            training,
+            held_out,
+            tally,
+        } = self;
+        let side = options.side;
+        let writer = if held { held_out } else { training }
+            .as_mut()
+            .expect("placed games have a shard");
+        let before = writer.positions();
+        let mut error = None;
+        let whole = replay(&game.game, |board, mover, m, history, number| {
+            if error.is_some() {
+                return;
+            }
+            encoder.encode(board, mover, history, planes);
+            let played = match m {
+                Move::Play(p) => {
+                    let (x, y) = board.size().coords(p);
+                    y * side + x
+                }
+                Move::Pass => side * side,
+            };
+            let label = Label {
+                played: played as u16,
+                number: number.min(usize::from(u16::MAX)) as u16,
+                mover: u8::from(mover == Color::White),
+                phase: phase(number) as u8,
+            };
+            if let Err(e) = writer.push(planes, label) {
+                error = Some(e);
+            }
+        });
+        if let Some(e) = error {
+            return Err(e);
+        }
+        let written = writer.positions() - before;
+        if held {
+            tally.held_out_positions += written;
+        } else {
+            tally.training_positions += written;
+        }
+        if !whole {
+            tally.cut_short += 1;
+        }
+        Ok(())
+    }
+
+    /// Closes the shards and returns what was written.
+    pub fn finish(mut self) -> io::Result<ExportTally> {
+        if let Some(w) = self.training.take() {
+            self.close(w)?;
+        }
+        if let Some(w) = self.held_out.take() {
+            self.close(w)?;
+        }
+        Ok(self.tally)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shard::{Label, read_shard};
+    use tengen_board::sgf::parse_sgf;
+
+    #[test]
+    fn months_are_read_and_matched_strictly() {
+        let m = Month::parse("2011-03").unwrap();
+        assert_eq!(m.to_string(), "2011-03");
+        assert!(m.holds("2011-03-01") && m.holds("2011-03") && m.holds(" 2011-03-31,04-01"));
+        assert!(!m.holds("2011-031") && !m.holds("2011-02-28") && !m.holds("2012-03-01"));
+        for bad in [
+            "2011-3", "2011-13", "2011-00", "11-03", "2011/03", "", "abcd-ef",
+        ] {
+            assert!(Month::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    fn game(date: Option<&str>, moves: &str) -> SgfGame {
+        let dt = date.map_or(String::new(), |d| format!("DT[{d}]"));
+        parse_sgf(&format!("(;SZ[5]{dt}{moves})")).unwrap()
+    }
+
+    #[test]
+    fn the_held_out_month_never_reaches_a_training_shard() {
+        let tmp = tempfile::tempdir().unwrap();
+        let options = ExportOptions {
+            out_dir: tmp.path().join("shards"),
+            side: 5,
+            held_out: HeldOut::Month(Month::parse("2011-03").unwrap()),
+            shard_positions: 3,
+        };
+        let mut e = Exporter::new(options.clone()).unwrap();
+        e.add_game(&game(Some("2011-01-05"), ";B[cc];W[cd];B[bd];W[be]"))
+            .unwrap();
+        e.add_game(&game(Some("2011-03-02"), ";B[aa];W[ee]"))
+            .unwrap();
+        e.add_game(&game(None, ";B[cc]")).unwrap();
+        e.add_game(&game(Some("2011-02-01"), ";B[bb];W[]")).unwrap();
+        let t = e.finish().unwrap();
+        assert_eq!((t.training_games, t.held_out_games, t.undated), (2, 1, 1));
+        assert_eq!((t.training_positions, t.held_out_positions), (6, 2));
+        let names: Vec<_> = t
+            .shards
+            .iter()
+            .map(|(p, n)| (p.file_name().unwrap().to_string_lossy().into_owned(), *n))
+            .collect();
+        // The first training shard filled at 4 positions (one game is not split).
+        assert_eq!(
+            names,
+            [
+                ("train-00000.tgp".to_string(), 4),
+                ("train-00001.tgp".to_string(), 2),
+                ("held-out-2011-03.tgp".to_string(), 2)
+            ]
+        );
+        let (header, body) = read_shard(&tmp.path().join("shards/held-out-2011-03.tgp")).unwrap();
+        let r = header.record_bytes();
+        let labels: Vec<Label> = body.chunks(r).map(Label::from_record).collect();
+        // A1 is point 0, E5 point 24; White moves second.
+        assert_eq!(
+            labels,
+            [
+                Label {
+                    played: 20,
+                    number: 1,
+                    mover: 0,
+                    phase: 0
+                },
+                Label {
+                    played: 4,
+                    number: 2,
+                    mover: 1,
+                    phase: 0
+                }
+            ]
+        );
+        let (_, body) = read_shard(&tmp.path().join("shards/train-00001.tgp")).unwrap();
+        assert_eq!(Label::from_record(&body[r..]).played, 25, "a pass");
+        // A second export into the same directory is refused.
+        let again = Exporter::new(options).unwrap_err();
+        assert!(again.to_string().contains("holds shards"), "{again}");
+    }
+
+    /// Exports the fixture collection into `dir`; returns the shards' bytes by name.
+    fn export_fixture(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+        let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../tests/data/sgf/policy/selfplay19.sgf");
+        let mut e = Exporter::new(ExportOptions {
+            out_dir: dir.to_path_buf(),
+            side: 19,
+            held_out: HeldOut::Month(Month::parse("2011-03").unwrap()),
+            shard_positions: 200,
+        })
+        .unwrap();
+        let selection = crate::records::Selection {
+            files: vec![file],
+            ..Default::default()
+        };
+        let mut refused = 0;
+        crate::records::for_each_record(&selection, |g| e.add_game(g), |_, _, _| refused += 1)
+            .unwrap();
+        let t = e.finish().unwrap();
+        assert_eq!((refused, t.training_games, t.held_out_games), (1, 3, 1));
+        t.shards
+            .iter()
+            .map(|(p, _)| {
+                let name = p.file_name().unwrap().to_string_lossy().into_owned();
+                (name, std::fs::read(p).unwrap())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_same_records_give_the_same_bytes() {
+        let tmp = tempfile::tempdir().unwrap();
+        let a = export_fixture(&tmp.path().join("a"));
+        let b = export_fixture(&tmp.path().join("b"));
+        let names: Vec<&str> = a.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(
+            names,
+            ["train-00000.tgp", "train-00001.tgp", "held-out-2011-03.tgp"]
+        );
+        assert!(a == b, "two exports of the same records differ");
+    }
+
+    #[test]
+    fn without_a_held_out_month_every_game_trains() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut e = Exporter::new(ExportOptions {
+            out_dir: tmp.path().to_path_buf(),
+            side: 5,
+            held_out: HeldOut::None,
+            shard_positions: 100,
+        })
+        .unwrap();
+        e.add_game(&game(Some("2011-03-02"), ";B[aa];W[ee]"))
+            .unwrap();
+        e.add_game(&game(None, ";B[cc]")).unwrap();
+        e.add_game(&parse_sgf("(;SZ[9];B[cc])").unwrap()).unwrap();
+        let t = e.finish().unwrap();
+        assert_eq!(
+            (
+                t.training_games,
+                t.held_out_games,
+                t.training_positions,
+                t.other_size
+            ),
+            (2, 0, 3, 1)
+        );
+        assert_eq!(t.shards.len(), 1);
+    }
+}
