@@ -52,13 +52,7 @@ fn parse(text: &str) -> Result<Vec<Case>, String> {
 /// The game of a case: the diagram as setup stones, Black to move.
 fn game_of(case: &Case) -> Result<Game, String> {
     let board = parse_diagram(&case.rows.join("\n")).map_err(|e| e.to_string())?;
-    let mut game = Game::new(board.size(), case.rules);
-    for p in board.size().points() {
-        if let Some(c) = board.color_at(p) {
-            game.add_setup_stone(c, p).map_err(|e| e.to_string())?;
-        }
-    }
-    Ok(game)
+    Game::from_setup(&board, case.rules).map_err(|e| e.to_string())
 }
 
 /// The scripted opponent's move: a pass after Tengen's pass (it accepts the end of

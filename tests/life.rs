@@ -154,12 +154,7 @@ fn game_of(case: &Case) -> Result<Game, String> {
     let board = parse_diagram(&case.rows.join("\n")).map_err(|e| e.to_string())?;
     let komi = case.komi.unwrap_or(case.rules.komi());
     let rules = case.rules.with_komi(komi).map_err(|e| e.to_string())?;
-    let mut game = Game::new(board.size(), rules);
-    for p in board.size().points() {
-        if let Some(c) = board.color_at(p) {
-            game.add_setup_stone(c, p).map_err(|e| e.to_string())?;
-        }
-    }
+    let mut game = Game::from_setup(&board, rules).map_err(|e| e.to_string())?;
     game.set_to_move(case.to_move);
     Ok(game)
 }

@@ -122,14 +122,7 @@ mod tests {
                              . . . . . . . . .";
 
     fn game_of(diagram: &str) -> Game {
-        let board = parse_diagram(diagram).unwrap();
-        let mut game = Game::new(board.size(), Rules::chinese());
-        for p in board.size().points() {
-            if let Some(c) = board.color_at(p) {
-                game.add_setup_stone(c, p).unwrap();
-            }
-        }
-        game
+        Game::from_setup(&parse_diagram(diagram).unwrap(), Rules::chinese()).unwrap()
     }
 
     /// A judgement that applies what the static analysis of `game` proves and

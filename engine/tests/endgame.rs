@@ -15,13 +15,8 @@ fn engine() -> Engine {
 }
 
 fn game_from(diagram: &str, to_move: Color, komi: f64) -> Game {
-    let board = parse_diagram(diagram).unwrap();
-    let mut game = Game::new(board.size(), Rules::chinese().with_komi(komi).unwrap());
-    for p in board.size().points() {
-        if let Some(c) = board.color_at(p) {
-            game.add_setup_stone(c, p).unwrap();
-        }
-    }
+    let rules = Rules::chinese().with_komi(komi).unwrap();
+    let mut game = Game::from_setup(&parse_diagram(diagram).unwrap(), rules).unwrap();
     game.set_to_move(to_move);
     game
 }

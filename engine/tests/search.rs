@@ -21,14 +21,8 @@ fn config(playouts: u64) -> Config {
 
 /// A game whose start position is the diagram, `to_move` to play, with komi.
 fn game_from(diagram: &str, to_move: Color, komi: f64) -> Game {
-    let board = parse_diagram(diagram).unwrap();
     let rules = Rules::chinese().with_komi(komi).unwrap();
-    let mut game = Game::new(board.size(), rules);
-    for p in board.size().points() {
-        if let Some(c) = board.color_at(p) {
-            game.add_setup_stone(c, p).unwrap();
-        }
-    }
+    let mut game = Game::from_setup(&parse_diagram(diagram).unwrap(), rules).unwrap();
     game.set_to_move(to_move);
     game
 }

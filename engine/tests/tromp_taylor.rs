@@ -54,12 +54,7 @@ fn parse(text: &str) -> Result<Vec<Case>, String> {
 /// opponent's pass.
 fn game_of(case: &Case, rules: Rules) -> Result<Game, String> {
     let board = parse_diagram(&case.rows.join("\n")).map_err(|e| e.to_string())?;
-    let mut game = Game::new(board.size(), rules);
-    for p in board.size().points() {
-        if let Some(c) = board.color_at(p) {
-            game.add_setup_stone(c, p).map_err(|e| e.to_string())?;
-        }
-    }
+    let mut game = Game::from_setup(&board, rules).map_err(|e| e.to_string())?;
     game.play(case.tengen.opponent(), Move::Pass)
         .map_err(|e| e.to_string())?;
     Ok(game)

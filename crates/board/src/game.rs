@@ -89,6 +89,18 @@ impl Game {
         g
     }
 
+    /// A new game whose start position is `board`'s stones as setup stones (SGF `AB`
+    /// and `AW`), Black to move; `board`'s ko and prisoners are not carried over.
+    pub fn from_setup(board: &Board, rules: Rules) -> Result<Game, IllegalMove> {
+        let mut game = Game::new(board.size(), rules);
+        for p in board.size().points() {
+            if let Some(c) = board.color_at(p) {
+                game.add_setup_stone(c, p)?;
+            }
+        }
+        Ok(game)
+    }
+
     /// The board size.
     pub fn size(&self) -> BoardSize {
         self.board.size()
@@ -463,6 +475,16 @@ fn hash_after_record(p: &Played) -> Hash {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_from_setup_starts_from_the_stones_with_black_to_move() {
+        let board = crate::parse_diagram(". X .\nX O X\n. . .").unwrap();
+        let g = Game::from_setup(&board, Rules::chinese()).unwrap();
+        assert_eq!(g.board().stones(Color::Black), board.stones(Color::Black));
+        assert_eq!(g.board().stones(Color::White), board.stones(Color::White));
+        assert_eq!((g.move_count(), g.to_move()), (0, Color::Black));
+        assert_eq!(g.setup_stones().len(), 4);
+    }
 
     #[test]
     fn a_replayed_ko_recapture_survives_new_rules_and_undo() {

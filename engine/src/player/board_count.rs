@@ -141,14 +141,7 @@ mod tests {
     use tengen_board::parse_diagram;
 
     fn game_of(diagram: &str, rules: Rules) -> Game {
-        let board = parse_diagram(diagram).unwrap();
-        let mut game = Game::new(board.size(), rules);
-        for p in board.size().points() {
-            if let Some(c) = board.color_at(p) {
-                game.add_setup_stone(c, p).unwrap();
-            }
-        }
-        game
+        Game::from_setup(&parse_diagram(diagram).unwrap(), rules).unwrap()
     }
 
     fn no_search() -> Analysis {

@@ -73,14 +73,7 @@ mod tests {
 
     /// A game of the diagram's stones as setup, Black to move.
     fn game_of(diagram: &str, rules: Rules) -> Game {
-        let board = parse_diagram(diagram).unwrap();
-        let mut game = Game::new(board.size(), rules);
-        for p in board.size().points() {
-            if let Some(c) = board.color_at(p) {
-                game.add_setup_stone(c, p).unwrap();
-            }
-        }
-        game
+        Game::from_setup(&parse_diagram(diagram).unwrap(), rules).unwrap()
     }
 
     #[test]
