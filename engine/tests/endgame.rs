@@ -3,8 +3,11 @@
 
 use std::sync::atomic::AtomicBool;
 
-use tengen_board::{Color, Game, Move, Rules, parse_diagram};
+use tengen_board::{Color, Game, Move};
 use tengen_engine::{Config, Decision, Engine, Limit, Mode, Status};
+
+mod common;
+use common::game_from;
 
 fn engine() -> Engine {
     Engine::new(Config {
@@ -12,13 +15,6 @@ fn engine() -> Engine {
         seed: 7,
         ..Config::default()
     })
-}
-
-fn game_from(diagram: &str, to_move: Color, komi: f64) -> Game {
-    let rules = Rules::chinese().with_komi(komi).unwrap();
-    let mut game = Game::from_setup(&parse_diagram(diagram).unwrap(), rules).unwrap();
-    game.set_to_move(to_move);
-    game
 }
 
 /// Black owns the left (columns A–C plus the wall D), White the right (E–G); the white

@@ -2,8 +2,11 @@
 
 use std::sync::atomic::AtomicBool;
 
-use tengen_board::{Color, Game, Move, Rules, parse_diagram};
+use tengen_board::{Color, Game, Move, Rules};
 use tengen_engine::{Analysis, Config, Decision, Engine, Limit, Mode, Parallelism, PolicyKind};
+
+mod common;
+use common::game_from;
 
 fn engine(playouts: u64) -> Engine {
     Engine::new(config(playouts))
@@ -17,14 +20,6 @@ fn config(playouts: u64) -> Config {
         policy: PolicyKind::Heavy,
         ..Config::default()
     }
-}
-
-/// A game whose start position is the diagram, `to_move` to play, with komi.
-fn game_from(diagram: &str, to_move: Color, komi: f64) -> Game {
-    let rules = Rules::chinese().with_komi(komi).unwrap();
-    let mut game = Game::from_setup(&parse_diagram(diagram).unwrap(), rules).unwrap();
-    game.set_to_move(to_move);
-    game
 }
 
 fn best_move(diagram: &str, to_move: Color, komi: f64, config: Config) -> String {
