@@ -9,19 +9,12 @@
 // non-zero on the first failure.
 
 import sgf from '@sabaki/sgf'
+import {check} from './check.mjs'
 
 const [path, moves] = process.argv.slice(2)
 if (!path || !moves) {
   console.error('usage: node review.mjs REVIEWED.sgf MOVES')
   process.exit(2)
-}
-
-function check(cond, what, detail = '') {
-  if (!cond) {
-    console.error(`FAIL ${what}${detail ? ': ' + detail : ''}`)
-    process.exit(1)
-  }
-  console.log(`ok   ${what}`)
 }
 
 let trees = sgf.parseFile(path)

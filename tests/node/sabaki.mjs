@@ -7,6 +7,7 @@
 // Prints one line per step and exits non-zero on the first failure.
 
 import gtp from '@sabaki/gtp'
+import {check} from './check.mjs'
 
 const {Controller, ControllerStateTracker} = gtp
 
@@ -14,14 +15,6 @@ const [path, ...args] = process.argv.slice(2)
 if (!path) {
   console.error('usage: node sabaki.mjs ENGINE [ARGS...]')
   process.exit(2)
-}
-
-function check(cond, what, detail = '') {
-  if (!cond) {
-    console.error(`FAIL ${what}${detail ? ': ' + detail : ''}`)
-    process.exit(1)
-  }
-  console.log(`ok   ${what}`)
 }
 
 // Sabaki's analysis parser (src/modules/analysis.js parseAnalysis, v0.52.2): blocks
