@@ -13,6 +13,8 @@
 //!   [`time::Timekeeper`], which decides each move's limits for a front end (the time
 //!   controls and clocks are [`tengen_board`]'s, shared with the match referee).
 
+#![deny(missing_docs)]
+
 mod analysis;
 pub mod bench;
 mod cleanup;

@@ -30,6 +30,8 @@
 //! assert!(review.to_sgf().contains("SBKV[50]"));
 //! ```
 
+#![deny(missing_docs)]
+
 mod analyst;
 mod error;
 mod eval;
