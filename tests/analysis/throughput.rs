@@ -86,12 +86,13 @@ fn analysis_seconds() -> f64 {
 #[ignore = "long: cargo test -- --include-ignored"]
 fn analysis_keeps_within_ten_percent_of_gtps_playouts_a_second() {
     let playouts = (VISITS * MOVES.len() as u64) as f64;
-    // The better of two runs each, taken in turn, so a busy moment of the machine does
-    // not decide.
-    let (gtp1, analysis1) = (gtp_seconds(), analysis_seconds());
-    let (gtp2, analysis2) = (gtp_seconds(), analysis_seconds());
-    let gtp = gtp1.min(gtp2);
-    let analysis = analysis1.min(analysis2);
+    // The best of three runs each, taken in turn, so a busy moment of the (shared)
+    // machine does not decide.
+    let (mut gtp, mut analysis) = (f64::INFINITY, f64::INFINITY);
+    for _ in 0..3 {
+        gtp = gtp.min(gtp_seconds());
+        analysis = analysis.min(analysis_seconds());
+    }
     eprintln!(
         "throughput: GTP {:.0} playouts/s, analysis {:.0} playouts/s ({} turns x {VISITS})",
         playouts / gtp,
