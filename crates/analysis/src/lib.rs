@@ -15,6 +15,8 @@
 //! The field table, and what Tengen answers differently from KataGo, are in this
 //! crate's README.
 
+#![deny(missing_docs)]
+
 pub mod deadlines;
 pub mod line;
 pub mod notice;
