@@ -183,7 +183,25 @@ impl Engine {
         ownership: bool,
         report: Option<Report<'_>>,
     ) -> Analysis {
-        self.search_with(game, color, limit, stop, ownership, true, report)
+        let avoid = Bitboard::EMPTY;
+        self.search_with(game, color, limit, stop, ownership, true, &avoid, report)
+    }
+
+    /// Searches as [`Engine::search`] does, but never chooses a root move in `avoid`
+    /// (KataGo's `avoid`/`allow` to depth 1): selection sees those moves as lost, and
+    /// the snapshots leave them out of the candidates.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_avoiding(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limit: Limit,
+        stop: &AtomicBool,
+        ownership: bool,
+        avoid: &Bitboard,
+        report: Option<Report<'_>>,
+    ) -> Analysis {
+        self.search_with(game, color, limit, stop, ownership, true, avoid, report)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -195,6 +213,7 @@ impl Engine {
         stop: &AtomicBool,
         ownership: bool,
         with_pass: bool,
+        avoid: &Bitboard,
         report: Option<Report<'_>>,
     ) -> Analysis {
         // The clock runs from here: tree reuse counts against the move's time.
@@ -214,6 +233,7 @@ impl Engine {
             stop,
             ownership,
             with_pass,
+            avoid: *avoid,
         };
         let analysis = search(
             &mut self.workers,
@@ -236,6 +256,25 @@ impl Engine {
         limit: Limit,
         stop: &AtomicBool,
         mode: Mode,
+        report: Option<Report<'_>>,
+    ) -> Decision {
+        let avoid = Bitboard::EMPTY;
+        self.genmove_avoiding(game, color, limit, stop, mode, &avoid, report)
+    }
+
+    /// Chooses a move as [`Engine::genmove`] does, but the search never chooses a
+    /// move in `avoid` (see [`Engine::search_avoiding`]); the rules' own moves (a
+    /// clean-up's capture, a capture before a pass under Tromp-Taylor) are not
+    /// restricted.
+    #[allow(clippy::too_many_arguments)]
+    pub fn genmove_avoiding(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limit: Limit,
+        stop: &AtomicBool,
+        mode: Mode,
+        avoid: &Bitboard,
         report: Option<Report<'_>>,
     ) -> Decision {
         let start = Instant::now();
@@ -264,6 +303,7 @@ impl Engine {
             stop,
             ownership,
             mode == Mode::Normal,
+            avoid,
             report,
         );
         let Some(best) = analysis.best().cloned() else {

@@ -44,7 +44,7 @@ use std::sync::atomic::{AtomicBool, Ordering::Acquire, Ordering::Relaxed, Orderi
 use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::Instant;
 
-use tengen_board::{Board, Color, Game, Hash, Move, Point};
+use tengen_board::{Bitboard, Board, Color, Game, Hash, Move, Point};
 
 use crate::analysis::{Analysis, Extras, Report};
 use crate::config::{Config, Parallelism};
@@ -131,6 +131,9 @@ pub(crate) struct Job<'a> {
     pub stop: &'a AtomicBool,
     pub ownership: bool,
     pub with_pass: bool,
+    /// Root moves the search never chooses (KataGo's `avoid`/`allow` at depth 1):
+    /// selection sees them as lost, and the snapshots leave them out.
+    pub avoid: Bitboard,
 }
 
 /// The fixed inputs every worker reads.
@@ -639,6 +642,7 @@ mod tests {
             stop: &stop,
             ownership: false,
             with_pass: true,
+            avoid: Bitboard::EMPTY,
         };
         search(
             workers,
@@ -723,6 +727,7 @@ mod tests {
             stop: &stop,
             ownership: false,
             with_pass: true,
+            avoid: Bitboard::EMPTY,
         };
         let analysis = search(
             &mut workers,
@@ -993,6 +998,7 @@ mod tests {
             stop: &stop,
             ownership: false,
             with_pass: true,
+            avoid: Bitboard::EMPTY,
         };
         // The principal variation as far as its nodes have 200 visits or more (the
         // full line's length flickers as the best move changes on an empty board).

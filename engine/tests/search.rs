@@ -241,3 +241,62 @@ fn the_score_lead_after_tree_reuse_averages_this_searchs_playouts() {
     let scored = again.moves.iter().find(|m| m.score_lead != 0.0).unwrap();
     assert_eq!(scored.score_lead, again.score_lead);
 }
+
+/// A root move the caller avoids is never chosen, never listed, and a reused tree that
+/// has searched it does not bring it back.
+#[test]
+fn avoided_root_moves_are_never_chosen_nor_listed() {
+    use tengen_board::{Bitboard, BoardSize};
+    let size = BoardSize::new(9).unwrap();
+    let game = Game::new(size, Rules::chinese());
+    let stop = AtomicBool::new(false);
+    let mut e = engine(800);
+    // First a free search, so the reused tree has visits on every good move.
+    let free = e.search(
+        &game,
+        Color::Black,
+        Limit::Playouts(800),
+        &stop,
+        false,
+        None,
+    );
+    let favourite = match free.best().unwrap().mv {
+        Move::Play(p) => p,
+        Move::Pass => panic!("passed on an empty board"),
+    };
+    // Then avoid every point of the left half and the favourite.
+    let mut avoid = Bitboard::EMPTY;
+    for p in size.points() {
+        if size.coords(p).0 < 5 || p == favourite {
+            avoid.insert(p);
+        }
+    }
+    let avoiding = e.search_avoiding(
+        &game,
+        Color::Black,
+        Limit::Playouts(800),
+        &stop,
+        false,
+        &avoid,
+        None,
+    );
+    assert!(!avoiding.moves.is_empty());
+    for m in &avoiding.moves {
+        if let Move::Play(p) = m.mv {
+            assert!(!avoid.contains(p), "{} listed", size.move_vertex(m.mv));
+        }
+    }
+    assert!(avoiding.playouts() >= 800);
+    match e.genmove_avoiding(
+        &game,
+        Color::Black,
+        Limit::Playouts(800),
+        &stop,
+        Mode::Normal,
+        &avoid,
+        None,
+    ) {
+        Decision::Play(Move::Play(p)) => assert!(!avoid.contains(p)),
+        other => panic!("{other:?}"),
+    }
+}

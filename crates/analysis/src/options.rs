@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use tengen_board::{Color, Move};
+use tengen_board::{Bitboard, BoardSize, Color, Move};
 use tengen_engine::Extras;
 
 /// Whose side the win rates, score leads and ownership are reported from
@@ -41,9 +41,11 @@ impl Perspective {
     }
 }
 
-/// Root moves the client asked not to see (`avoidMoves`) or the only ones to see
-/// (`allowMoves`), for each player. Tengen's search cannot forbid root moves, so the
-/// filter applies to the reported `moveInfos`; the query is told so in a warning.
+/// Root moves the client asked the search not to play (`avoidMoves`) or the only ones
+/// it may play (`allowMoves`), for each player: the search never chooses them at the
+/// analysed turn's first move ([`MoveFilter::avoided`]), and `moveInfos` leaves them
+/// out. Deeper in the tree (`untilDepth` beyond 1) they are not applied; the query is
+/// told so in a warning.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveFilter {
     /// Moves left out, by player index ([`Color::index`]).
@@ -57,6 +59,19 @@ impl MoveFilter {
     pub fn shows(&self, c: Color, mv: Move) -> bool {
         let i = c.index();
         !self.avoid[i].contains(&mv) && self.allow[i].as_ref().is_none_or(|a| a.contains(&mv))
+    }
+
+    /// The points the search for `c` must not choose at the root: those avoided, and
+    /// when an allow list is given every point not on it. (A pass on either list only
+    /// filters what is shown.)
+    pub fn avoided(&self, c: Color, size: BoardSize) -> Bitboard {
+        let mut set = Bitboard::EMPTY;
+        for p in size.points() {
+            if !self.shows(c, Move::Play(p)) {
+                set.insert(p);
+            }
+        }
+        set
     }
 
     /// Whether it filters anything.
@@ -166,6 +181,13 @@ mod tests {
         f.allow[Color::White.index()] = Some(vec![q16]);
         assert!(!f.shows(Color::White, d4));
         assert!(f.shows(Color::White, q16));
+        // The search's root mask: Black avoids D4 alone; White may play only Q16.
+        let black = f.avoided(Color::Black, size);
+        assert_eq!(black.count(), 1);
+        assert!(black.contains(size.parse_point("D4").unwrap()));
+        let white = f.avoided(Color::White, size);
+        assert_eq!(white.count() as usize, size.area() - 1);
+        assert!(!white.contains(size.parse_point("Q16").unwrap()));
     }
 
     #[test]

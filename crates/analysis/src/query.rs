@@ -546,19 +546,12 @@ impl Fields<'_> {
                 options.filter.allow[c.index()] = Some(moves);
             }
         }
-        if !list.is_empty() {
-            let depth = if deep {
-                " (only at the analysed turn's first move: untilDepth beyond 1 is not applied)"
-            } else {
-                ""
-            };
+        if deep {
             warnings.push(Notice::warning(
                 self.id,
                 field,
-                format!(
-                    "Tengen's search cannot forbid moves: they are searched, and left out of \
-                     moveInfos{depth}"
-                ),
+                "Tengen applies these moves at the analysed turn's first move only: \
+                 untilDepth beyond 1 is not applied",
             ));
         }
         Ok(())

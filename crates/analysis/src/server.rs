@@ -297,12 +297,14 @@ impl Searcher<'_, '_> {
             sink: &mut sink,
             extras: opts.extras(),
         };
-        let analysis = engine.search(
+        let avoid = opts.filter.avoided(color, game.size());
+        let analysis = engine.search_avoiding(
             &game,
             color,
             limit,
             &turn.stop,
             opts.ownership,
+            &avoid,
             Some(report),
         );
         self.deadlines.disarm(&turn.stop);

@@ -25,14 +25,30 @@ pub(super) struct Descent {
 
 /// The prior selection sees for `edge` of the root or of a deeper node: clean-up
 /// play makes the root's pass look lost, so that it is chosen only when nothing
-/// else is left.
+/// else is left, and so does a root move the job avoids.
 #[inline]
 pub(super) fn prior(ctx: &Ctx<'_>, at_root: bool, edge: &Edge) -> (f32, f32) {
-    if at_root && !ctx.job.with_pass && edge.mv() == Move::Pass {
+    if at_root && barred(ctx, edge.mv()) {
         (1e6, 0.0)
     } else {
         edge.prior()
     }
+}
+
+/// Whether the job keeps `mv` out of the root's choices: the pass in clean-up play,
+/// or a move it avoids.
+#[inline]
+pub(super) fn barred(ctx: &Ctx<'_>, mv: Move) -> bool {
+    match mv {
+        Move::Pass => !ctx.job.with_pass,
+        Move::Play(p) => avoided(ctx, p),
+    }
+}
+
+/// Whether the job avoids `p` at the root.
+#[inline]
+pub(super) fn avoided(ctx: &Ctx<'_>, p: tengen_board::Point) -> bool {
+    ctx.job.avoid.contains(p)
 }
 
 /// What selection knows of `edge` (inlined in selection's loop over the edges).

@@ -50,6 +50,7 @@ fn analyse(game: &Game, color: Color, playouts: u64, threads: usize, extras: Ext
         stop: &stop,
         ownership: false,
         with_pass: true,
+        avoid: tengen_board::Bitboard::EMPTY,
     };
     let mut ignore = |_: &Analysis| {};
     let report = Report {

@@ -1,12 +1,12 @@
 //! Snapshots: what a search has found so far, as the analysis reports it.
 
-use tengen_board::{Board, Color};
+use tengen_board::{Board, Color, Move};
 
 use crate::analysis::{Analysis, Line, MoveStat};
 use crate::select::lower_bound;
-use crate::tree::{NodeId, Tree};
+use crate::tree::{Edge, NodeId, Tree};
 
-use super::descend::prior;
+use super::descend::{avoided, prior};
 use super::{Ctx, slot};
 
 /// The longest principal variation reported.
@@ -17,16 +17,20 @@ const PV_DEPTH: usize = 40;
 pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
     let root = tree.root();
     let color = ctx.job.color;
+    // A root move the job avoids is no candidate: it is left out.
+    let listed = |e: &&Edge| !matches!(e.mv(), Move::Play(p) if avoided(ctx, p));
     let edges = tree.edges(root);
     let rate = |(v, w): (f32, f32)| f64::from(w / v.max(1e-6));
     let prior_total: f64 = edges
         .iter()
+        .filter(listed)
         .map(|e| rate(prior(ctx, true, e)))
         .sum::<f64>()
         .max(1e-9);
     let share = &ctx.share;
     let mut moves: Vec<MoveStat> = edges
         .iter()
+        .filter(listed)
         .map(|e| {
             let mv = e.mv();
             let s = slot(mv);
@@ -88,10 +92,15 @@ pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
             .then(b.winrate.total_cmp(&a.winrate))
     });
     let visits: u64 = moves.iter().map(|m| m.visits).sum();
-    let reused: u64 = edges.iter().map(|e| share.reused(slot(e.mv()))).sum();
+    let reused: u64 = edges
+        .iter()
+        .filter(listed)
+        .map(|e| share.reused(slot(e.mv())))
+        .sum();
     let wins: f64 = moves.iter().map(|m| m.winrate * m.visits as f64).sum();
     let score2: i64 = edges
         .iter()
+        .filter(listed)
         .map(|e| share.root(&ctx.tallies, slot(e.mv())).2)
         .sum();
     let winrate = if visits > 0 {

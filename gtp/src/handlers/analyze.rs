@@ -18,7 +18,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use tengen_board::{BoardSize, Color, Move};
+use tengen_board::{Bitboard, BoardSize, Color, Move};
 
 use crate::args::{Args, parse_int};
 use crate::error::{Answer, GtpError, quote};
@@ -152,6 +152,21 @@ impl Stream {
             }
         }
         Ok(st)
+    }
+
+    /// The points the search must not choose at the root: the `avoid`ed ones, and
+    /// with `allow` every point not allowed. (A pass in either list only filters what
+    /// is shown.)
+    pub(crate) fn avoided(&self, size: BoardSize) -> Bitboard {
+        let mut set = Bitboard::EMPTY;
+        for p in size.points() {
+            let mv = Move::Play(p);
+            let allowed = self.allow.as_ref().is_none_or(|al| al.contains(&mv));
+            if self.avoid.contains(&mv) || !allowed {
+                set.insert(p);
+            }
+        }
+        set
     }
 
     /// What the engine's snapshots must hold for this stream's keys.
@@ -354,7 +369,16 @@ fn analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, dialect: Dialec
         extras: st.extras(),
     };
     let Session { engine, game, .. } = s;
-    let last = engine.analyze(game, st.color, Limit::Infinite, stop, st.ownership, report);
+    let avoid = st.avoided(size);
+    let last = engine.search_avoiding(
+        game,
+        st.color,
+        Limit::Infinite,
+        stop,
+        st.ownership,
+        &avoid,
+        Some(report),
+    );
     if let Some(line) = st.format(&last, size).filter(|_| st.final_only()) {
         ctx.stream_line(&line);
     }

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use tengen_board::{Color, Move};
+use tengen_board::{Bitboard, Color, Move};
 
 use crate::args::Args;
 use crate::error::Answer;
@@ -66,6 +66,7 @@ pub(crate) fn think_until(
         StopOn::AnyInput => signals.arm_input(),
     };
     let size = s.game.size();
+    let avoid = stream.map_or(Bitboard::EMPTY, |st| st.avoided(size));
     let mut sink = |a: &Analysis| {
         let periodic = stream.filter(|st| !st.final_only());
         if let Some(line) = periodic.and_then(|st| st.format(a, size)) {
@@ -84,7 +85,7 @@ pub(crate) fn think_until(
         StopOn::AnyInput => signals.raise_input(),
     };
     let decision = watched(timer.start, timer.deadline, alarm, || {
-        engine.genmove(game, color, timer.limit, stop, mode, report)
+        engine.genmove_avoiding(game, color, timer.limit, stop, mode, &avoid, report)
     });
     let elapsed = s.timekeeper.finish_move(&timer);
     Thought {
