@@ -1,0 +1,175 @@
+"""Trains Tengen's policy network on shards from `tengen learn export`.
+
+    target/policy-venv/bin/python crates/learn/python/train.py \
+        --train /data/shards/train --held-out /data/shards/held-out --out /data/run1 \
+        --layers 6 --filters 64 --steps 20000
+
+Each step draws a batch of training positions at random (from a generator seeded by
+--seed and the step, so a resumed run draws what an unbroken one would), applies one of
+the 8 symmetries of the board to each, and takes an Adam step on the cross-entropy of
+the move played. Every --eval-every steps it scores a fixed, evenly spread sample of the
+held-out positions (loss, top-1, top-5, top-1 by phase), prints a line, appends it to
+OUT/log.jsonl, and writes OUT/checkpoint.npz (parameters, optimizer state, step) and
+OUT/weights.safetensors (weights.py documents the format). Started again with the same
+--out, it resumes from the checkpoint; --steps is the total to reach. --device cuda runs
+the same on a GPU.
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--train", nargs="+", required=True, help="training shards: files, directories or globs")
+    p.add_argument("--held-out", nargs="+", required=True, help="held-out shards (never trained on)")
+    p.add_argument("--out", required=True, help="directory of the checkpoint, log and weights")
+    p.add_argument("--layers", type=int, default=6)
+    p.add_argument("--filters", type=int, default=64)
+    p.add_argument("--batch", type=int, default=128)
+    p.add_argument("--steps", type=int, default=1000, help="total steps to reach (a resumed run counts its earlier ones)")
+    p.add_argument("--lr", type=float, default=1e-3, help="Adam's learning rate")
+    p.add_argument("--eval-every", type=int, default=200)
+    p.add_argument("--eval-positions", type=int, default=4096)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
+    p.add_argument("--no-augment", action="store_true", help="train without the symmetries")
+    a = p.parse_args(argv)
+    for name in ["layers", "filters", "batch", "steps", "eval_every", "eval_positions"]:
+        if getattr(a, name) < 1:
+            p.error(f"--{name.replace('_', '-')} must be at least 1")
+    if not a.lr > 0:
+        p.error("--lr must be positive")
+    return a
+
+
+def main(argv):
+    args = parse_args(argv)
+    # The platform is chosen before JAX starts.
+    os.environ["JAX_PLATFORMS"] = args.device
+    import jax
+    import jax.numpy as jnp
+    import numpy as np
+    import optax
+
+    import net
+    import shards
+    import weights
+
+    try:
+        train = shards.ShardSet(shards.expand(args.train))
+        held = shards.ShardSet(shards.expand(args.held_out))
+    except (shards.ShardError, OSError) as e:
+        sys.exit(f"train.py: {e}")
+    if (held.side, held.planes) != (train.side, train.planes):
+        sys.exit("train.py: the held-out shards' board side or planes differ from the training shards'")
+    train_files = {os.path.realpath(s.path) for s in train.shards}
+    if any(os.path.realpath(s.path) in train_files for s in held.shards):
+        sys.exit("train.py: a held-out shard is also a training shard")
+    os.makedirs(args.out, exist_ok=True)
+    config = {"layers": args.layers, "filters": args.filters, "side": train.side,
+              "planes": train.planes, "lr": args.lr, "batch": args.batch, "seed": args.seed,
+              "augment": not args.no_augment}
+
+    optimizer = optax.adam(args.lr)
+    params = net.init(jax.random.PRNGKey(args.seed), train.planes + 1, args.layers, args.filters)
+    opt_state = optimizer.init(params)
+    step, seen, seconds = 0, 0, 0.0
+    ckpt = os.path.join(args.out, "checkpoint.npz")
+    if os.path.exists(ckpt):
+        saved = np.load(ckpt, allow_pickle=False)
+        old = json.loads(str(saved["config"]))
+        if old != config:
+            sys.exit(f"train.py: {ckpt} was made with {old}, not {config}: choose another --out")
+        leaves, tree = jax.tree_util.tree_flatten((params, opt_state))
+        loaded = [jnp.asarray(saved[f"leaf{i}"]) for i in range(len(leaves))]
+        params, opt_state = jax.tree_util.tree_unflatten(tree, loaded)
+        step, seen, seconds = int(saved["step"]), int(saved["seen"]), float(saved["seconds"])
+        print(f"resumed from {ckpt} at step {step} ({seen} positions seen)", flush=True)
+
+    @jax.jit
+    def train_step(params, opt_state, planes, played):
+        def loss_fn(p):
+            return net.loss_and_ranks(p, net.inputs(planes), played)[0]
+        loss, grads = jax.value_and_grad(loss_fn)(params)
+        updates, opt_state = optimizer.update(grads, opt_state, params)
+        return optax.apply_updates(params, updates), opt_state, loss
+
+    @jax.jit
+    def eval_batch(params, planes, played):
+        _, losses, better = net.loss_and_ranks(params, net.inputs(planes), played)
+        return losses, better
+
+    tables = shards.symmetry_tables(train.side)
+    eval_idx = np.unique(np.linspace(0, held.positions - 1, min(args.eval_positions, held.positions)).astype(np.int64))
+
+    def evaluate():
+        losses, better, phases = [], [], []
+        for i in range(0, len(eval_idx), 512):
+            planes, played, phase = held.batch(eval_idx[i:i + 512])
+            l, b = eval_batch(params, jnp.asarray(planes), jnp.asarray(played))
+            losses.append(np.asarray(l))
+            better.append(np.asarray(b))
+            phases.append(phase)
+        losses, better, phases = map(np.concatenate, (losses, better, phases))
+        by_phase = {name: round(100 * float((better[phases == k] == 0).mean()), 2)
+                    for k, name in enumerate(["1-30", "31-100", "101+"]) if (phases == k).any()}
+        return {"held_out_loss": round(float(losses.mean()), 4),
+                "top1": round(100 * float((better == 0).mean()), 2),
+                "top5": round(100 * float((better < 5).mean()), 2),
+                "top1_by_phase": by_phase, "held_out_positions": int(len(better))}
+
+    def save():
+        leaves, _ = jax.tree_util.tree_flatten((params, opt_state))
+        tmp = ckpt + ".tmp.npz"
+        np.savez(tmp, config=json.dumps(config), step=step, seen=seen, seconds=seconds,
+                 **{f"leaf{i}": np.asarray(x) for i, x in enumerate(leaves)})
+        os.replace(tmp, ckpt)
+        weights.save(os.path.join(args.out, "weights.safetensors"), params, {
+            "board_size": train.side, "input_planes": train.planes + 1,
+            "input": f"the {train.planes} planes of crates/learn/src/planes.rs in order, then a plane of ones",
+            "legal_plane": net.LEGAL_PLANE, "layers": args.layers, "filters": args.filters,
+            "first_kernel": 5, "kernel": 3, "activation": "relu", "padding": "same, zeros",
+            "output": "side*side point logits (y * side + x, row 0 at the bottom), then the pass logit",
+            "steps": step, "positions_seen": seen, "batch": args.batch, "seed": args.seed,
+            "train_shards": " ".join(s.path for s in train.shards),
+            "held_out_shards": " ".join(s.path for s in held.shards),
+            "command": " ".join(["train.py"] + list(argv))})
+
+    log = open(os.path.join(args.out, "log.jsonl"), "a")
+    print(f"training positions {train.positions}, held-out {held.positions} (scoring {len(eval_idx)}); "
+          f"net {args.layers}x{args.filters}; device {jax.devices()[0]}", flush=True)
+    running, count = 0.0, 0
+    last = time.time()
+    while step < args.steps:
+        rng = np.random.default_rng([args.seed, step])
+        idx = rng.integers(0, train.positions, args.batch)
+        planes, played, _ = train.batch(idx)
+        if not args.no_augment:
+            planes, played = shards.augment(planes, played, rng.integers(0, 8, args.batch), tables)
+        params, opt_state, loss = train_step(params, opt_state, jnp.asarray(planes), jnp.asarray(played))
+        step += 1
+        seen += args.batch
+        running += float(loss)
+        count += 1
+        if step % args.eval_every == 0 or step == args.steps:
+            now = time.time()
+            seconds += now - last
+            row = {"step": step, "positions_seen": seen, "train_loss": round(running / count, 4)}
+            row.update(evaluate())
+            row["seconds"] = round(seconds, 1)
+            row["positions_per_second"] = round(seen / max(seconds, 1e-9), 1)
+            print(json.dumps(row), flush=True)
+            log.write(json.dumps(row) + "\n")
+            log.flush()
+            save()
+            running, count = 0.0, 0
+            last = time.time()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

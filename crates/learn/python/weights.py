@@ -1,0 +1,46 @@
+"""The trained network's weights as a safetensors file, for a Rust loader.
+
+Tensors (float32, little-endian, row-major):
+  conv{i}.weight  (filters, in, k, k), OIHW; k = 5 for conv0, 3 after; in = planes + 1
+  conv{i}.bias    (filters,)
+  head.weight     (1, filters, 1, 1)   1x1 conv: one logit a point
+  head.bias       (1,)
+  pass.weight     (1, filters)         the pass logit from the board mean of the last layer
+  pass.bias       (1,)
+The metadata (string to string) names the format and version, the board size, the
+input planes and their order, the layers and filters, and how the weights were made.
+"""
+
+import numpy as np
+from safetensors.numpy import load_file, save_file
+
+FORMAT = "tengen-policy"
+FORMAT_VERSION = "1"
+
+
+def save(path, params, metadata):
+    """Writes `params` (net.py's layout) to `path` with `metadata`."""
+    tensors = {}
+    for i, layer in enumerate(params["convs"]):
+        tensors[f"conv{i}.weight"] = np.ascontiguousarray(np.transpose(np.asarray(layer["w"]), (3, 2, 0, 1)))
+        tensors[f"conv{i}.bias"] = np.asarray(layer["b"])
+    tensors["head.weight"] = np.ascontiguousarray(np.transpose(np.asarray(params["head"]["w"]), (3, 2, 0, 1)))
+    tensors["head.bias"] = np.asarray(params["head"]["b"])
+    tensors["pass.weight"] = np.ascontiguousarray(np.asarray(params["pass"]["w"]).T)
+    tensors["pass.bias"] = np.asarray(params["pass"]["b"])
+    meta = {"format": FORMAT, "format_version": FORMAT_VERSION}
+    meta.update({k: str(v) for k, v in metadata.items()})
+    save_file({k: v.astype(np.float32) for k, v in tensors.items()}, path, metadata=meta)
+
+
+def load(path):
+    """The tensors of a weights file, back in net.py's layout."""
+    t = load_file(path)
+    layers = sum(1 for k in t if k.startswith("conv") and k.endswith(".weight"))
+    params = {"convs": []}
+    for i in range(layers):
+        params["convs"].append({"w": np.transpose(t[f"conv{i}.weight"], (2, 3, 1, 0)),
+                                "b": t[f"conv{i}.bias"]})
+    params["head"] = {"w": np.transpose(t["head.weight"], (2, 3, 1, 0)), "b": t["head.bias"]}
+    params["pass"] = {"w": t["pass.weight"].T, "b": t["pass.bias"]}
+    return params
