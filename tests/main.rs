@@ -17,6 +17,8 @@ mod cleanup;
 mod sgf;
 // `tengen learn` through the real binary: repeatable fits, clear errors, --move-table.
 mod learn;
+// The policy-network trainer: export the fixture games, train a few steps, the loss falls.
+mod policy_trainer;
 // The GTP front end through the real binary: transcripts, Sabaki, engine vs engine.
 mod gtp;
 // `tengen review` through the real binary: annotations, resume, Sabaki, GNU Go, the graph.

@@ -1,0 +1,129 @@
+//! The policy-network trainer end to end: `tengen learn export` writes shards of the
+//! fixture self-play games (`tests/data/sgf/policy/`), `crates/learn/python/train.py`
+//! trains a small net on them for a few steps, and its held-out and training losses
+//! fall; a second run with the same output directory resumes from the checkpoint. The
+//! venv comes from `.ci/run`: `python3 -m venv target/policy-venv` and `pip install -r
+//! crates/learn/python/requirements.txt` (`POLICY_PYTHON` names another interpreter).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The Python with the trainer's requirements installed.
+fn policy_python() -> PathBuf {
+    let python = std::env::var_os("POLICY_PYTHON")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target/policy-venv/bin/python"));
+    assert!(
+        python.is_file(),
+        "{} is missing: run `python3 -m venv target/policy-venv && target/policy-venv/bin/pip \
+         install -r crates/learn/python/requirements.txt` (as .ci/run does)",
+        python.display()
+    );
+    python
+}
+
+/// Runs train.py into `out` up to `steps` steps; returns its stdout.
+fn train(shards: &Path, out: &Path, steps: u32) -> String {
+    let output = Command::new(policy_python())
+        .arg(root().join("crates/learn/python/train.py"))
+        .arg("--train")
+        .arg(shards.join("train-00000.tgp"))
+        .arg("--held-out")
+        .arg(shards.join("held-out-2011-03.tgp"))
+        .arg("--out")
+        .arg(out)
+        .args([
+            "--layers",
+            "2",
+            "--filters",
+            "16",
+            "--batch",
+            "32",
+            "--lr",
+            "0.003",
+        ])
+        .args(["--eval-every", "20", "--steps", &steps.to_string()])
+        .output()
+        .expect("run train.py");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "train.py failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+/// The number after `"key": ` in a log line.
+fn field(line: &str, key: &str) -> f64 {
+    let start = line
+        .find(&format!("\"{key}\": "))
+        .unwrap_or_else(|| panic!("no {key} in {line}"))
+        + key.len()
+        + 4;
+    let rest = &line[start..];
+    let end = rest.find([',', '}']).unwrap_or(rest.len());
+    rest[..end].trim().parse().unwrap()
+}
+
+#[test]
+#[ignore = "long: cargo test -- --include-ignored"]
+fn a_few_training_steps_lower_the_loss_and_a_second_run_resumes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let shards = tmp.path().join("shards");
+    let export = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["learn", "export", "--held-out-month", "2011-03", "--out"])
+        .arg(&shards)
+        .arg(root().join("tests/data/sgf/policy/selfplay19.sgf"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&export.stderr);
+    assert!(export.status.success(), "{stderr}");
+    // The broken record is skipped with a warning, the March game held out.
+    assert!(stderr.contains("game 3: bad SGF property"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "training: 3 games, 480 positions; held out (2011-03): 1 games, 160 positions"
+        ),
+        "{stderr}"
+    );
+    let run = tmp.path().join("run");
+    train(&shards, &run, 60);
+    let log = std::fs::read_to_string(run.join("log.jsonl")).unwrap();
+    let rows: Vec<&str> = log.lines().collect();
+    assert_eq!(rows.len(), 3, "{log}");
+    let (first, last) = (rows[0], rows[2]);
+    for key in ["train_loss", "held_out_loss"] {
+        assert!(
+            field(last, key) < field(first, key),
+            "{key} did not fall:\n{log}"
+        );
+    }
+    assert!(field(last, "top5") >= field(last, "top1"));
+    // The weights file is safetensors: a little-endian header length, then JSON naming
+    // the tensors and the metadata.
+    let weights = std::fs::read(run.join("weights.safetensors")).unwrap();
+    let n = u64::from_le_bytes(weights[..8].try_into().unwrap()) as usize;
+    let header = String::from_utf8_lossy(&weights[8..8 + n]);
+    for want in [
+        "\"conv0.weight\"",
+        "\"head.weight\"",
+        "\"pass.bias\"",
+        "\"tengen-policy\"",
+    ] {
+        assert!(header.contains(want), "{want} not in {header}");
+    }
+    let again = train(&shards, &run, 80);
+    assert!(again.contains("resumed from"), "{again}");
+    assert_eq!(
+        std::fs::read_to_string(run.join("log.jsonl"))
+            .unwrap()
+            .lines()
+            .count(),
+        4
+    );
+}
