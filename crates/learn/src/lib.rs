@@ -17,6 +17,8 @@
 //!   (`tengen learn export`): the network's input [`planes`] in binary [`shard`]s,
 //!   which the trainer in `crates/learn/python/` reads.
 
+#![deny(missing_docs)]
+
 pub mod counts;
 pub mod eval;
 pub mod export;
