@@ -3,6 +3,9 @@
 //! `tengen analysis -model FILE -config FILE -override-config …`: those KataGo flags
 //! are accepted and ignored, with a note on stderr).
 
+use std::io::{BufRead, Read};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use clap::Args;
@@ -185,10 +188,14 @@ pub fn run(args: AnalysisArgs) -> Result<(), String> {
             crate::VERSION
         );
     }
-    exit_when_orphaned(args.quiet);
+    let input_ended = Arc::new(AtomicBool::new(false));
+    exit_when_orphaned(args.quiet, Arc::clone(&input_ended));
     let start = Instant::now();
-    let stdin = std::io::stdin();
-    let totals = tengen_analysis::serve(engines, &model, &options, stdin.lock(), std::io::stdout())
+    let stdin = Watched {
+        inner: std::io::stdin().lock(),
+        ended: input_ended,
+    };
+    let totals = tengen_analysis::serve(engines, &model, &options, stdin, std::io::stdout())
         .map_err(|e| format!("analysis: reading queries: {e}"))?;
     if !args.quiet {
         let secs = start.elapsed().as_secs_f64();
@@ -204,18 +211,52 @@ pub fn run(args: AnalysisArgs) -> Result<(), String> {
     Ok(())
 }
 
-/// Ends the process once the one that started it is gone. KaTrain starts a custom
-/// command through a shell, and to stop the engine it kills that shell, not the shell's
-/// child: the engine would wait for the end of an input that never ends (the pipe's
-/// other end is still open in KaTrain), and KaTrain's reader would wait for it.
-fn exit_when_orphaned(quiet: bool) {
+/// Standard input that says when it has ended.
+struct Watched<R> {
+    inner: R,
+    ended: Arc<AtomicBool>,
+}
+
+impl<R: Read> Read for Watched<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        if n == 0 && !buf.is_empty() {
+            self.ended.store(true, Ordering::Relaxed);
+        }
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Watched<R> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        let buf = self.inner.fill_buf()?;
+        if buf.is_empty() {
+            self.ended.store(true, Ordering::Relaxed);
+        }
+        Ok(buf)
+    }
+
+    fn consume(&mut self, amount: usize) {
+        self.inner.consume(amount);
+    }
+}
+
+/// Ends the process once the one that started it is gone while its input is still
+/// open. KaTrain starts a custom command through a shell, and to stop the engine it
+/// kills that shell, not the shell's child: the engine would wait for the end of an
+/// input that never ends (the pipe's other end is still open in KaTrain), and KaTrain's
+/// reader would wait for it. Input that has ended (a script's file of queries, whose
+/// shell may exit first) is still answered to the last turn.
+fn exit_when_orphaned(quiet: bool, input_ended: Arc<AtomicBool>) {
     #[cfg(unix)]
     {
         let parent = std::os::unix::process::parent_id();
         std::thread::spawn(move || {
             loop {
                 std::thread::sleep(std::time::Duration::from_millis(200));
-                if std::os::unix::process::parent_id() != parent {
+                if std::os::unix::process::parent_id() != parent
+                    && !input_ended.load(Ordering::Relaxed)
+                {
                     if !quiet {
                         eprintln!("tengen analysis: the process that started it is gone; exiting");
                     }
@@ -225,7 +266,7 @@ fn exit_when_orphaned(quiet: bool) {
         });
     }
     #[cfg(not(unix))]
-    let _ = quiet;
+    let _ = (quiet, input_ended);
 }
 
 #[cfg(test)]

@@ -484,10 +484,15 @@ fn stop_lead(hard: std::time::Duration, stall: std::time::Duration) -> std::time
     stall.min(hard / 2)
 }
 
-/// Visits of the two most visited root moves (all workers).
+/// Visits of the two most visited root moves the search may choose (all workers): a
+/// barred move (an avoided one, or the pass in clean-up play) holding a reused tree's
+/// visits must not end the search early.
 fn top_two(ctx: &Ctx<'_>, tree: &Tree) -> (u64, u64) {
     let (mut a, mut b) = (0, 0);
     for e in tree.edges(tree.root()) {
+        if descend::barred(ctx, e.mv()) {
+            continue;
+        }
         let (v, _, _) = ctx.share.root(&ctx.tallies, slot(e.mv()));
         if v > a {
             b = a;

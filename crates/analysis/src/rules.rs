@@ -62,8 +62,9 @@ fn from_name(name: &str) -> Result<Rules, String> {
         "aga" | "bga" | "french" => Ok(Rules::aga()),
         "tromptaylor" | "tt" | "goe" | "ing" => Ok(Rules::tromp_taylor()),
         "newzealand" | "nz" => {
-            // KataGo's New Zealand: Tromp-Taylor's count and suicide, situational superko.
-            let mut rules = Rules::tromp_taylor();
+            // KataGo's New Zealand: area count and suicide, situational superko, a
+            // friendly pass.
+            let mut rules = Rules::new_zealand();
             rules.ko = KoRule::Situational;
             Ok(rules)
         }

@@ -94,7 +94,10 @@ pub fn write(path: &Path, source: &ReportSource<'_>) -> Result<(), ArenaError> {
     check_path(path)?;
     let html = page::render(source, &parent(path), crate::record::today().as_deref());
     let tmp = temporary(path);
-    fs::write(&tmp, html).map_err(|e| ArenaError::io(&tmp, e))?;
+    fs::write(&tmp, html).map_err(|e| {
+        let _ = fs::remove_file(&tmp);
+        ArenaError::io(&tmp, e)
+    })?;
     fs::rename(&tmp, path).map_err(|e| {
         let _ = fs::remove_file(&tmp);
         ArenaError::io(path, e)

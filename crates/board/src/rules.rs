@@ -43,8 +43,9 @@ pub struct Rules {
     pub handicap_compensation: HandicapCompensation,
     /// Whether the count removes the stones both players agree are dead, so that
     /// passing with dead stones on the board is safe (KataGo's `friendlyPassOk`). When
-    /// false, area scoring counts the board as it stands, every stone alive
-    /// (Tromp-Taylor, CGOS): dead stones must be captured before the game ends.
+    /// false, the opponent's count (Tromp-Taylor's, CGOS's) takes the board as it stands,
+    /// every stone alive, so Tengen captures dead stones before it passes; its own
+    /// `final_score` still removes the stones it judges dead.
     pub friendly_pass: bool,
 }
 
@@ -118,8 +119,7 @@ impl Rules {
         }
     }
 
-    /// Tromp-Taylor / New Zealand: area scoring of the board as it stands (no dead
-    /// stones removed), positional superko, suicide allowed; no handicap compensation
+    /// Tromp-Taylor: area scoring of the board as it stands (no dead stones removed), positional superko, suicide allowed; no handicap compensation
     /// (these rules count the board and nothing else, as KataGo applies them).
     pub const fn tromp_taylor() -> Rules {
         Rules {
@@ -129,6 +129,15 @@ impl Rules {
             scoring: Scoring::Area,
             handicap_compensation: HandicapCompensation::None,
             friendly_pass: false,
+        }
+    }
+
+    /// New Zealand: Tromp-Taylor's area count and suicide, but dead stones are removed
+    /// by agreement (a friendly pass), as KataGo and KGS apply them.
+    pub const fn new_zealand() -> Rules {
+        Rules {
+            friendly_pass: true,
+            ..Rules::tromp_taylor()
         }
     }
 
@@ -159,11 +168,14 @@ impl Rules {
         }
     }
 
-    /// The name an SGF `RU` property gives these rules: `NZ` when suicide is allowed,
-    /// `Japanese` for territory scoring, `AGA` for the AGA compensation, else
-    /// `Chinese`.
+    /// The name an SGF `RU` property gives these rules, one [`Rules::from_str`] reads
+    /// back: `Tromp-Taylor` or `CGOS` for an area count of the board as it stands
+    /// (with or without suicide), `NZ` when suicide is allowed, `Japanese` for territory
+    /// scoring, `AGA` for the AGA compensation, else `Chinese`.
     pub fn sgf_name(&self) -> &'static str {
-        if self.suicide {
+        if !self.friendly_pass && self.scoring == Scoring::Area {
+            if self.suicide { "Tromp-Taylor" } else { "CGOS" }
+        } else if self.suicide {
             "NZ"
         } else if self.scoring == Scoring::Territory {
             "Japanese"
@@ -223,7 +235,8 @@ impl FromStr for Rules {
             "chinese" | "cn" => Ok(Rules::chinese()),
             "aga" => Ok(Rules::aga()),
             "japanese" | "jp" | "korean" | "kr" => Ok(Rules::japanese()),
-            "tromp_taylor" | "tt" | "new_zealand" | "nz" => Ok(Rules::tromp_taylor()),
+            "tromp_taylor" | "tt" => Ok(Rules::tromp_taylor()),
+            "new_zealand" | "nz" => Ok(Rules::new_zealand()),
             "cgos" => Ok(Rules::cgos()),
             _ => Err(UnknownRules(s.to_string())),
         }
@@ -246,6 +259,8 @@ mod tests {
         assert!(!cgos.suicide && !cgos.friendly_pass);
         assert_eq!(cgos.scoring, Scoring::Area);
         assert!(Rules::chinese().friendly_pass && !Rules::tromp_taylor().friendly_pass);
+        let nz = "new_zealand".parse::<Rules>().unwrap();
+        assert!(nz.suicide && nz.friendly_pass);
         assert!("bogus".parse::<Rules>().is_err());
         let mut r = Rules::chinese();
         assert!(r.set_komi(f64::NAN).is_err());
@@ -286,6 +301,11 @@ mod tests {
         assert_eq!(aga.sgf_name(), "AGA");
         assert_eq!(Rules::chinese().sgf_name(), "Chinese");
         assert_eq!(Rules::japanese().sgf_name(), "Japanese");
-        assert_eq!(Rules::tromp_taylor().sgf_name(), "NZ");
+        assert_eq!(Rules::tromp_taylor().sgf_name(), "Tromp-Taylor");
+        assert_eq!(Rules::new_zealand().sgf_name(), "NZ");
+        assert_eq!(Rules::cgos().sgf_name(), "CGOS");
+        for rules in [Rules::tromp_taylor(), Rules::new_zealand(), Rules::cgos()] {
+            assert_eq!(rules.sgf_name().parse::<Rules>(), Ok(rules));
+        }
     }
 }

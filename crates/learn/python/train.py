@@ -123,11 +123,9 @@ def main(argv):
                 "top1_by_phase": by_phase, "held_out_positions": int(len(better))}
 
     def save():
+        # The weights first, then the checkpoint: a checkpoint at the last step always has
+        # its weights beside it (each file is replaced whole).
         leaves, _ = jax.tree_util.tree_flatten((params, opt_state))
-        tmp = ckpt + ".tmp.npz"
-        np.savez(tmp, config=json.dumps(config), step=step, seen=seen, seconds=seconds,
-                 **{f"leaf{i}": np.asarray(x) for i, x in enumerate(leaves)})
-        os.replace(tmp, ckpt)
         weights.save(os.path.join(args.out, "weights.safetensors"), params, {
             "board_size": train.side, "input_planes": train.planes + 1,
             "input": f"the {train.planes} planes of crates/learn/src/planes.rs in order, then a plane of ones",
@@ -138,6 +136,10 @@ def main(argv):
             "train_shards": " ".join(s.path for s in train.shards),
             "held_out_shards": " ".join(s.path for s in held.shards),
             "command": " ".join(["train.py"] + list(argv))})
+        tmp = ckpt + ".tmp.npz"
+        np.savez(tmp, config=json.dumps(config), step=step, seen=seen, seconds=seconds,
+                 **{f"leaf{i}": np.asarray(x) for i, x in enumerate(leaves)})
+        os.replace(tmp, ckpt)
 
     log = open(os.path.join(args.out, "log.jsonl"), "a")
     print(f"training positions {train.positions}, held-out {held.positions} (scoring {len(eval_idx)}); "

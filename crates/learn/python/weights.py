@@ -11,6 +11,8 @@ The metadata (string to string) names the format and version, the board size, th
 input planes and their order, the layers and filters, and how the weights were made.
 """
 
+import os
+
 import numpy as np
 from safetensors.numpy import load_file, save_file
 
@@ -30,7 +32,10 @@ def save(path, params, metadata):
     tensors["pass.bias"] = np.asarray(params["pass"]["b"])
     meta = {"format": FORMAT, "format_version": FORMAT_VERSION}
     meta.update({k: str(v) for k, v in metadata.items()})
-    save_file({k: v.astype(np.float32) for k, v in tensors.items()}, path, metadata=meta)
+    # Whole or not at all: a kill mid-write leaves the previous weights, never half a file.
+    tmp = path + ".tmp"
+    save_file({k: v.astype(np.float32) for k, v in tensors.items()}, tmp, metadata=meta)
+    os.replace(tmp, path)
 
 
 def load(path):

@@ -168,7 +168,8 @@ pub(crate) fn malkovich_line(a: &Analysis, played: Move, size: BoardSize) -> Str
 /// `--kgs`: KGS's bots pass second under area scoring, as Pachi's `--kgs` does (a
 /// pass of ours then always ends the game, and the opponent's pass starts it). A pass
 /// the search chose while the opponent's last move was not a pass becomes the
-/// search's most visited legal move that is not a pass, if there is one.
+/// search's most visited legal move that is not a pass, if the search played any
+/// (a move it never tried, such as filling an eye, is not played instead).
 pub(crate) fn kgs_pass_second(s: &Session, color: Color, thought: &mut Thought) {
     if !s.options.kgs
         || thought.decision != Decision::Play(Move::Pass)
@@ -181,7 +182,7 @@ pub(crate) fn kgs_pass_second(s: &Session, color: Color, thought: &mut Thought) 
     let play = a
         .moves
         .iter()
-        .filter(|m| m.mv != Move::Pass && s.game.is_legal(color, m.mv))
+        .filter(|m| m.mv != Move::Pass && m.visits > 0 && s.game.is_legal(color, m.mv))
         .max_by_key(|m| m.visits);
     if let Some(m) = play {
         thought.decision = Decision::Play(m.mv);
@@ -315,6 +316,14 @@ mod tests {
         s.game.play(Color::Black, Move::Pass).unwrap();
         let mut t = pass(&a);
         kgs_pass_second(&s, Color::White, &mut t);
+        assert_eq!(t.decision, Decision::Play(Move::Pass));
+        // A move the search never tried is not played instead of its pass.
+        let mut untried = a.clone();
+        for m in untried.moves.iter_mut().filter(|m| m.mv != Move::Pass) {
+            m.visits = 0;
+        }
+        let mut t = pass(&untried);
+        kgs_pass_second(&session(true, Rules::chinese()), Color::White, &mut t);
         assert_eq!(t.decision, Decision::Play(Move::Pass));
     }
 

@@ -238,9 +238,9 @@ pub(crate) fn kata_get_rules(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>)
 }
 
 /// `rules` in KataGo's JSON. `friendlyPassOk` is the rules' friendly pass (false:
-/// Tromp-Taylor, New Zealand and CGOS count the board as it stands, and Tengen captures
-/// dead stones before it passes); Tengen has no button, leaves eyes in seki neutral under territory scoring only, and gives a
-/// handicap bonus under area scoring only.
+/// Tromp-Taylor and CGOS count the board as it stands, and Tengen captures dead stones
+/// before it passes); Tengen has no button, leaves eyes in seki neutral under territory
+/// scoring only, and gives a handicap bonus under area scoring only.
 fn rules_json(rules: &Rules) -> String {
     let territory = rules.scoring == Scoring::Territory;
     let ko = match rules.ko {
@@ -298,7 +298,7 @@ fn from_name(text: &str) -> Result<Rules, GtpError> {
         "newzealand" => {
             // As KataGo defines it: Tromp-Taylor's area count and suicide, with
             // situational superko (the side to move is part of the position).
-            let mut rules = Rules::tromp_taylor();
+            let mut rules = Rules::new_zealand();
             rules.ko = KoRule::Situational;
             return Ok(rules);
         }

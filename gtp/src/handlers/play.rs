@@ -137,7 +137,10 @@ fn generate(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, mode: Mode) ->
     let color = a.color()?;
     a.end()?;
     let mut thought = think(s, ctx, color, mode, None);
-    bots::kgs_pass_second(s, color, &mut thought);
+    // The clean-up passes when nothing is left to capture: that pass stays.
+    if mode == Mode::Normal {
+        bots::kgs_pass_second(s, color, &mut thought);
+    }
     Ok(commit(s, color, &thought))
 }
 

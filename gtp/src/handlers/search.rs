@@ -6,6 +6,7 @@
 //! may answer its move instead. No search here charges our clock or ponders after it:
 //! the controller's `play` does the first, and starts the game's next move.
 
+use tengen_board::Color;
 use tengen_engine::{Decision, Mode};
 
 use crate::args::Args;
@@ -23,24 +24,27 @@ fn stop_on(cancellable: bool) -> StopOn {
     }
 }
 
-/// The answer word of a search that was not played: a vertex, `pass` or `resign`,
-/// or `cancelled` when input stopped a cancellable one.
-fn answer_word(s: &mut Session, ctx: &Ctx<'_>, thought: &Thought, cancellable: bool) -> String {
-    let color = thought.last.as_ref().map(|a| a.color);
+/// The answer word of `color`'s search that was not played: a vertex, `pass` or
+/// `resign`, or `cancelled` when input stopped a cancellable one.
+fn answer_word(
+    s: &mut Session,
+    ctx: &Ctx<'_>,
+    color: Color,
+    thought: &Thought,
+    cancellable: bool,
+) -> String {
     let word = if cancellable && ctx.signals.input_pending() {
         "cancelled".to_string()
     } else {
         match thought.decision {
-            Decision::Play(mv) if color.is_some_and(|c| s.game.is_legal(c, mv)) => {
+            Decision::Play(mv) if s.game.is_legal(color, mv) => {
                 s.game.size().move_vertex(mv).to_string()
             }
             Decision::Play(_) => "pass".to_string(),
             Decision::Resign => "resign".to_string(),
         }
     };
-    if let Some(c) = color {
-        summarize(s, c, &format!("{word} (searched, not played)"), thought);
-    }
+    summarize(s, color, &format!("{word} (searched, not played)"), thought);
     word
 }
 
@@ -48,7 +52,7 @@ fn search(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, cancellable: boo
     let color = a.color()?;
     a.end()?;
     let thought = think_until(s, ctx, color, Mode::Normal, None, stop_on(cancellable));
-    Ok(answer_word(s, ctx, &thought, cancellable))
+    Ok(answer_word(s, ctx, color, &thought, cancellable))
 }
 
 fn search_analyze(
@@ -78,7 +82,7 @@ fn search_analyze(
     }
     Ok(format!(
         "play {}",
-        answer_word(s, ctx, &thought, cancellable)
+        answer_word(s, ctx, st.color, &thought, cancellable)
     ))
 }
 

@@ -155,7 +155,7 @@
 57 kata-set-rules new-zealand
 #? []
 58 kata-get-rules
-#? [\{"friendlyPassOk":false,"hasButton":false,"ko":"SITUATIONAL","scoring":"AREA","suicide":true,"tax":"NONE","whiteHandicapBonus":"0"\}]
+#? [\{"friendlyPassOk":true,"hasButton":false,"ko":"SITUATIONAL","scoring":"AREA","suicide":true,"tax":"NONE","whiteHandicapBonus":"0"\}]
 59 kata-set-rules chinese-ogs
 #? []
 60 kata-get-rules

@@ -78,13 +78,15 @@ fn handicap_and_player_to_move_survive_a_round_trip() {
     // An empty game with Black to move writes no PL.
     let plain = write_sgf(&Game::new(size, Rules::chinese()), &GameInfo::default());
     assert!(!plain.contains("PL["));
-    // Tromp-Taylor is written as NZ and read back with suicide allowed.
-    let tt = write_sgf(
-        &Game::new(size, Rules::tromp_taylor()),
-        &GameInfo::default(),
-    );
-    assert!(tt.contains("RU[NZ]"));
-    assert_eq!(parse_sgf(&tt).unwrap().game.rules(), &Rules::tromp_taylor());
+    // Tromp-Taylor and New Zealand are written by name and read back as they were.
+    for (rules, name) in [
+        (Rules::tromp_taylor(), "RU[Tromp-Taylor]"),
+        (Rules::new_zealand(), "RU[NZ]"),
+    ] {
+        let text = write_sgf(&Game::new(size, rules), &GameInfo::default());
+        assert!(text.contains(name), "{text}");
+        assert_eq!(parse_sgf(&text).unwrap().game.rules(), &rules);
+    }
 }
 
 #[test]
@@ -115,7 +117,7 @@ fn defaults_stand_where_the_record_names_no_rules_or_komi() {
     );
     assert_eq!(
         read("(;RU[NZ]KM[2])"),
-        Rules::tromp_taylor().with_komi(2.0).unwrap()
+        Rules::new_zealand().with_komi(2.0).unwrap()
     );
     let unknown = parse_sgf_with("(;RU[Martian])", &session, None).unwrap();
     assert_eq!(*unknown.game.rules(), session);
