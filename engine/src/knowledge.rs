@@ -10,6 +10,8 @@
 //!   `tengen learn fit`), for the prior under `SearchParams::model_prior`.
 //! - [`LocalModel`]: the playouts' local strengths (`engine/data/playouts.txt`),
 //!   built on first use: only a policy with `HeavyParams::local_model` set reads it.
+//! - [`PlaneEncoder`]: a position as the policy network's input planes, for the
+//!   network and for the export of its training positions alike.
 //!
 //! The tables are compiled in; how they are fitted is the `tengen-learn` crate's.
 //!
@@ -19,12 +21,14 @@
 mod local;
 mod model;
 mod patterns;
+mod planes;
 
 use std::sync::OnceLock;
 
 pub use local::LocalModel;
 pub use model::ModelKnowledge;
 pub use patterns::PatternTable;
+pub use planes::{PLANE_COUNT, PLANES, PlaneEncoder, plane_bytes};
 
 use crate::shape::ShapeWeights;
 use crate::shape::model::MoveModel;

@@ -1,6 +1,6 @@
 //! Game records as policy-network training examples (`tengen learn export`): every
-//! position of every game, encoded as [`planes`](crate::planes) with the move played,
-//! into [`shard`](crate::shard)s in a directory.
+//! position of every game, encoded as the network's input planes (the engine's
+//! [`PlaneEncoder`]) with the move played, into [`shard`](crate::shard)s in a directory.
 //!
 //! A held-out month is named explicitly ([`HeldOut::Month`]): its games go into their
 //! own evaluation shard, `held-out-YYYY-MM.tgp`, and never into a training shard
@@ -17,9 +17,9 @@ use std::path::PathBuf;
 
 use tengen_board::sgf::SgfGame;
 use tengen_board::{Color, Move};
+use tengen_engine::knowledge::{PLANE_COUNT, PlaneEncoder, plane_bytes};
 
 use crate::eval::{phase, replay};
-use crate::planes::{PLANE_COUNT, PlaneEncoder, plane_bytes};
 use crate::shard::{Label, ShardWriter};
 
 /// A calendar month, `YYYY-MM`.

@@ -14,7 +14,8 @@
 //!   and log-likelihood by phase of the game.
 //! - [`records`]: the games of SGF collections, streamed one at a time.
 //! - [`export`]: positions of game records as policy-network training examples
-//!   (`tengen learn export`): the network's input [`planes`] in binary [`shard`]s,
+//!   (`tengen learn export`): the network's input planes (the engine's
+//!   [`PlaneEncoder`](tengen_engine::knowledge::PlaneEncoder)) in binary [`shard`]s,
 //!   which the trainer in `crates/learn/python/` reads.
 
 #![deny(missing_docs)]
@@ -23,7 +24,6 @@ pub mod counts;
 pub mod eval;
 pub mod export;
 pub mod moves;
-pub mod planes;
 pub mod records;
 pub mod shapes;
 pub mod shard;

@@ -52,19 +52,12 @@ impl ModelKnowledge {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tengen_board::parse_diagram;
+    use crate::shape::features::two_ataris;
 
     #[test]
     fn a_table_without_groups_is_rated_without_them() {
         use crate::shape::features::GROUPS;
-        let b = parse_diagram(
-            ". . . . .
-             . X O . .
-             X O X O .
-             . . . . .
-             . . . . .",
-        )
-        .unwrap();
+        let b = two_ataris();
         let size = b.size();
         let lines = |skip: &str| -> String {
             GROUPS

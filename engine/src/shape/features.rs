@@ -308,6 +308,21 @@ pub fn candidates(
     out.push(pass_features(history));
 }
 
+/// A 5×5 board where Black's C3 and White's B3 are each in atari (C2 and B2 are
+/// their last liberties) and A4 is a self-atari for White: the tactical features'
+/// shared test position.
+#[cfg(test)]
+pub(crate) fn two_ataris() -> Board {
+    tengen_board::parse_diagram(
+        ". . . . .
+         . X O . .
+         X O X O .
+         . . . . .
+         . . . . .",
+    )
+    .expect("a valid diagram")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -422,14 +437,7 @@ mod tests {
 
     #[test]
     fn left_out_groups_are_not_computed() {
-        let b = parse_diagram(
-            ". . . . .
-             . X O . .
-             X O X O .
-             . . . . .
-             . . . . .",
-        )
-        .unwrap();
+        let b = two_ataris();
         let size = b.size();
         let h = PatternHasher::new();
         let history = History {

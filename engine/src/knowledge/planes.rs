@@ -7,13 +7,15 @@
 //!
 //! Points are numbered `y * side + x`, column `x` and row `y` from 0, row 0 at the
 //! bottom (GTP row 1), as [`BoardSize::coords`](tengen_board::BoardSize::coords) gives
-//! them. A later reader of the network (the engine's inference) must build the same
-//! planes in the same order.
+//! them. The export of training positions (`tengen learn export`) and the network's
+//! inference ([`PolicyNet`](super::PolicyNet)) both build their planes here, so the
+//! network reads in play exactly what it was trained on.
 
 use tengen_board::{Board, Color, Move, Point};
-use tengen_engine::shape::features::{History, atari, escape, point_features};
-use tengen_engine::shape::left_out::LeftOut;
-use tengen_engine::shape::pattern::PatternHasher;
+
+use crate::shape::features::{History, atari, escape, point_features};
+use crate::shape::left_out::LeftOut;
+use crate::shape::pattern::PatternHasher;
 
 /// The planes, in order: their names as the shard format documents them.
 pub const PLANES: [&str; 18] = [
@@ -154,8 +156,9 @@ impl PlaneEncoder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shape::features::two_ataris;
+    use crate::shape::groups::GROUPS;
     use tengen_board::parse_diagram;
-    use tengen_engine::shape::groups::GROUPS;
 
     /// The points set in plane `k`, as GTP vertices.
     fn plane(board: &Board, out: &[u8], k: usize) -> Vec<String> {
@@ -183,14 +186,7 @@ mod tests {
 
     #[test]
     fn stones_liberties_and_history_from_the_movers_view() {
-        let b = parse_diagram(
-            ". . . . .
-             . X O . .
-             X O X O .
-             . . . . .
-             . . . . .",
-        )
-        .unwrap();
+        let b = two_ataris();
         let size = b.size();
         let history = History {
             last: Some(Move::Play(size.parse_point("D3").unwrap())),
