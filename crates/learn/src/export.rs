@@ -10,6 +10,13 @@
 //!
 //! Memory does not grow with the records: one game is held at a time, and the shards
 //! are written as they fill.
+//!
+//! A shard appears under its name only when complete: it is written as
+//! `NAME.tgp.partial` and renamed once its header holds the final count, so an
+//! interrupted export leaves complete shards and at most two `.partial` files, never a
+//! `.tgp` file that claims no positions. A new export removes `.partial` leftovers from
+//! a directory that holds nothing else of an export; one that holds shards is refused,
+//! naming every file to remove.
 
 use std::fmt;
 use std::io;
@@ -105,23 +112,29 @@ pub struct ExportTally {
     pub shards: Vec<(PathBuf, u64)>,
 }
 
+/// The ending of a shard being written; renamed away once it is complete.
+const PARTIAL: &str = "partial";
+
 /// Why an export could not start.
 #[derive(Debug)]
 pub enum ExportError {
     /// The directory could not be made or read.
     Directory(PathBuf, io::Error),
-    /// The directory holds shards already (an export would mix with them).
-    HasShards(PathBuf),
+    /// The directory holds shards already (an export would mix with them): the
+    /// directory, and the names of its shards and unfinished shards, sorted.
+    HasShards(PathBuf, Vec<String>),
 }
 
 impl fmt::Display for ExportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ExportError::Directory(p, e) => write!(f, "{}: {e}", p.display()),
-            ExportError::HasShards(p) => write!(
+            ExportError::HasShards(p, names) => write!(
                 f,
-                "{} holds shards (*.tgp) already: remove them or choose another directory",
-                p.display()
+                "{} holds shards of an earlier export already: remove {} or choose another \
+                 directory",
+                p.display(),
+                names.join(", ")
             ),
         }
     }
@@ -142,16 +155,43 @@ pub struct Exporter {
 
 impl Exporter {
     /// Starts an export into `options.out_dir`, which is made if missing and must not
-    /// hold shards.
+    /// hold shards. Unfinished shards (`*.tgp.partial`) of an interrupted export are
+    /// removed when they are all the directory holds of an export; beside complete
+    /// shards they are named in the refusal too, and nothing is removed.
     pub fn new(options: ExportOptions) -> Result<Exporter, ExportError> {
         let dir = &options.out_dir;
         let dir_error = |e| ExportError::Directory(dir.clone(), e);
         std::fs::create_dir_all(dir).map_err(dir_error)?;
+        let mut shards = Vec::new();
+        let mut unfinished = Vec::new();
         for entry in std::fs::read_dir(dir).map_err(dir_error)? {
-            let entry = entry.map_err(dir_error)?;
-            if entry.path().extension().is_some_and(|e| e == "tgp") {
-                return Err(ExportError::HasShards(dir.clone()));
+            let path = entry.map_err(dir_error)?.path();
+            if path.extension().is_some_and(|e| e == "tgp") {
+                shards.push(path);
+            } else if path.extension().is_some_and(|e| e == PARTIAL)
+                && path
+                    .file_stem()
+                    .is_some_and(|s| s.to_string_lossy().ends_with(".tgp"))
+            {
+                unfinished.push(path);
             }
+        }
+        if !shards.is_empty() {
+            let mut names: Vec<String> = shards
+                .iter()
+                .chain(&unfinished)
+                .map(|p| {
+                    p.file_name()
+                        .unwrap_or_default()
+                        .to_string_lossy()
+                        .into_owned()
+                })
+                .collect();
+            names.sort();
+            return Err(ExportError::HasShards(dir.clone(), names));
+        }
+        for path in unfinished {
+            std::fs::remove_file(&path).map_err(|e| ExportError::Directory(path, e))?;
         }
         Ok(Exporter {
             planes: vec![0; PLANE_COUNT * plane_bytes(options.side)],
@@ -163,14 +203,18 @@ impl Exporter {
         })
     }
 
+    /// Opens the shard `name`, written under its unfinished name until [`Self::close`].
     fn shard(&self, name: &str) -> io::Result<ShardWriter> {
-        let path = self.options.out_dir.join(name);
+        let path = self.options.out_dir.join(format!("{name}.{PARTIAL}"));
         ShardWriter::create(&path, self.options.side as u32, PLANE_COUNT as u32)
     }
 
+    /// Completes a shard: its header's count written, it takes its name.
     fn close(&mut self, w: ShardWriter) -> io::Result<()> {
-        let path = w.path().to_path_buf();
+        let unfinished = w.path().to_path_buf();
         let header = w.finish()?;
+        let path = unfinished.with_extension("");
+        std::fs::rename(&unfinished, &path)?;
         self.tally.shards.push((path, header.positions));
         Ok(())
     }
@@ -365,6 +409,53 @@ mod tests {
         // A second export into the same directory is refused.
         let again = Exporter::new(options).unwrap_err();
         assert!(again.to_string().contains("holds shards"), "{again}");
+    }
+
+    fn names_in(dir: &std::path::Path) -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// An export stopped part way (its exporter dropped, as when the process is
+    /// killed) leaves only complete shards under their names; a new export into that
+    /// directory names each file to remove, and once the complete shards are gone it
+    /// clears the unfinished one itself.
+    #[test]
+    fn an_interrupted_export_leaves_only_complete_shards() {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("shards");
+        let options = ExportOptions {
+            out_dir: dir.clone(),
+            side: 5,
+            held_out: HeldOut::None,
+            shard_positions: 2,
+        };
+        let mut e = Exporter::new(options.clone()).unwrap();
+        e.add_game(&game(None, ";B[cc];W[cd]")).unwrap();
+        e.add_game(&game(None, ";B[aa]")).unwrap();
+        assert_eq!(
+            names_in(&dir),
+            ["train-00000.tgp", "train-00001.tgp.partial"]
+        );
+        drop(e);
+        let (header, _) = read_shard(&dir.join("train-00000.tgp")).unwrap();
+        assert_eq!(header.positions, 2, "a named shard is complete");
+        let refused = Exporter::new(options.clone()).unwrap_err().to_string();
+        assert!(
+            refused.contains("remove train-00000.tgp, train-00001.tgp.partial or"),
+            "{refused}"
+        );
+        assert_eq!(names_in(&dir).len(), 2, "a refusal removes nothing");
+        std::fs::remove_file(dir.join("train-00000.tgp")).unwrap();
+        std::fs::write(dir.join("notes.txt"), "kept").unwrap();
+        let e = Exporter::new(options).unwrap();
+        assert_eq!(names_in(&dir), ["notes.txt"], "the leftover is cleared");
+        let t = e.finish().unwrap();
+        assert!(t.shards.is_empty());
     }
 
     /// Exports the fixture collection into `dir`; returns the shards' bytes by name.
