@@ -5,36 +5,31 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use crate::support::process::run_with_input;
+use crate::support;
+use crate::support::process::{run_with_input, tengen};
 
-fn tengen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(args)
-        .output()
-        .expect("the tengen binary runs")
-}
-
-/// A fresh directory under the system's temporary one, removed when dropped (a failing
-/// test included).
+/// A fresh directory for one test, removed when dropped.
 fn fresh_dir(name: &str) -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix(&format!("tengen-learn-{name}-"))
-        .tempdir()
-        .unwrap()
+    support::process::fresh_dir("learn", name)
 }
 
-/// A collection of a few short 9×9 games.
-fn records(dir: &Path) -> PathBuf {
+/// A fresh directory for one test holding a collection of a few short 9×9 games, and
+/// the collection's path.
+fn records(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let tmp = fresh_dir(name);
     let games = [
         "(;SZ[9];B[ee];W[ec];B[cd];W[ge];B[gg];W[dg];B[cf];W[fg])",
         "(;SZ[9];B[ee];W[ce];B[dc];W[eg];B[gg];W[gd];B[fc];W[dg])",
         "(;SZ[9];B[ee];W[eg];B[cf];W[gc];B[cc];W[gf];B[dg];W[ge])",
         "(;SZ[9];B[ee];W[ge];B[fc];W[cg];B[cc];W[dg];B[gg];W[fg])",
     ];
-    let path = dir.join("games.sgf");
+    let path = tmp.path().join("games.sgf");
     std::fs::write(&path, games.join("\n")).unwrap();
-    path
+    (tmp, path)
 }
+
+/// Quick fitting flags for the few games of [`records`].
+const QUICK: [&str; 4] = ["--min-played", "2", "--rounds", "5"];
 
 /// `tengen learn fit --out OUT EXTRA… SGF`.
 fn fit(out: &Path, extra: &[&str], sgf: &Path) -> Output {
@@ -79,15 +74,19 @@ fn failed(run: &Output) -> String {
     String::from_utf8_lossy(&run.stderr).into_owned()
 }
 
+/// Fails the test, with the whole text, unless `text` says every one of `words`.
+fn says(text: &str, words: &[&str]) {
+    assert!(words.iter().all(|w| text.contains(w)), "{words:?}: {text}");
+}
+
 fn text(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap()
 }
 
 #[test]
 fn two_fits_write_the_same_table_and_leave_nothing_behind() {
-    let tmp = fresh_dir("fit");
+    let (tmp, sgf) = records("fit");
     let dir = tmp.path();
-    let sgf = records(dir);
     let spill = dir.join("spill");
     std::fs::create_dir(&spill).unwrap();
     let mut tables = Vec::new();
@@ -95,21 +94,10 @@ fn two_fits_write_the_same_table_and_leave_nothing_behind() {
         let out = dir.join(name);
         let run = fit(
             &out,
-            &[
-                "--min-played",
-                "2",
-                "--rounds",
-                "5",
-                "--temp-dir",
-                spill.to_str().unwrap(),
-            ],
+            &[&QUICK[..], &["--temp-dir", spill.to_str().unwrap()]].concat(),
             &sgf,
         );
-        assert!(
-            run.status.success(),
-            "{}",
-            String::from_utf8_lossy(&run.stderr)
-        );
+        succeeded(&run);
         tables.push(text(&out));
     }
     // The header names the command, which differs only in the output's name.
@@ -125,46 +113,26 @@ fn two_fits_write_the_same_table_and_leave_nothing_behind() {
 
 #[test]
 fn a_missing_temporary_directory_and_a_broken_table_are_clear_errors() {
-    let tmp = fresh_dir("errors");
+    let (tmp, sgf) = records("errors");
     let dir = tmp.path();
-    let sgf = records(dir);
     let out = dir.join("never.txt");
     let missing = dir.join("no-such-dir");
     let run = fit(&out, &["--temp-dir", missing.to_str().unwrap()], &sgf);
-    let err = failed(&run);
-    assert!(
-        err.contains("no-such-dir") && err.contains("--temp-dir"),
-        "{err}"
-    );
+    says(&failed(&run), &["no-such-dir", "--temp-dir"]);
     assert!(!out.exists());
     let broken = dir.join("broken.txt");
     std::fs::write(&broken, "# a table\ntactical pass 1 x 1\n").unwrap();
     let run = eval(&broken, &sgf);
-    let err = failed(&run);
-    assert!(
-        err.contains("broken.txt") && err.contains("line 2"),
-        "{err}"
-    );
+    says(&failed(&run), &["broken.txt", "line 2"]);
 }
 
 #[test]
 fn a_fit_without_groups_records_them_and_eval_honours_them() {
-    let tmp = fresh_dir("without");
+    let (tmp, sgf) = records("without");
     let dir = tmp.path();
-    let sgf = records(dir);
     let out = dir.join("tactics.txt");
-    let run = fit(
-        &out,
-        &[
-            "--min-played",
-            "2",
-            "--rounds",
-            "5",
-            "--without",
-            "large-patterns,shape,capture",
-        ],
-        &sgf,
-    );
+    let without = ["--without", "large-patterns,shape,capture"];
+    let run = fit(&out, &[&QUICK[..], &without].concat(), &sgf);
     succeeded(&run);
     let table = text(&out);
     assert!(
@@ -181,29 +149,21 @@ fn a_fit_without_groups_records_them_and_eval_honours_them() {
     );
     let eval = eval(&out, &sgf);
     succeeded(&eval);
-    let said = String::from_utf8_lossy(&eval.stdout);
-    assert!(
-        said.contains("left out: capture,shape,large-patterns"),
-        "{said}"
+    says(
+        &String::from_utf8_lossy(&eval.stdout),
+        &["left out: capture,shape,large-patterns"],
     );
 }
 
 #[test]
 fn an_unknown_group_and_a_bad_without_header_are_clear_errors() {
-    let tmp = fresh_dir("without-errors");
+    let (tmp, sgf) = records("without-errors");
     let dir = tmp.path();
-    let sgf = records(dir);
     let out = dir.join("never.txt");
     for bad in ["shape,bogus", "pass", ""] {
         let run = fit(&out, &["--without", bad], &sgf);
-        let err = failed(&run);
-        assert!(
-            err.contains("--without")
-                && err.contains(
-                    "capture, escape, atari, self-atari, previous, before-previous, edge, shape, large-patterns"
-                ),
-            "{bad:?}: {err}"
-        );
+        let groups = "capture, escape, atari, self-atari, previous, before-previous, edge, shape, large-patterns";
+        says(&failed(&run), &["--without", groups]);
         assert!(!out.exists());
     }
     let broken = dir.join("broken.txt");
@@ -213,11 +173,7 @@ fn an_unknown_group_and_a_bad_without_header_are_clear_errors() {
     )
     .unwrap();
     let run = eval(&broken, &sgf);
-    let err = failed(&run);
-    assert!(
-        err.contains("broken.txt") && err.contains("line 3") && err.contains("\"bogus\""),
-        "{err}"
-    );
+    says(&failed(&run), &["broken.txt", "line 3", "\"bogus\""]);
 }
 
 /// A table with every tactical value at strength 1 but the edge group's, where every

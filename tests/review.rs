@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 use sgf_parse::SgfNode;
 use sgf_parse::go::Prop;
 
-use crate::support::process::run_with_input;
+use crate::support;
+use crate::support::process::{run_with_input, sabaki_checks, tengen};
 
 /// A short 9×9 game with a comment at the root and on move 3, and a variation of the
 /// record's own at move 4.
@@ -24,19 +25,9 @@ const MOVES: usize = 10;
 /// Quick and repeatable engine settings.
 const FAST: &[&str] = &["--playouts", "100", "--threads", "1", "--seed", "3"];
 
-fn tengen(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the tengen binary runs")
-}
-
+/// A fresh directory for one test, removed when dropped.
 fn fresh_dir(name: &str) -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix(&format!("tengen-review-{name}-"))
-        .tempdir()
-        .unwrap()
+    support::process::fresh_dir("review", name)
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
@@ -209,21 +200,12 @@ fn gnu_go_loads_the_reviewed_record() {
 )]
 fn sabaki_reads_the_win_rates_where_its_graph_does() {
     let (_tmp, out, _) = reviewed("sabaki");
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/node");
-    assert!(
-        dir.join("node_modules/@sabaki/sgf").exists(),
-        "tests/node/node_modules is missing @sabaki/sgf (run `npm ci` in tests/node)"
+    let moves = MOVES.to_string();
+    sabaki_checks(
+        "@sabaki/sgf",
+        "review.mjs",
+        &[out.to_str().unwrap(), &moves],
     );
-    let run = Command::new("node")
-        .current_dir(&dir)
-        .arg("review.mjs")
-        .arg(&out)
-        .arg(MOVES.to_string())
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run node: {e}"));
-    let stdout = String::from_utf8_lossy(&run.stdout);
-    assert!(run.status.success(), "{stdout}\n{}", stderr(&run));
-    assert!(stdout.contains("all Sabaki checks passed"), "{stdout}");
 }
 
 #[test]

@@ -3,10 +3,8 @@
 //! does it); without them the test is ignored with the reason, and fails under CI (see
 //! `crates/cli/build.rs`).
 
-use std::path::PathBuf;
-use std::process::Command;
-
 use super::binary::tengen;
+use crate::support::process::sabaki_checks;
 
 #[test]
 #[cfg_attr(
@@ -15,29 +13,16 @@ use super::binary::tengen;
 )]
 fn sabaki_drives_the_engine() {
     let Some(path) = tengen() else { return };
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/node");
-    assert!(
-        dir.join("node_modules/@sabaki/gtp").exists(),
-        "tests/node/node_modules is missing (run `npm ci` in tests/node)"
-    );
-    let out = Command::new("node")
-        .current_dir(&dir)
-        .arg("sabaki.mjs")
-        .arg(&path)
-        .args([
-            "gtp",
-            "--playouts",
-            "300",
-            "--threads",
-            "1",
-            "--seed",
-            "3",
-            "--quiet",
-        ])
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run node: {e}"));
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{stdout}\n{stderr}");
-    assert!(stdout.contains("all Sabaki checks passed"), "{stdout}");
+    let engine = path.to_str().unwrap();
+    let flags = [
+        "--playouts",
+        "300",
+        "--threads",
+        "1",
+        "--seed",
+        "3",
+        "--quiet",
+    ];
+    let args = [&[engine, "gtp"][..], &flags].concat();
+    sabaki_checks("@sabaki/gtp", "sabaki.mjs", &args);
 }

@@ -1,7 +1,48 @@
-//! Running a program of the tests on pipes, its whole input given at once.
+//! Running the `tengen` binary and other programs of the tests: with its arguments
+//! alone, or on pipes with its whole input given at once; and a scratch directory for
+//! what they write.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
+
+/// Runs the `tengen` binary with `args`, its input empty, stdout and stderr captured.
+pub fn tengen(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("the tengen binary runs")
+}
+
+/// A fresh directory under the system's temporary one, named after the test's `topic`
+/// and `name`, removed when dropped (a failing test included).
+pub fn fresh_dir(topic: &str, name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("tengen-{topic}-{name}-"))
+        .tempdir()
+        .unwrap()
+}
+
+/// Runs `node SCRIPT ARGS…` in `tests/node`, whose npm `package` must be installed
+/// (`npm ci` there), and fails the test unless the script ends well and says that all
+/// of Sabaki's checks passed.
+pub fn sabaki_checks(package: &str, script: &str, args: &[&str]) {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/node");
+    assert!(
+        dir.join("node_modules").join(package).exists(),
+        "tests/node/node_modules is missing {package} (run `npm ci` in tests/node)"
+    );
+    let out = Command::new("node")
+        .current_dir(&dir)
+        .arg(script)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run node: {e}"));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(stdout.contains("all Sabaki checks passed"), "{stdout}");
+}
 
 /// Runs `command` with `input` on its stdin (then closed), stdout and stderr
 /// captured. A process that stops early may have closed its input already; what it
