@@ -180,6 +180,7 @@ pub fn run(args: AnalysisArgs) -> Result<(), String> {
         quit_without_waiting: args.quit_without_waiting || katago.quit_without_waiting,
         version: env!("CARGO_PKG_VERSION").to_string(),
         git_hash: env!("TENGEN_COMMIT").to_string(),
+        on_failure: Some(exit_on_failure),
     };
     if !args.quiet {
         eprintln!(
@@ -209,6 +210,13 @@ pub fn run(args: AnalysisArgs) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Ends the process when a thread of the analysis loop has failed: its input may stay
+/// open for ever, and the client waits for answers that will not come.
+fn exit_on_failure(message: &str) {
+    eprintln!("tengen analysis: {message}");
+    std::process::exit(1);
 }
 
 /// Standard input that says when it has ended.

@@ -10,7 +10,8 @@
 //!   KataGo's shapes; [`policy`] the move model's probabilities (`includePolicy`).
 //! - [`server`]: the loop, with a bounded [`line`] reader, a bounded priority
 //!   [`queue`] of turns that `terminate` reaches, a pool of engines searching turns in
-//!   parallel, and [`deadlines`] for `maxTime`.
+//!   parallel, and [`deadlines`] for `maxTime`; [`shutdown`] winds it down when one of
+//!   its threads fails.
 //!
 //! The field table, and what Tengen answers differently from KataGo, are in this
 //! crate's README.
@@ -29,9 +30,11 @@ pub mod queue;
 pub mod response;
 pub mod rules;
 pub mod server;
+pub mod shutdown;
 pub mod vertex;
 
 pub use notice::{Notice, Severity};
 pub use options::{MoveFilter, Perspective, SearchOptions};
 pub use query::{Defaults, Query, Request, parse_line};
 pub use server::{MAX_LINE_BYTES, ServerOptions, Totals, serve};
+pub use shutdown::OnFailure;

@@ -3,6 +3,8 @@
 //! its own, and answers each turn as it finishes. stdout carries nothing but response
 //! lines. At the end of the input the queued turns are analysed before the loop ends
 //! (or, with `quit_without_waiting`, stopped and answered with what they have).
+//! A thread that fails winds the loop down (see [`crate::shutdown`]) and `serve`
+//! returns an error.
 
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -19,6 +21,7 @@ use crate::policy::policy;
 use crate::query::{Defaults, Request, parse_line};
 use crate::queue::{Job, Queue, Turn};
 use crate::response::{TurnRef, analysis_response, no_results};
+use crate::shutdown::{Failure, OnFailure, Shutdown};
 
 /// The longest query line read (4 MiB); a longer one is answered with an error.
 pub const MAX_LINE_BYTES: usize = 4 << 20;
@@ -37,6 +40,9 @@ pub struct ServerOptions {
     pub version: String,
     /// `query_version`'s `git_hash`.
     pub git_hash: String,
+    /// Called when a thread of the loop fails (a bug), with the message; the command
+    /// line ends the process there, as its input may stay open for ever.
+    pub on_failure: Option<OnFailure>,
 }
 
 /// What the loop did, for the summary on stderr.
@@ -104,37 +110,75 @@ pub fn serve<R: BufRead>(
     let deadlines = Deadlines::new();
     let turns = AtomicU64::new(0);
     let playouts = AtomicU64::new(0);
-    let read = std::thread::scope(|scope| {
-        scope.spawn(|| deadlines.run());
-        let searchers: Vec<_> = engines
-            .into_iter()
-            .map(|engine| {
-                let ctx = Searcher {
-                    queue: &queue,
-                    out: &out,
-                    deadlines: &deadlines,
-                    model,
-                    turns: &turns,
-                    playouts: &playouts,
-                };
-                scope.spawn(move || ctx.run(engine))
-            })
-            .collect();
-        let read = read_queries(input, options, &queue, &out);
-        queue.close();
-        if options.quit_without_waiting || out.is_broken() {
-            for turn in queue.terminate(None, None) {
-                out.line(&no_results(&turn.job.id, turn.number));
+    let failure = Failure::new();
+    let stopped = |turn: &Turn| {
+        out.notice(&Notice::error(
+            &turn.job.id,
+            "id",
+            format!(
+                "Internal error: the analysis engine is stopping; turn {} was not analysed",
+                turn.number
+            ),
+        ));
+    };
+    let guard = |role| Shutdown {
+        role,
+        queue: &queue,
+        deadlines: &deadlines,
+        failure: &failure,
+        stopped: &stopped,
+        on_failure: options.on_failure,
+    };
+    // A failed thread has been reported through `failure`; its panic is not passed on.
+    let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                let _guard = guard("the maxTime clock");
+                deadlines.run();
+            });
+            let searchers: Vec<_> = engines
+                .into_iter()
+                .map(|engine| {
+                    let ctx = Searcher {
+                        queue: &queue,
+                        out: &out,
+                        deadlines: &deadlines,
+                        model,
+                        turns: &turns,
+                        playouts: &playouts,
+                    };
+                    let guard = guard("a searcher");
+                    scope.spawn(move || {
+                        let _guard = guard;
+                        ctx.run(engine);
+                    })
+                })
+                .collect();
+            let _guard = guard("the query reader");
+            let read = read_queries(input, options, &queue, &out, &failure);
+            queue.close();
+            if options.quit_without_waiting || out.is_broken() {
+                for turn in queue.terminate(None, None) {
+                    out.line(&no_results(&turn.job.id, turn.number));
+                }
             }
-        }
-        for s in searchers {
-            // A searcher that panicked has lost its turn; the others have answered theirs.
-            let _ = s.join();
-        }
-        deadlines.quit();
-        read
-    });
-    read?;
+            for s in searchers {
+                // A searcher that failed has wound the loop down through its guard.
+                let _ = s.join();
+            }
+            deadlines.quit();
+            read
+        })
+    }));
+    if let Some(message) = failure.message() {
+        return Err(io::Error::other(message));
+    }
+    match read {
+        Ok(read) => read?,
+        // Every thread holds a guard: a panic without a recorded failure cannot happen,
+        // but is still an error, not a crash.
+        Err(_) => return Err(io::Error::other("internal error: the analysis loop failed")),
+    }
     Ok(Totals {
         turns: turns.into_inner(),
         playouts: playouts.into_inner(),
@@ -148,9 +192,10 @@ fn read_queries<R: BufRead>(
     options: &ServerOptions,
     queue: &Queue,
     out: &Output<'_>,
+    failure: &Failure,
 ) -> io::Result<()> {
     let mut lines = LineReader::new(input, MAX_LINE_BYTES);
-    while !out.is_broken() {
+    while !out.is_broken() && !failure.happened() {
         let Some(line) = lines.next_line()? else {
             break;
         };
@@ -321,5 +366,91 @@ impl Searcher<'_, '_> {
             false,
             probabilities.as_deref(),
         ));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_engine::Config;
+
+    /// Query lines, then a failure of the input itself (a panic in the reader).
+    struct FailingInput {
+        lines: io::Cursor<Vec<u8>>,
+    }
+
+    impl io::Read for FailingInput {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.lines.read(buf)?;
+            if n == 0 && !buf.is_empty() {
+                panic!("injected failure of the query reader");
+            }
+            Ok(n)
+        }
+    }
+
+    impl BufRead for FailingInput {
+        fn fill_buf(&mut self) -> io::Result<&[u8]> {
+            if self.lines.position() as usize >= self.lines.get_ref().len() {
+                panic!("injected failure of the query reader");
+            }
+            self.lines.fill_buf()
+        }
+
+        fn consume(&mut self, amount: usize) {
+            self.lines.consume(amount);
+        }
+    }
+
+    /// The reader fails while a turn is queued behind a long search: `serve` returns
+    /// the failure instead of waiting for ever, and the queued turn is answered.
+    #[test]
+    fn a_failing_reader_ends_the_loop_with_an_error() {
+        let query = |id: &str| {
+            format!(
+                "{{\"id\":\"{id}\",\"moves\":[],\"rules\":\"chinese\",\"komi\":7.5,\
+                 \"boardXSize\":9,\"boardYSize\":9,\"maxVisits\":100000000}}\n"
+            )
+        };
+        let input = FailingInput {
+            lines: io::Cursor::new(format!("{}{}", query("long"), query("queued")).into_bytes()),
+        };
+        let options = ServerOptions {
+            defaults: Defaults {
+                max_visits: 10,
+                perspective: crate::Perspective::Black,
+            },
+            quit_without_waiting: false,
+            version: "test".into(),
+            git_hash: "test".into(),
+            on_failure: None,
+        };
+        let config = Config {
+            threads: 1,
+            ..Config::default()
+        };
+        let engines = vec![Engine::new(config)];
+        let mut out = Vec::new();
+        let start = Instant::now();
+        let err = serve(
+            engines,
+            &ModelKnowledge::shipped(),
+            &options,
+            input,
+            &mut out,
+        )
+        .unwrap_err();
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "it did not wait"
+        );
+        let message = err.to_string();
+        assert!(message.contains("the query reader"), "{message}");
+        let out = String::from_utf8(out).unwrap();
+        assert!(
+            out.lines()
+                .any(|l| l.contains("\"id\":\"queued\"") && l.contains("engine is stopping")),
+            "{out}"
+        );
     }
 }
