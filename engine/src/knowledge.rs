@@ -12,6 +12,8 @@
 //!   built on first use: only a policy with `HeavyParams::local_model` set reads it.
 //! - [`PlaneEncoder`]: a position as the policy network's input planes, for the
 //!   network and for the export of its training positions alike.
+//! - [`PolicyNet`]: the policy network's move probabilities (a weights file from
+//!   the trainer in `crates/learn/python`), evaluated in pure Rust.
 //!
 //! The tables are compiled in; how they are fitted is the `tengen-learn` crate's.
 //!
@@ -22,6 +24,7 @@ mod local;
 mod model;
 mod patterns;
 mod planes;
+mod policy_net;
 
 use std::sync::OnceLock;
 
@@ -29,6 +32,7 @@ pub use local::LocalModel;
 pub use model::ModelKnowledge;
 pub use patterns::PatternTable;
 pub use planes::{PLANE_COUNT, PLANES, PlaneEncoder, plane_bytes};
+pub use policy_net::{NetScratch, PolicyNet, PolicyNetError, PolicyOutput};
 
 use crate::shape::ShapeWeights;
 use crate::shape::model::MoveModel;

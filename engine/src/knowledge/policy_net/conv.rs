@@ -1,0 +1,185 @@
+//! The network's forward pass on one position: each convolution as an im2col copy
+//! and one matrix product (ndarray's, by `matrixmultiply`, which picks AVX/FMA kernels
+//! at run time), then the 1×1 head and the pass logit.
+//!
+//! Activations are held channel by channel, `channels × side²` row-major, point
+//! `y * side + x` as in the planes; padding is zeros, as the trainer's "same".
+
+use ndarray::linalg::general_mat_mul;
+use ndarray::{ArrayView2, ArrayViewMut2};
+
+use super::weights::{Conv, Weights};
+
+/// Writes the im2col matrix of `input` (`channels × side²`) for a `kernel`×`kernel`
+/// window into `cols`: row `(c * kernel + dy) * kernel + dx`, column `y * side + x`,
+/// holds the input at `(y + dy - r, x + dx - r)` (`r = kernel / 2`), 0 off the board.
+fn im2col(input: &[f32], channels: usize, side: usize, kernel: usize, cols: &mut [f32]) {
+    let n = side * side;
+    let r = kernel / 2;
+    for c in 0..channels {
+        let plane = &input[c * n..(c + 1) * n];
+        for dy in 0..kernel {
+            for dx in 0..kernel {
+                let row = &mut cols[((c * kernel + dy) * kernel + dx) * n..][..n];
+                // Columns x whose source x + dx - r lies on the board.
+                let x0 = r.saturating_sub(dx);
+                let x1 = (side + r).saturating_sub(dx).min(side);
+                for y in 0..side {
+                    let out = &mut row[y * side..(y + 1) * side];
+                    let sy = (y + dy).wrapping_sub(r);
+                    if sy >= side || x0 >= x1 {
+                        out.fill(0.0);
+                        continue;
+                    }
+                    out[..x0].fill(0.0);
+                    out[x1..].fill(0.0);
+                    let sx0 = x0 + dx - r;
+                    out[x0..x1].copy_from_slice(&plane[sy * side + sx0..][..x1 - x0]);
+                }
+            }
+        }
+    }
+}
+
+/// One convolution with its bias and ReLU: `input` (`conv.inputs × side²`) to `out`
+/// (`conv.filters × side²`), `cols` the im2col buffer.
+fn conv_relu(conv: &Conv, side: usize, input: &[f32], cols: &mut [f32], out: &mut [f32]) {
+    let n = side * side;
+    let k = conv.inputs * conv.kernel * conv.kernel;
+    im2col(input, conv.inputs, side, conv.kernel, &mut cols[..k * n]);
+    let out = &mut out[..conv.filters * n];
+    for (row, &b) in out.chunks_exact_mut(n).zip(&conv.bias) {
+        row.fill(b);
+    }
+    // The shapes are the buffers' lengths by construction.
+    let w = ArrayView2::from_shape((conv.filters, k), &conv.weight).expect("weights' shape");
+    let x = ArrayView2::from_shape((k, n), &cols[..k * n]).expect("im2col's shape");
+    let mut y = ArrayViewMut2::from_shape((conv.filters, n), out).expect("output's shape");
+    general_mat_mul(1.0, &w, &x, 1.0, &mut y);
+    for v in out.iter_mut() {
+        *v = v.max(0.0);
+    }
+}
+
+/// The buffers of one forward pass.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Buffers {
+    /// The input planes as floats, the plane of ones last.
+    pub input: Vec<f32>,
+    cols: Vec<f32>,
+    a: Vec<f32>,
+    b: Vec<f32>,
+}
+
+impl Buffers {
+    /// Sizes the buffers for `w`; a no-op when they already fit.
+    pub fn fit(&mut self, w: &Weights) {
+        let n = w.side * w.side;
+        let inputs = w.convs.first().map_or(0, |c| c.inputs);
+        let cols = w
+            .convs
+            .iter()
+            .map(|c| c.inputs * c.kernel * c.kernel)
+            .max()
+            .unwrap_or(0);
+        let filters = w.convs.first().map_or(0, |c| c.filters);
+        for (buf, len) in [
+            (&mut self.input, inputs * n),
+            (&mut self.cols, cols * n),
+            (&mut self.a, filters * n),
+            (&mut self.b, filters * n),
+        ] {
+            if buf.len() != len {
+                buf.resize(len, 0.0);
+            }
+        }
+    }
+
+    /// The unmasked logits of the position in `self.input` into `logits` (`side² + 1`:
+    /// the points, then the pass). The buffers must [`fit`](Buffers::fit) `w`.
+    pub fn forward(&mut self, w: &Weights, logits: &mut [f32]) {
+        let side = w.side;
+        let n = side * side;
+        let mut from_input = true;
+        for conv in &w.convs {
+            let (src, dst) = if from_input {
+                (&self.input[..], &mut self.a)
+            } else {
+                // Alternate a and b: the previous output is the next input.
+                std::mem::swap(&mut self.a, &mut self.b);
+                (&self.b[..], &mut self.a)
+            };
+            conv_relu(conv, side, src, &mut self.cols, dst);
+            from_input = false;
+        }
+        let last = &self.a[..];
+        let points = &mut logits[..n];
+        points.fill(w.head_bias);
+        let mut pass = w.pass_bias;
+        for ((plane, &h), &p) in last.chunks_exact(n).zip(&w.head).zip(&w.pass) {
+            for (l, &v) in points.iter_mut().zip(plane) {
+                *l += h * v;
+            }
+            pass += p * plane.iter().sum::<f32>() / n as f32;
+        }
+        logits[n] = pass;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The convolution written out as its definition.
+    fn direct(input: &[f32], channels: usize, side: usize, kernel: usize, w: &[f32]) -> Vec<f32> {
+        let r = kernel as i64 / 2;
+        let n = side * side;
+        let s = side as i64;
+        let mut out = vec![0.0; n];
+        for y in 0..s {
+            for x in 0..s {
+                let mut sum = 0.0;
+                for c in 0..channels {
+                    for dy in 0..kernel as i64 {
+                        for dx in 0..kernel as i64 {
+                            let (sy, sx) = (y + dy - r, x + dx - r);
+                            if (0..s).contains(&sy) && (0..s).contains(&sx) {
+                                let wi = (c * kernel + dy as usize) * kernel + dx as usize;
+                                sum += w[wi] * input[c * n + (sy * s + sx) as usize];
+                            }
+                        }
+                    }
+                }
+                out[(y * s + x) as usize] = sum;
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn im2col_and_a_product_is_the_convolution() {
+        for (side, kernel, channels) in [(5, 3, 2), (4, 5, 3), (7, 5, 1), (2, 3, 2)] {
+            let n = side * side;
+            let input: Vec<f32> = (0..channels * n)
+                .map(|i| ((i * 7919) % 13) as f32 - 6.0)
+                .collect();
+            let weight: Vec<f32> = (0..channels * kernel * kernel)
+                .map(|i| ((i * 104_729) % 11) as f32 / 5.0 - 1.0)
+                .collect();
+            let conv = Conv {
+                filters: 1,
+                inputs: channels,
+                kernel,
+                weight: weight.clone(),
+                bias: vec![0.5],
+            };
+            let mut cols = vec![f32::NAN; channels * kernel * kernel * n];
+            let mut out = vec![f32::NAN; n];
+            conv_relu(&conv, side, &input, &mut cols, &mut out);
+            let want = direct(&input, channels, side, kernel, &weight);
+            for (got, want) in out.iter().zip(&want) {
+                assert!((got - (want + 0.5).max(0.0)).abs() < 1e-4, "{got} {want}");
+            }
+        }
+    }
+}

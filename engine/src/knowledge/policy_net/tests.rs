@@ -1,0 +1,245 @@
+//! The network against the trainer's own forward pass, and against broken files.
+
+use proptest::prelude::*;
+use safetensors::SafeTensors;
+use tengen_board::parse_diagram;
+
+use super::*;
+
+/// A 3-layer, 8-filter random net and six held-out 19×19 positions with the logits
+/// `net.py` gives them, written by `crates/learn/python/fixture.py`.
+const NET: &[u8] = include_bytes!("../../../tests/data/policy-net/net.safetensors");
+const POSITIONS: &[u8] = include_bytes!("../../../tests/data/policy-net/positions.safetensors");
+
+fn fixture_net() -> PolicyNet {
+    PolicyNet::from_bytes(NET, "fixture net").unwrap()
+}
+
+fn floats(bytes: &[u8]) -> Vec<f32> {
+    bytes
+        .chunks_exact(4)
+        .map(|b| f32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .collect()
+}
+
+#[test]
+fn the_logits_are_the_trainers() {
+    let net = fixture_net();
+    assert_eq!(net.side(), 19);
+    let positions = SafeTensors::deserialize(POSITIONS).unwrap();
+    let planes = positions.tensor("planes").unwrap();
+    let logits = positions.tensor("logits").unwrap();
+    let count = planes.shape()[0];
+    assert!(count >= 4);
+    let want = floats(logits.data());
+    let mut scratch = NetScratch::new(&net);
+    let n = 19 * 19 + 1;
+    for (k, planes) in planes.data().chunks_exact(planes.shape()[1]).enumerate() {
+        let got = net.logits_of_planes(planes, &mut scratch).unwrap();
+        let want = &want[k * n..(k + 1) * n];
+        let mut legal = 0;
+        for (i, (g, w)) in got.iter().zip(want).enumerate() {
+            assert!(
+                (g - w).abs() <= 1e-4 * w.abs().max(1.0),
+                "position {k}, logit {i}: Rust {g}, Python {w}"
+            );
+            legal += usize::from(*w > -1e8);
+        }
+        // The masked points are there, and so are the legal ones.
+        assert!(legal > 100 && legal < n, "{legal}");
+    }
+    assert!(net.logits_of_planes(&[0; 10], &mut scratch).is_none());
+}
+
+#[test]
+fn probabilities_cover_the_legal_moves_only() {
+    let net = fixture_net();
+    let mut b = Board::new(BoardSize::NINETEEN);
+    let size = b.size();
+    let d4 = size.parse_point("D4").unwrap();
+    b.try_play(Color::Black, Move::Play(d4)).unwrap();
+    let history = History {
+        last: Some(Move::Play(d4)),
+        before: None,
+    };
+    let mut scratch = NetScratch::new(&net);
+    let out = net
+        .evaluate(&b, Color::White, &history, &mut scratch)
+        .unwrap();
+    assert_eq!(out.point(d4), 0.0);
+    let total: f32 = size.points().map(|p| out.point(p)).sum::<f32>() + out.pass();
+    assert!((total - 1.0).abs() < 1e-4, "{total}");
+    let top = out.top(5);
+    assert_eq!(top.len(), 5);
+    assert!(top.windows(2).all(|w| w[0].1 >= w[1].1));
+    assert_eq!(out.of(top[0].0), top[0].1);
+    // Every legal move and the pass: 360 points.
+    assert_eq!(out.top(1000).len(), 361);
+    // The same position gives the same answer with a reused scratch.
+    let again = net
+        .evaluate(&b, Color::White, &history, &mut scratch)
+        .unwrap();
+    assert_eq!(out, again);
+}
+
+#[test]
+fn another_board_size_is_an_error() {
+    let net = fixture_net();
+    let b = parse_diagram(
+        ". . .
+         . X .
+         . . .",
+    )
+    .unwrap();
+    let mut scratch = NetScratch::new(&net);
+    let e = net
+        .evaluate(&b, Color::White, &History::default(), &mut scratch)
+        .unwrap_err();
+    assert_eq!(e, PolicyNetError::BoardSize { net: 19, board: 3 });
+    assert!(e.to_string().contains("19×19"), "{e}");
+}
+
+#[test]
+fn describe_names_the_shape_and_the_file() {
+    let d = fixture_net().describe();
+    assert!(d.contains("3 layers × 8 filters"), "{d}");
+    assert!(d.contains("kernels 5 3 3") && d.contains("19×19"), "{d}");
+    assert!(
+        d.contains("0 positions trained") && d.contains("fixture net"),
+        "{d}"
+    );
+}
+
+#[test]
+fn a_missing_file_is_an_error_naming_it() {
+    let e = PolicyNet::load(Path::new("/nonexistent/policy.safetensors")).unwrap_err();
+    assert!(matches!(e, PolicyNetError::Unreadable { .. }));
+    assert!(
+        e.to_string().contains("/nonexistent/policy.safetensors"),
+        "{e}"
+    );
+}
+
+/// The fixture net re-serialized with `edit` applied to its tensors and metadata.
+fn edited(
+    edit: impl FnOnce(&mut Vec<(String, Vec<usize>, Vec<f32>)>, &mut HashMap<String, String>),
+) -> Vec<u8> {
+    let st = SafeTensors::deserialize(NET).unwrap();
+    let (_, meta) = SafeTensors::read_metadata(NET).unwrap();
+    let mut meta = meta.metadata().clone().unwrap();
+    let mut tensors: Vec<(String, Vec<usize>, Vec<f32>)> = st
+        .tensors()
+        .into_iter()
+        .map(|(name, v)| (name, v.shape().to_vec(), floats(v.data())))
+        .collect();
+    edit(&mut tensors, &mut meta);
+    let bytes: Vec<(String, Vec<u8>, Vec<usize>)> = tensors
+        .into_iter()
+        .map(|(name, shape, values)| {
+            let data = values.iter().flat_map(|v| v.to_le_bytes()).collect();
+            (name, data, shape)
+        })
+        .collect();
+    let views: Vec<(String, safetensors::tensor::TensorView<'_>)> = bytes
+        .iter()
+        .map(|(name, data, shape)| {
+            let view =
+                safetensors::tensor::TensorView::new(safetensors::Dtype::F32, shape.clone(), data)
+                    .unwrap();
+            (name.clone(), view)
+        })
+        .collect();
+    safetensors::serialize(views, Some(meta)).unwrap()
+}
+
+use std::collections::HashMap;
+
+#[test]
+fn each_kind_of_bad_file_is_its_own_error() {
+    let kind = |bytes: &[u8]| {
+        let e = PolicyNet::from_bytes(bytes, "bad.safetensors").unwrap_err();
+        assert!(e.to_string().starts_with("bad.safetensors: "), "{e}");
+        e
+    };
+    // The unedited fixture reads back: the edits below are what fails.
+    assert!(PolicyNet::from_bytes(&edited(|_, _| {}), "same").is_ok());
+    assert!(matches!(
+        kind(&NET[..NET.len() - 1]),
+        PolicyNetError::NotSafetensors { .. }
+    ));
+    assert!(matches!(
+        kind(b"not a weights file"),
+        PolicyNetError::NotSafetensors { .. }
+    ));
+    let version = edited(|_, m| {
+        m.insert("format_version".into(), "2".into());
+    });
+    assert!(matches!(kind(&version), PolicyNetError::Format { .. }));
+    let planes = edited(|_, m| {
+        m.insert("input_planes".into(), "17".into());
+    });
+    assert!(matches!(kind(&planes), PolicyNetError::Planes { .. }));
+    let legal = edited(|_, m| {
+        m.insert("legal_plane".into(), "3".into());
+    });
+    assert!(matches!(kind(&legal), PolicyNetError::Planes { .. }));
+    let missing = edited(|t, _| t.retain(|(name, _, _)| name != "pass.bias"));
+    match kind(&missing) {
+        PolicyNetError::Tensor { name, .. } => assert_eq!(name, "pass.bias"),
+        e => panic!("{e}"),
+    }
+    let misshapen = edited(|t, _| {
+        let head = t
+            .iter_mut()
+            .find(|(name, _, _)| name == "head.weight")
+            .unwrap();
+        head.1 = vec![1, 4, 1, 2];
+    });
+    assert!(matches!(kind(&misshapen), PolicyNetError::Tensor { .. }));
+    let nan = edited(|t, _| {
+        let conv = t
+            .iter_mut()
+            .find(|(name, _, _)| name == "conv1.weight")
+            .unwrap();
+        conv.2[5] = f32::NAN;
+    });
+    match kind(&nan) {
+        PolicyNetError::NonFinite { name, .. } => assert_eq!(name, "conv1.weight"),
+        e => panic!("{e}"),
+    }
+    let layers = edited(|_, m| {
+        m.insert("layers".into(), "2".into());
+    });
+    assert!(matches!(kind(&layers), PolicyNetError::Format { .. }));
+    let size = edited(|_, m| {
+        m.insert("board_size".into(), "nineteen".into());
+    });
+    assert!(matches!(kind(&size), PolicyNetError::Format { .. }));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// No truncation or flipped bit panics the reader; a net that still loads
+    /// evaluates a position without panicking.
+    #[test]
+    fn broken_files_are_errors_not_panics(
+        cut in 0usize..NET.len(),
+        flips in proptest::collection::vec((0usize..NET.len(), 0u8..8), 0..4),
+        truncate in any::<bool>(),
+    ) {
+        let mut bytes = NET.to_vec();
+        for (i, bit) in flips {
+            bytes[i] ^= 1 << bit;
+        }
+        if truncate {
+            bytes.truncate(cut);
+        }
+        if let Ok(net) = PolicyNet::from_bytes(&bytes, "fuzzed") {
+            let b = Board::new(BoardSize::new(net.side() as u32).unwrap());
+            let mut scratch = NetScratch::new(&net);
+            let out = net.evaluate(&b, Color::Black, &History::default(), &mut scratch);
+            prop_assert!(out.is_ok());
+        }
+    }
+}
