@@ -8,6 +8,7 @@
 mod analysis_cmd;
 mod bench_cmd;
 mod bounds;
+mod diagnose_cmd;
 mod gtp_cmd;
 mod learn_cmd;
 mod match_cmd;
@@ -52,6 +53,9 @@ enum Command {
     Learn(learn_cmd::LearnArgs),
     /// Review a game: every position analysed, the record annotated, a win-rate graph.
     Review(review_cmd::ReviewArgs),
+    /// Find where and why an engine lost its match games: positions evaluated, each
+    /// loss classified by phase and kind (a group died, a semeai, a ladder, territory).
+    Diagnose(Box<diagnose_cmd::DiagnoseArgs>),
     /// Speak KataGo's JSON analysis protocol on stdin/stdout (as KaTrain drives it).
     Analysis(Box<analysis_cmd::AnalysisArgs>),
 }
@@ -65,6 +69,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench_cmd::run(args),
         Some(Command::Learn(args)) => learn_cmd::run(args),
         Some(Command::Review(args)) => review_cmd::run(args),
+        Some(Command::Diagnose(args)) => diagnose_cmd::run(*args),
         Some(Command::Analysis(args)) => analysis_cmd::run(*args),
     };
     match result {

@@ -1,0 +1,208 @@
+//! Groups that changed hands: the loser's groups that died across a drop, and whether
+//! one died in a capturing race (semeai).
+//!
+//! A *group* here is a chain: stones of one colour connected along the lines.
+
+use tengen_board::{Board, Color, Game, Move, Point};
+
+use crate::eval::Ownership;
+use crate::kind::KindRules;
+
+/// The chains of `c` on `board` with at least `min` stones, each as its stones, in
+/// board order.
+pub fn chains(board: &Board, c: Color, min: usize) -> Vec<Vec<Point>> {
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for p in board.size().points() {
+        if board.color_at(p) != Some(c) {
+            continue;
+        }
+        let Some(root) = board.group(p) else { continue };
+        if seen.contains(&root) {
+            continue;
+        }
+        seen.push(root);
+        let stones: Vec<Point> = board.group_stones(p).collect();
+        if stones.len() >= min {
+            out.push(stones);
+        }
+    }
+    out
+}
+
+/// The chains of `side` on `board` (the position before the drop) of at least
+/// `rules.min_group` stones that died across it: their points `side`'s by `before`
+/// (mean ownership at least `rules.owned`), the opponent's by `after` and by the final
+/// map `last` (mean at most `-rules.owned`). Largest first.
+pub fn died(
+    board: &Board,
+    side: Color,
+    before: &Ownership,
+    after: &Ownership,
+    last: &Ownership,
+    rules: &KindRules,
+) -> Vec<Vec<Point>> {
+    let mut dead: Vec<Vec<Point>> = chains(board, side, rules.min_group)
+        .into_iter()
+        .filter(|g| {
+            before.mean(g) >= rules.owned
+                && after.mean(g) <= -rules.owned
+                && last.mean(g) <= -rules.owned
+        })
+        .collect();
+    dead.sort_by_key(|g| std::cmp::Reverse(g.len()));
+    dead
+}
+
+/// A capturing race `group` (stones of `side`) lost: replaying `moves` from `start`,
+/// the first position (moves played) where a chain holding stones of `group` and an
+/// adjacent opponent chain of at least two stones both had at most
+/// `rules.short_liberties` liberties, and that opponent chain's points are the
+/// opponent's in the final map `last`. Returns the move count and the opponent chain.
+pub fn lost_semeai(
+    start: &Game,
+    moves: &[(Color, Move)],
+    group: &[Point],
+    side: Color,
+    last: &Ownership,
+    rules: &KindRules,
+) -> Option<(usize, Vec<Point>)> {
+    let mut game = start.clone();
+    let mut i = 0;
+    loop {
+        if let Some(h) = race(game.board(), group, side, last, rules) {
+            return Some((game.move_count(), h));
+        }
+        let &(c, m) = moves.get(i)?;
+        game.play(c, m).ok()?;
+        i += 1;
+    }
+}
+
+/// The opponent chain `group` is racing on `board`, if any.
+fn race(
+    board: &Board,
+    group: &[Point],
+    side: Color,
+    last: &Ownership,
+    rules: &KindRules,
+) -> Option<Vec<Point>> {
+    let size = board.size();
+    for &s in group {
+        if board.color_at(s) != Some(side) || board.liberties(s) > rules.short_liberties {
+            continue;
+        }
+        for stone in board.group_stones(s) {
+            for n in size.neighbours(stone) {
+                if board.color_at(n) != Some(side.opponent()) {
+                    continue;
+                }
+                if board.liberties(n) > rules.short_liberties || board.group_size(n) < 2 {
+                    continue;
+                }
+                let h: Vec<Point> = board.group_stones(n).collect();
+                if last.mean(&h) <= -rules.owned {
+                    return Some(h);
+                }
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::MatchGame;
+
+    fn rules() -> KindRules {
+        KindRules::default()
+    }
+
+    #[test]
+    fn chains_are_counted_by_their_stones() {
+        let g = MatchGame::parse("t", "(;SZ[9];B[ee];W[aa];B[ef];W[ab];B[eg];W[ba];B[ii])")
+            .unwrap()
+            .game;
+        let black = chains(g.board(), Color::Black, 3);
+        assert_eq!(black.len(), 1);
+        assert_eq!(black[0].len(), 3);
+        assert_eq!(chains(g.board(), Color::White, 3).len(), 1);
+        assert_eq!(chains(g.board(), Color::Black, 1).len(), 2);
+    }
+
+    #[test]
+    fn a_group_owned_before_and_lost_after_died() {
+        let g = MatchGame::parse("t", "(;SZ[9];B[ee];W[aa];B[ef];W[ab];B[eg];W[ba];B[eh])")
+            .unwrap()
+            .game;
+        let size = g.size();
+        let e5 = size.parse_point("E5").unwrap();
+        let mine = Ownership::from_fn(size, |_| 0.8);
+        let lost = Ownership::from_fn(size, |p| if size.coords(p).0 == 4 { -0.9 } else { 0.8 });
+        let dead = died(g.board(), Color::Black, &mine, &lost, &lost, &rules());
+        assert_eq!(dead.len(), 1);
+        assert!(dead[0].contains(&e5));
+        // Lost at the drop but the loser's again at the end: not dead.
+        assert!(died(g.board(), Color::Black, &mine, &lost, &mine, &rules()).is_empty());
+        // Never the loser's: it did not die in the drop.
+        assert!(died(g.board(), Color::Black, &lost, &lost, &lost, &rules()).is_empty());
+    }
+
+    #[test]
+    fn two_short_chains_side_by_side_are_a_race() {
+        // Black C1-C2-B2-A2 (two liberties) against White's D1-D2-D3-C3-B3-A3 around
+        // it, which Black's E1-E2-E3 and D4 leave three.
+        let m = MatchGame::parse(
+            "t",
+            "(;SZ[9];B[ci];W[di];B[ch];W[dh];B[bh];W[dg];B[ah];W[cg];B[ei];W[bg];B[eh];W[ag]\
+             ;B[eg];W[ia];B[df];W[ib])",
+        )
+        .unwrap();
+        let size = m.size();
+        let group: Vec<Point> = ["C1", "C2", "B2", "A2"]
+            .iter()
+            .map(|v| size.parse_point(v).unwrap())
+            .collect();
+        let white_wins = Ownership::from_fn(size, |_| -0.9);
+        // Replayed from move 12 (White still has five liberties), the race starts when
+        // D4 leaves White three.
+        let moves = &m.moves()[12..];
+        let (at, h) = lost_semeai(
+            &m.position(12),
+            moves,
+            &group,
+            Color::Black,
+            &white_wins,
+            &rules(),
+        )
+        .unwrap();
+        assert_eq!(at, 15);
+        assert_eq!(h.len(), 6);
+        // Before it, no race.
+        assert!(
+            lost_semeai(
+                &m.position(12),
+                &[],
+                &group,
+                Color::Black,
+                &white_wins,
+                &rules()
+            )
+            .is_none()
+        );
+        // If White's chain did not live, it was no race Black lost.
+        let black_wins = Ownership::from_fn(size, |_| 0.9);
+        assert!(
+            lost_semeai(
+                &m.position(12),
+                moves,
+                &group,
+                Color::Black,
+                &black_wins,
+                &rules()
+            )
+            .is_none()
+        );
+    }
+}

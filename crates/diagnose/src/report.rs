@@ -1,0 +1,271 @@
+//! The diagnosis written out: Markdown (the tables for STRENGTH.md and a list of the
+//! games) and JSON for scripts.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use serde::Serialize;
+
+use crate::diagnosis::{Crossing, Drop, GameDiagnosis};
+use crate::kind::Kind;
+use crate::phase::Phase;
+
+/// A whole diagnosis: what was studied, how, and each lost game.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Report {
+    /// The studied engine's name, as the records give it.
+    pub engine: String,
+    /// How Tengen evaluated (version, playouts, threads).
+    pub tengen: String,
+    /// The referee engine's command and name, if one evaluated.
+    pub referee: Option<String>,
+    /// The win rate below which a position counts as lost.
+    pub threshold: f64,
+    /// Records read in which the engine played.
+    pub games: usize,
+    /// Of them, the games it lost.
+    pub lost: usize,
+    /// Records skipped, with the reason.
+    pub skipped: Vec<String>,
+    /// The lost games, diagnosed.
+    pub diagnoses: Vec<GameDiagnosis>,
+}
+
+impl Report {
+    /// The JSON form, pretty-printed.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("plain data serializes")
+    }
+
+    /// The Markdown form: the tables, then one line a game.
+    pub fn to_markdown(&self) -> String {
+        let mut out = String::new();
+        let pct = self.threshold * 100.0;
+        let _ = writeln!(
+            out,
+            "{} lost {} of {} games; evaluated by {}{}.\n",
+            self.engine,
+            self.lost,
+            self.games,
+            self.tengen,
+            self.referee
+                .as_ref()
+                .map_or(String::new(), |r| format!(" and by the referee {r}"))
+        );
+        self.phase_table(&mut out, pct);
+        self.kind_table(&mut out);
+        self.curve_table(&mut out);
+        self.game_list(&mut out, pct);
+        out
+    }
+
+    fn phase_table(&self, out: &mut String, pct: f64) {
+        let referee = self.referee.is_some();
+        let firsts: Vec<Option<&Crossing>> = self
+            .diagnoses
+            .iter()
+            .map(|d| d.first_below.as_ref())
+            .collect();
+        let firsts_r: Vec<Option<&Crossing>> = self
+            .diagnoses
+            .iter()
+            .map(|d| d.first_below_referee.as_ref())
+            .collect();
+        let drops: Vec<Option<&Drop>> = self
+            .diagnoses
+            .iter()
+            .map(|d| d.largest_drop.as_ref())
+            .collect();
+        let drops_r: Vec<Option<&Drop>> = self
+            .diagnoses
+            .iter()
+            .map(|d| d.largest_drop_referee.as_ref())
+            .collect();
+        let _ = write!(out, "| phase | first position below {pct:.0}% (Tengen) |");
+        if referee {
+            let _ = write!(out, " first below {pct:.0}% (referee) |");
+        }
+        let _ = write!(out, " largest drop (Tengen) |");
+        if referee {
+            let _ = write!(out, " largest drop (referee) |");
+        }
+        let cols = if referee { 4 } else { 2 };
+        let _ = writeln!(out, "\n|---|{}", "---|".repeat(cols));
+        for phase in Phase::ALL {
+            let _ = write!(
+                out,
+                "| {phase} | {} |",
+                count(&firsts, |c| c.phase == phase)
+            );
+            if referee {
+                let _ = write!(out, " {} |", count(&firsts_r, |c| c.phase == phase));
+            }
+            let _ = write!(out, " {} |", count(&drops, |d| d.phase == phase));
+            if referee {
+                let _ = write!(out, " {} |", count(&drops_r, |d| d.phase == phase));
+            }
+            out.push('\n');
+        }
+        let never = |v: &[Option<&Crossing>]| v.iter().filter(|c| c.is_none()).count();
+        let _ = write!(out, "| never below | {} |", never(&firsts));
+        if referee {
+            let _ = write!(out, " {} |", never(&firsts_r));
+        }
+        let _ = write!(out, " – |");
+        if referee {
+            let _ = write!(out, " – |");
+        }
+        out.push_str("\n\n");
+    }
+
+    fn kind_table(&self, out: &mut String) {
+        let _ = writeln!(
+            out,
+            "| kind of the largest drop (Tengen) | lost games | in the opening / middle game / endgame | mean swing (points) |\n|---|---|---|---|"
+        );
+        for kind in Kind::ALL {
+            let games: Vec<&GameDiagnosis> = self
+                .diagnoses
+                .iter()
+                .filter(|d| d.kind.as_ref().is_some_and(|k| k.kind == kind))
+                .collect();
+            let by_phase: Vec<String> = Phase::ALL
+                .iter()
+                .map(|&p| {
+                    games
+                        .iter()
+                        .filter(|d| d.largest_drop.as_ref().is_some_and(|x| x.phase == p))
+                        .count()
+                        .to_string()
+                })
+                .collect();
+            let swing = if games.is_empty() {
+                "–".to_string()
+            } else {
+                let sum: f64 = games
+                    .iter()
+                    .filter_map(|d| d.kind.as_ref())
+                    .map(|k| k.swing)
+                    .sum();
+                format!("{:.1}", sum / games.len() as f64)
+            };
+            let _ = writeln!(
+                out,
+                "| {kind} | {} | {} | {swing} |",
+                games.len(),
+                by_phase.join(" / ")
+            );
+        }
+        let none = self.diagnoses.iter().filter(|d| d.kind.is_none()).count();
+        if none > 0 {
+            let _ = writeln!(
+                out,
+                "| no drop (the win rate never fell) | {none} | – | – |"
+            );
+        }
+        out.push('\n');
+    }
+
+    fn curve_table(&self, out: &mut String) {
+        // Mean win rate of the lost games at each evaluated move number (the final
+        // positions, at odd move numbers, are left out).
+        let mut at: BTreeMap<usize, (usize, f64, usize, f64)> = BTreeMap::new();
+        for d in &self.diagnoses {
+            for row in d.positions.iter().filter(|r| r.moves != d.moves) {
+                let e = at.entry(row.moves).or_default();
+                e.0 += 1;
+                e.1 += row.tengen;
+                if let Some(r) = row.referee {
+                    e.2 += 1;
+                    e.3 += r;
+                }
+            }
+        }
+        if at.is_empty() {
+            return;
+        }
+        let _ = writeln!(
+            out,
+            "| move | lost games still going | mean win rate (Tengen) | mean win rate (referee) |\n|---|---|---|---|"
+        );
+        for (m, (n, t, nr, r)) in at {
+            let referee = if nr > 0 {
+                format!("{:.2}", r / nr as f64)
+            } else {
+                "–".into()
+            };
+            let _ = writeln!(out, "| {m} | {n} | {:.2} | {referee} |", t / n as f64);
+        }
+        out.push('\n');
+    }
+
+    fn game_list(&self, out: &mut String, pct: f64) {
+        for d in &self.diagnoses {
+            let first = |c: &Option<Crossing>| {
+                c.as_ref().map_or("never".to_string(), |c| {
+                    format!("move {} ({})", c.moves, c.phase)
+                })
+            };
+            let _ = write!(
+                out,
+                "- **{}** ({} as {}, {}, {} moves): below {pct:.0}% at {}",
+                d.game,
+                self.engine,
+                if d.color == "B" { "Black" } else { "White" },
+                d.result,
+                d.moves,
+                first(&d.first_below)
+            );
+            if self.referee.is_some() {
+                let _ = write!(out, " (referee: {})", first(&d.first_below_referee));
+            }
+            match &d.largest_drop {
+                Some(x) => {
+                    let _ = write!(
+                        out,
+                        "; largest drop {:.2} → {:.2} in moves {}–{} ({})",
+                        x.before,
+                        x.after,
+                        x.from + 1,
+                        x.to,
+                        x.phase
+                    );
+                }
+                None => out.push_str("; no drop"),
+            }
+            if let Some(x) = &d.largest_drop_referee {
+                let _ = write!(
+                    out,
+                    " (referee: {:.2} → {:.2} in moves {}–{})",
+                    x.before,
+                    x.after,
+                    x.from + 1,
+                    x.to
+                );
+            }
+            if let Some(k) = &d.kind {
+                let _ = write!(out, "; **{}**", k.kind);
+                if !k.stones.is_empty() {
+                    let _ = write!(out, ", {} stones at {}", k.stones.len(), k.stones.join(" "));
+                }
+                if !k.opponent.is_empty() {
+                    let _ = write!(out, " against {}", k.opponent.join(" "));
+                }
+                if let Some(m) = k.key_move {
+                    let _ = write!(out, " from move {m}");
+                }
+                let _ = write!(
+                    out,
+                    ", {:.1} points swung; moves: {}",
+                    k.swing,
+                    k.moves.join(", ")
+                );
+            }
+            out.push('\n');
+        }
+    }
+}
+
+fn count<T>(items: &[Option<&T>], f: impl Fn(&T) -> bool) -> usize {
+    items.iter().filter(|x| x.is_some_and(&f)).count()
+}
