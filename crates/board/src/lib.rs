@@ -56,7 +56,10 @@ pub use light::{LightBoard, LightBoard9, LightBoard13, LightBoard19, LightBoardA
 pub use point::{
     BoardSize, MAX_SIZE, MAX_SLOTS, MIN_SIZE, Move, ParseVertexError, Point, SizeError, Vertex,
 };
-pub use rules::{HandicapCompensation, KoRule, KomiError, Rules, Scoring, UnknownRules};
+pub use rules::{
+    HandicapCompensation, KATAGO_RULES_NAMES, KataRulesError, KataValue, KoRule, KomiError, Rules,
+    Scoring, UnknownRules,
+};
 pub use score::{GameResult, ParseResultError, Region, Score, format_points, regions};
 pub use time_control::{Clock, TimeControl};
 pub use time_spec::TimeSpecError;

@@ -1,8 +1,13 @@
 //! Rule sets: komi, the ko rule, suicide, the scoring method and the handicap
-//! compensation.
+//! compensation; KataGo's names and rules objects for them ([`Rules::from_katago_name`],
+//! [`Rules::from_katago_object`]).
 
 use std::fmt;
 use std::str::FromStr;
+
+mod katago;
+
+pub use katago::{KATAGO_RULES_NAMES, KataRulesError, KataValue};
 
 /// How repetition is forbidden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,7 +9,7 @@
 //! is refused, naming what is missing, and nothing changes.
 
 use serde_json::{Map, Value};
-use tengen_board::{HandicapCompensation, KoRule, Rules, Scoring};
+use tengen_board::{HandicapCompensation, KataRulesError, KataValue, KoRule, Rules, Scoring};
 use tengen_engine::Config;
 
 use super::settings;
@@ -285,231 +285,46 @@ pub(crate) fn kata_set_rules(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>)
     Ok(String::new())
 }
 
-/// A KataGo rules name as Tengen's rules.
+/// A KataGo rules name as Tengen's rules (the board crate's mapping).
 fn from_name(text: &str) -> Result<Rules, GtpError> {
-    let key: String = text
-        .to_ascii_lowercase()
-        .chars()
-        .filter(|c| !matches!(c, '-' | '_' | ' '))
-        .collect();
-    let tengen = match key.as_str() {
-        "chineseogs" | "chinesekgs" => "chinese",
-        "bga" | "french" => "aga",
-        "newzealand" => {
-            // As KataGo defines it: Tromp-Taylor's area count and suicide, with
-            // situational superko (the side to move is part of the position).
-            let mut rules = Rules::new_zealand();
-            rules.ko = KoRule::Situational;
-            return Ok(rules);
-        }
-        "tromptaylor" | "goe" | "ing" => "tt",
-        "stonescoring" | "ancientarea" | "ancientterritory" => {
-            return Err(unsupported_rules(&format!(
-                "{} taxes every group (tax ALL): Tengen has no group tax",
-                quote(text)
-            )));
-        }
-        "agabutton" => {
-            return Err(unsupported_rules(&format!(
-                "{} uses a button: Tengen has none",
-                quote(text)
-            )));
-        }
-        other => other,
-    };
-    tengen.parse::<Rules>().map_err(|_| {
-        GtpError::syntax(format!(
-            "unknown rules {} (chinese, japanese, korean, aga, tromp-taylor, new-zealand, \
-             or a JSON object)",
-            quote(text)
-        ))
-    })
+    Rules::from_katago_name(text).map_err(|e| refusal(e, ""))
 }
 
-fn unsupported_rules(why: &str) -> GtpError {
-    GtpError::Other(format!("unsupported rules: {why}"))
+/// A refusal of KataGo rules: `unsupported rules: why` for rules Tengen cannot play,
+/// a syntax error (after `context`) for what KataGo would not read either.
+fn refusal(e: KataRulesError, context: &str) -> GtpError {
+    if e.is_unsupported() {
+        GtpError::Other(format!("unsupported rules: {e}"))
+    } else {
+        GtpError::syntax(format!("{context}{e}"))
+    }
 }
 
-/// A KataGo rules object as Tengen's rules. A key left out takes KataGo's default (its
-/// Tromp-Taylor value; `tax` follows the scoring; `friendlyPassOk` false only with area
-/// scoring).
+/// A KataGo rules object as Tengen's rules (the board crate's mapping; a key given
+/// twice keeps its last value).
 fn from_json(text: &str) -> Result<Rules, GtpError> {
     let fields =
         parse_object(text).map_err(|e| GtpError::syntax(format!("bad rules JSON: {e}")))?;
-    KataRules::read(&fields)?.into_rules()
+    Rules::from_katago_object(
+        fields
+            .iter()
+            .map(|(key, value)| (key.as_str(), kata_value(value))),
+    )
+    .map_err(|e| refusal(e, "bad rules JSON: "))
 }
 
-/// The keys of a KataGo rules object, each read and checked on its own (KataGo's
-/// Tromp-Taylor values where left out).
-struct KataRules {
-    ko: KoRule,
-    scoring: Scoring,
-    /// `NONE`, `SEKI` or `ALL`; left out, it follows the scoring.
-    tax: Option<String>,
-    suicide: bool,
-    bonus: HandicapCompensation,
-    /// `whiteHandicapBonus` as written, for a refusal.
-    bonus_text: String,
-    friendly: Option<bool>,
-}
-
-impl Default for KataRules {
-    /// KataGo's values of the keys left out (its Tromp-Taylor rules).
-    fn default() -> KataRules {
-        KataRules {
-            ko: KoRule::Positional,
-            scoring: Scoring::Area,
-            tax: None,
-            suicide: true,
-            bonus: HandicapCompensation::None,
-            bonus_text: "0".to_string(),
-            friendly: None,
-        }
-    }
-}
-
-impl KataRules {
-    /// Reads every key of `fields`, refusing an unknown key, a bad value or a value
-    /// Tengen has no rule for.
-    fn read(fields: &Map<String, Value>) -> Result<KataRules, GtpError> {
-        let mut rules = KataRules::default();
-        for (key, value) in fields {
-            rules.set(key, value)?;
-        }
-        Ok(rules)
-    }
-
-    /// Reads one key.
-    fn set(&mut self, key: &str, value: &Value) -> Result<(), GtpError> {
-        let bad = || {
-            let shown = value
-                .as_str()
-                .map_or_else(|| value.to_string(), String::from);
-            GtpError::syntax(format!(
-                "bad rules JSON: invalid value {} for {key}",
-                quote(&shown)
-            ))
-        };
-        match key {
-            "ko" => {
-                self.ko = match word(value).ok_or_else(bad)?.as_str() {
-                    "SIMPLE" => KoRule::Simple,
-                    "POSITIONAL" => KoRule::Positional,
-                    "SITUATIONAL" => KoRule::Situational,
-                    "SPIGHT" => {
-                        return Err(unsupported_rules("ko SPIGHT: Tengen has no Spight ko rule"));
-                    }
-                    _ => return Err(bad()),
-                }
-            }
-            "scoring" | "score" => {
-                self.scoring = match word(value).ok_or_else(bad)?.as_str() {
-                    "AREA" => Scoring::Area,
-                    "TERRITORY" => Scoring::Territory,
-                    _ => return Err(bad()),
-                }
-            }
-            "tax" => {
-                let t = word(value).ok_or_else(bad)?;
-                if !matches!(t.as_str(), "NONE" | "SEKI" | "ALL") {
-                    return Err(bad());
-                }
-                self.tax = Some(t);
-            }
-            "suicide" => self.suicide = value.as_bool().ok_or_else(bad)?,
-            "hasButton" => {
-                if value.as_bool().ok_or_else(bad)? {
-                    return Err(unsupported_rules("hasButton true: Tengen has no button"));
-                }
-            }
-            "whiteHandicapBonus" => {
-                let w = word(value).ok_or_else(bad)?;
-                self.bonus = match w.as_str() {
-                    "0" => HandicapCompensation::None,
-                    "N" => HandicapCompensation::PerStone,
-                    "N-1" => HandicapCompensation::PerStoneAfterFirst,
-                    _ => return Err(bad()),
-                };
-                self.bonus_text = w;
-            }
-            "friendlyPassOk" => {
-                self.friendly = Some(value.as_bool().ok_or_else(bad)?);
-            }
-            "komi" => {
-                return Err(GtpError::syntax(
-                    "bad rules JSON: komi is not a rule here (as in KataGo): use komi",
-                ));
-            }
-            _ => {
-                return Err(GtpError::syntax(format!(
-                    "bad rules JSON: unknown key {}",
-                    quote(key)
-                )));
-            }
-        }
-        Ok(())
-    }
-
-    /// Tengen's rules of these keys, refusing a combination Tengen cannot count.
-    fn into_rules(self) -> Result<Rules, GtpError> {
-        let KataRules {
-            ko,
-            scoring,
-            tax,
-            suicide,
-            bonus,
-            bonus_text,
-            friendly,
-        } = self;
-        let territory = scoring == Scoring::Territory;
-        match tax.as_deref() {
-            Some("ALL") => return Err(unsupported_rules("tax ALL: Tengen has no group tax")),
-            Some("NONE") if territory => {
-                return Err(unsupported_rules(
-                    "tax NONE with territory scoring: Tengen's territory count leaves eyes in \
-                 seki neutral (tax SEKI)",
-                ));
-            }
-            Some("SEKI") if !territory => {
-                return Err(unsupported_rules(
-                    "tax SEKI with area scoring: Tengen's area count gives eyes in seki to their \
-                 owner (tax NONE)",
-                ));
-            }
-            _ => {}
-        }
-        if territory && bonus != HandicapCompensation::None {
-            return Err(unsupported_rules(&format!(
-                "whiteHandicapBonus {bonus_text} with territory scoring: Tengen's territory \
-             count gives no handicap bonus (0)"
-            )));
-        }
-        let mut rules = Rules::chinese();
-        rules.ko = ko;
-        rules.scoring = scoring;
-        rules.suicide = suicide;
-        rules.handicap_compensation = bonus;
-        // KataGo's default (Tromp-Taylor's) is false; territory scoring always removes
-        // dead stones.
-        rules.friendly_pass = territory || friendly.unwrap_or(false);
-        if friendly == Some(false) && territory {
-            return Err(unsupported_rules(
-                "friendlyPassOk false with territory scoring: Tengen's territory count removes \
-             dead stones",
-            ));
-        }
-        Ok(rules)
+/// A JSON value as a rules key's value.
+fn kata_value(value: &Value) -> KataValue<'_> {
+    match value {
+        Value::String(s) => KataValue::Text(s),
+        Value::Bool(b) => KataValue::Flag(*b),
+        other => KataValue::Other(other.to_string()),
     }
 }
 
 /// A JSON object's fields (serde_json; a key given twice keeps its last value).
 fn parse_object(text: &str) -> Result<Map<String, Value>, String> {
     serde_json::from_str(text).map_err(|e| e.to_string())
-}
-
-/// A string value, upper-cased (KataGo's words, any case).
-fn word(value: &Value) -> Option<String> {
-    value.as_str().map(str::to_ascii_uppercase)
 }
 
 #[cfg(test)]
