@@ -1,5 +1,5 @@
-//! `tengen learn`: fit the move model to SGF collections (`fit`) and score a model on
-//! records it did not learn from (`eval`). The records are streamed one game at a time;
+//! `tengen learn`: fit the move model to SGF collections (`fit`) and score a model, or
+//! the policy network (`eval --policy-net`), on records it did not learn from (`eval`). The records are streamed one game at a time;
 //! the fit keeps its competitions in a temporary file and its pattern counts in a table
 //! of fixed size, so its memory does not grow with the records. `fit --without` leaves
 //! feature groups out (the table records it, and `eval` then neither computes nor
@@ -11,6 +11,7 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use tengen_board::sgf::SgfGame;
 use tengen_board::{BoardSize, Game};
+use tengen_engine::knowledge::{NetScratch, PolicyNet};
 use tengen_engine::shape::ShapeWeights;
 use tengen_engine::shape::left_out::LeftOut;
 use tengen_engine::shape::model::{MoveModel, MoveScorer};
@@ -37,7 +38,8 @@ macro_rules! fit_example {
 macro_rules! eval_examples {
     () => {
         "  tengen learn eval --model moves.txt tests/data/sgf/setup13.sgf\n  \
-         tengen learn eval --model engine/data/moves.txt tests/data/sgf/handicap19.sgf"
+         tengen learn eval --model engine/data/moves.txt tests/data/sgf/handicap19.sgf\n  \
+         tengen learn eval --policy-net engine/data/policy-19.safetensors tests/data/sgf/handicap19.sgf"
     };
 }
 
@@ -124,14 +126,21 @@ struct FitArgs {
 }
 
 #[derive(Debug, Args)]
-#[command(after_help = concat!(examples_from!(), eval_examples!()))]
+#[command(
+    after_help = concat!(examples_from!(), eval_examples!()),
+    group = clap::ArgGroup::new("scored").required(true).args(["model", "policy_net"]),
+)]
 struct EvalArgs {
     #[command(flatten)]
     records: Records,
     /// The table: a move table (`tengen learn fit`; one fitted `--without` groups is
     /// scored without computing them) or a 3×3 shape table (`engine/data/shapes.txt`).
     #[arg(long)]
-    model: PathBuf,
+    model: Option<PathBuf>,
+    /// Score a policy network instead: its weights file (safetensors, from
+    /// `crates/learn/python/train.py`), on games of the board size it serves.
+    #[arg(long, value_name = "FILE")]
+    policy_net: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -379,20 +388,39 @@ fn load(path: &Path) -> Result<Table, String> {
 }
 
 fn eval(args: EvalArgs) -> Result<(), String> {
-    let table = load(&args.model)?;
-    let scorer: &dyn MoveScorer = match &table {
-        Table::Moves(m) => m.as_ref(),
-        Table::Shapes(s) => s.as_ref(),
-    };
-    let left_out = scorer.left_out();
     let mut evaluation = Evaluation::new();
-    let (games, refused) = for_each_game(&args.records, "eval", |g| {
-        evaluation.add_game(g, &Dyn(scorer));
-        Ok(())
-    })?;
+    let scored = match (&args.model, &args.policy_net) {
+        (_, Some(path)) => {
+            let net = PolicyNet::load(path).map_err(|e| e.to_string())?;
+            let mut scratch = NetScratch::new(&net);
+            let (games, refused) = for_each_game(&args.records, "eval", |g| {
+                evaluation
+                    .add_game_net(g, &net, &mut scratch)
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
+            })?;
+            format!("{}; {games} games ({refused} refused)", net.describe())
+        }
+        (Some(path), None) => {
+            let table = load(path)?;
+            let scorer: &dyn MoveScorer = match &table {
+                Table::Moves(m) => m.as_ref(),
+                Table::Shapes(s) => s.as_ref(),
+            };
+            let left_out = scorer.left_out();
+            let (games, refused) = for_each_game(&args.records, "eval", |g| {
+                evaluation.add_game(g, &Dyn(scorer));
+                Ok(())
+            })?;
+            format!(
+                "model {} (left out: {left_out}); {games} games ({refused} refused)",
+                path.display()
+            )
+        }
+        (None, None) => return Err("give --model or --policy-net".to_string()),
+    };
     println!(
-        "model {} (left out: {left_out}); records {}: {games} games ({refused} refused), {} moves skipped",
-        args.model.display(),
+        "{scored}; records {}: {} moves skipped",
         names(&args.records),
         evaluation.skipped
     );

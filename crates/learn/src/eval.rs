@@ -1,11 +1,14 @@
 //! Scoring a move model on game records: how often the move played is the model's
 //! first choice, in its first five and first ten, the mean log-probability of the
 //! move played, by phase of the game, and the time a position costs (the groups the
-//! model leaves out are not computed, so that time is the model's own cost).
+//! model leaves out are not computed, so that time is the model's own cost). The
+//! policy network is scored the same way ([`Evaluation::add_game_net`]), so that the
+//! two compare on the same positions.
 
 use std::time::Instant;
 
 use tengen_board::{Board, Color, Game, Move};
+use tengen_engine::knowledge::{NetScratch, PolicyNet, PolicyNetError};
 use tengen_engine::shape::features::{History, RawFeatures, candidates};
 use tengen_engine::shape::model::MoveScorer;
 use tengen_engine::shape::pattern::PatternHasher;
@@ -150,6 +153,55 @@ impl Evaluation {
         self.games += 1;
         ok
     }
+
+    /// Scores every move of `game` with the policy network `net` (the time counted is
+    /// the whole evaluation: planes, network, softmax); false if the replay stopped
+    /// early, an error if the game's board is not the one the network serves.
+    pub fn add_game_net(
+        &mut self,
+        game: &Game,
+        net: &PolicyNet,
+        scratch: &mut NetScratch,
+    ) -> Result<bool, PolicyNetError> {
+        let side = game.start_board().size().get();
+        if side != net.side() {
+            return Err(PolicyNetError::BoardSize {
+                net: net.side(),
+                board: side,
+            });
+        }
+        let Evaluation {
+            phases, skipped, ..
+        } = self;
+        let ok = replay(game, |board, c, m, history, number| {
+            let start = Instant::now();
+            let Ok(out) = net.evaluate(board, c, history, scratch) else {
+                return;
+            };
+            let elapsed = start.elapsed().as_secs_f64();
+            let mine = out.of(m);
+            if mine <= 0.0 {
+                // Not a legal move to the network (a superko or suicide the records allow).
+                *skipped += 1;
+                return;
+            }
+            // Ties count against the network, as against the move model.
+            let better = out
+                .top(usize::MAX)
+                .iter()
+                .filter(|&&(mv, p)| mv != m && p >= mine)
+                .count();
+            let t = &mut phases[phase(number)];
+            t.positions += 1;
+            for (k, n) in [1, 5, 10].into_iter().enumerate() {
+                t.top[k] += u64::from(better < n);
+            }
+            t.log_likelihood += f64::from(mine.max(f32::MIN_POSITIVE)).ln();
+            t.seconds += elapsed;
+        });
+        self.games += 1;
+        Ok(ok)
+    }
 }
 
 #[cfg(test)]
@@ -208,6 +260,30 @@ mod tests {
         };
         assert!(run(LeftOut::NOTHING) > 50);
         assert_eq!(run(LeftOut::parse_list("shape,large-patterns").unwrap()), 0);
+    }
+
+    /// The engine's fixture network: 3 random layers for 19×19.
+    const NET: &[u8] = include_bytes!("../../../engine/tests/data/policy-net/net.safetensors");
+
+    #[test]
+    fn the_policy_network_is_scored_like_a_model() {
+        let net = PolicyNet::from_bytes(NET, "fixture net").unwrap();
+        let mut scratch = NetScratch::new(&net);
+        let game = parse_sgf("(;SZ[19];B[pd];W[dp];B[pq];W[dd];B[fq];W[cn];B[qk])")
+            .unwrap()
+            .game;
+        let mut e = Evaluation::new();
+        assert!(e.add_game_net(&game, &net, &mut scratch).unwrap());
+        let t = e.total();
+        assert_eq!((t.positions, e.skipped, e.games), (7, 0, 1));
+        assert!(t.top[0] <= t.top[1] && t.top[1] <= t.top[2]);
+        // A random net spreads its probability: each move gets far less than 1.
+        assert!(t.mean_log_likelihood() < -1.0, "{t:?}");
+        assert!(t.seconds > 0.0);
+        let nine = parse_sgf("(;SZ[9];B[ee])").unwrap().game;
+        let err = e.add_game_net(&nine, &net, &mut scratch).unwrap_err();
+        assert_eq!(err, PolicyNetError::BoardSize { net: 19, board: 9 });
+        assert_eq!(e.games, 1);
     }
 
     #[test]
