@@ -49,8 +49,8 @@ pub struct Rules {
     /// Whether the count removes the stones both players agree are dead, so that
     /// passing with dead stones on the board is safe (KataGo's `friendlyPassOk`). When
     /// false, the opponent's count (Tromp-Taylor's, CGOS's) takes the board as it stands,
-    /// every stone alive, so Tengen captures dead stones before it passes; its own
-    /// `final_score` still removes the stones it judges dead.
+    /// every stone alive, so Tengen captures dead stones before it passes, and its own
+    /// `final_score` after a pass counts the board that way too.
     pub friendly_pass: bool,
 }
 

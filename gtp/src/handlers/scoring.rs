@@ -6,7 +6,7 @@ use tengen_board::{Bitboard, Point, Score};
 use crate::args::Args;
 use crate::error::{Answer, GtpError, quote};
 use crate::session::{Ctx, Session};
-use tengen_engine::{Judgement, Status};
+use tengen_engine::{Judgement, Status, counts_board_as_it_stands};
 
 /// The engine's judgement of the current position (status of every stone, ownership
 /// of every point), computed once per position: GoGui asks for dead, alive and seki
@@ -38,7 +38,8 @@ pub(crate) fn status(s: &mut Session) -> Status {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Reckoning {
     /// The last move was a pass (the game ends at the next one, or has ended): the
-    /// rules' count, dead stones removed.
+    /// rules' count, dead stones removed, except under rules that count the board as
+    /// it stands (Tromp-Taylor, CGOS), where every stone on the board counts.
     Count,
     /// The game goes on: the judgement's estimate ([`Judgement::estimated_score`]),
     /// which agrees with the search where the count would give the whole board to
@@ -51,18 +52,23 @@ pub(crate) enum Reckoning {
 pub(crate) fn score(s: &mut Session) -> (Score, Reckoning) {
     let j = judgement(s);
     if s.game.consecutive_passes() > 0 {
-        (
-            s.game.score(&j.status.dead, &j.status.seki),
-            Reckoning::Count,
-        )
+        // Tromp-Taylor and CGOS remove nothing: a dead stone left standing counts for
+        // its owner, and the area it touches for nobody, as the server counts it.
+        let dead = if counts_board_as_it_stands(s.game.rules()) {
+            Bitboard::EMPTY
+        } else {
+            j.status.dead
+        };
+        (s.game.score(&dead, &j.status.seki), Reckoning::Count)
     } else {
         (j.estimated_score(&s.game), Reckoning::Estimate)
     }
 }
 
-/// `final_score`: `B+3.5`, `W+0.5` or `0`. After a pass, the rules' count with the
-/// dead stones removed (what the game scores if it ends now); GUIs also ask it during
-/// a game, and then it is the judgement's estimate (see [`score`]).
+/// `final_score`: `B+3.5`, `W+0.5` or `0`. After a pass, the rules' count (what the
+/// game scores if it ends now: dead stones removed, or under Tromp-Taylor and CGOS
+/// every stone counted as it stands); GUIs also ask it during a game, and then it is
+/// the judgement's estimate (see [`score`]).
 pub(crate) fn final_score(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     a.end()?;
     let (score, _) = score(s);
@@ -111,4 +117,55 @@ fn groups(s: &Session, set: &Bitboard) -> Vec<String> {
         .into_iter()
         .map(|(_, stones)| stones.join(" "))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use tengen_board::BoardSize;
+    use tengen_engine::Config;
+
+    use crate::session::{Session, SessionOptions};
+
+    fn send(s: &mut Session, line: &str) -> String {
+        let mut out = Vec::new();
+        s.handle_line(line.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// Black walls off columns A-C of a 5×5 board, White holds D-E, and a lone white
+    /// stone stands dead at A3; Black passes. Chinese rules remove it (Black 15, White
+    /// 10); Tromp-Taylor and CGOS count it: White 11, and A-C touch both colours, so
+    /// Black has only its 5 stones.
+    #[test]
+    fn after_a_pass_cgos_and_tromp_taylor_count_every_stone() {
+        for (rules, want) in [
+            ("chinese", "= B+5\n\n"),
+            ("cgos", "= W+6\n\n"),
+            ("tromp-taylor", "= W+6\n\n"),
+        ] {
+            let mut s = Session::new(
+                Config {
+                    threads: 1,
+                    ..Config::default()
+                },
+                SessionOptions {
+                    quiet: true,
+                    size: BoardSize::new(5).unwrap(),
+                    ..SessionOptions::default()
+                },
+            );
+            s.set_log(Box::new(std::io::sink()));
+            assert_eq!(send(&mut s, &format!("kata-set-rules {rules}")), "=\n\n");
+            send(&mut s, "komi 0");
+            for v in ["C1", "C2", "C3", "C4", "C5"] {
+                assert_eq!(send(&mut s, &format!("play b {v}")), "=\n\n");
+            }
+            for v in ["D1", "D2", "D3", "D4", "D5", "A3"] {
+                assert_eq!(send(&mut s, &format!("play w {v}")), "=\n\n");
+            }
+            assert_eq!(send(&mut s, "final_status_list dead"), "= A3\n\n", "{rules}");
+            send(&mut s, "play b pass");
+            assert_eq!(send(&mut s, "final_score"), want, "{rules}");
+        }
+    }
 }
