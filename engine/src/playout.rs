@@ -106,16 +106,33 @@ pub struct Outcome {
     pub black_area: Bitboard,
     /// Points that ended White's.
     pub white_area: Bitboard,
+    /// Who the playout counts as won ([`Outcome::winner`]).
+    won_by: Color,
 }
 
 impl Outcome {
-    /// The winner; a drawn playout counts for White (as komi-7.5 boards never draw).
+    /// The side the playout counts as won: the side ahead. A drawn playout (a score
+    /// of exactly 0, which only a whole-number komi allows) goes to White as
+    /// [`score_areas`] counts it, and to either side by a fair coin once
+    /// [`Outcome::settle_draw`] has seen it (every playout of [`Policy::run`] and
+    /// [`light_playout`]): a draw is worth half a win to each side on average, so
+    /// neither colour's search sees its draws as losses.
     #[inline]
     pub fn winner(&self) -> Color {
-        if self.score > 0.0 {
-            Color::Black
-        } else {
-            Color::White
+        self.won_by
+    }
+
+    /// Gives a drawn playout to Black or White by a coin drawn from `rng`; any
+    /// other outcome, and the RNG, are left as they are (a half-point komi never
+    /// draws, so its playouts do not change).
+    #[inline]
+    pub fn settle_draw(&mut self, rng: &mut Rng) {
+        if self.score == 0.0 {
+            self.won_by = if rng.next_u32() & 1 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
         }
     }
 }
@@ -237,7 +254,8 @@ impl Policy {
             moves += 1;
             c = c.opponent();
         }
-        let out = score_finished(board, komi, moves);
+        let mut out = score_finished(board, komi, moves);
+        out.settle_draw(rng);
         if let Some(r) = replies {
             r.learn(out.winner());
         }
@@ -292,11 +310,24 @@ pub fn score_areas(
     let near_white = near(white);
     let black_area = black.or(&empty.and(&near_black).and_not(&near_white));
     let white_area = white.or(&empty.and(&near_white).and_not(&near_black));
+    let score = f64::from(black_area.count()) - f64::from(white_area.count()) - komi;
     Outcome {
-        score: f64::from(black_area.count()) - f64::from(white_area.count()) - komi,
+        score,
         moves,
         black_area,
         white_area,
+        won_by: winner_by_sign(score),
+    }
+}
+
+/// The side ahead by `score` (Black's points minus White's, komi included); White
+/// on a draw, until [`Outcome::settle_draw`] tosses for it.
+#[inline]
+fn winner_by_sign(score: f64) -> Color {
+    if score > 0.0 {
+        Color::Black
+    } else {
+        Color::White
     }
 }
 
@@ -392,5 +423,61 @@ mod tests {
         assert_eq!(out.black_area.count(), 9);
         assert_eq!(out.white_area.count(), 7);
         assert_eq!(out.score, 1.5);
+    }
+
+    #[test]
+    fn a_drawn_playout_goes_to_either_side_by_a_fair_coin() {
+        let b = tengen_board::parse_diagram(
+            ". X O .
+             X X O O
+             X . X O
+             X X O .",
+        )
+        .unwrap();
+        // Black 9 points, White 7: komi 2 draws.
+        let drawn = score_finished(&b, 2.0, 0);
+        assert_eq!(drawn.score, 0.0);
+        assert_eq!(drawn.winner(), Color::White, "before the toss");
+        let tosses = 400;
+        let black = (0..tosses)
+            .filter(|&seed| {
+                let mut out = drawn;
+                out.settle_draw(&mut Rng::seed_from_u64(seed));
+                out.winner() == Color::Black
+            })
+            .count();
+        assert!((150..=250).contains(&black), "{black} of {tosses} to Black");
+        // A decided playout keeps its winner and leaves the RNG alone.
+        for (komi, winner) in [(1.5, Color::Black), (2.5, Color::White)] {
+            let mut out = score_finished(&b, komi, 0);
+            let mut rng = Rng::seed_from_u64(3);
+            out.settle_draw(&mut rng);
+            assert_eq!(out.winner(), winner);
+            assert_eq!(rng.next_u32(), Rng::seed_from_u64(3).next_u32());
+        }
+    }
+
+    #[test]
+    fn playouts_at_a_whole_number_komi_give_their_draws_to_both_sides() {
+        let policy = Policy::new(PolicyKind::Heavy, HeavyParams::default());
+        let empty = Board::new(BoardSize::new(9).unwrap());
+        let mut rng = Rng::seed_from_u64(5);
+        let mut amaf = Amaf::default();
+        let mut drawn = [0u32; 2];
+        for _ in 0..1500 {
+            let mut b = empty.clone();
+            amaf.clear();
+            let out = policy.run(&mut b, Color::Black, None, 7.0, &mut rng, &mut amaf, None);
+            if out.score == 0.0 {
+                drawn[out.winner() as usize] += 1;
+            } else {
+                assert_eq!(out.winner() == Color::Black, out.score > 0.0);
+            }
+        }
+        // About 2% of 9×9 playouts end on exactly 7 points.
+        assert!(
+            drawn.iter().all(|&d| d >= 5),
+            "draws won by Black, White: {drawn:?}"
+        );
     }
 }

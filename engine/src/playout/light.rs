@@ -53,12 +53,16 @@ pub fn light_playout<const CAP: usize, const STRIDE: usize>(
     }
     // The rule of `score_areas`, read from the neighbour counts of the empty points.
     let areas = board.areas();
-    Outcome {
-        score: f64::from(areas.black.count()) - f64::from(areas.white.count()) - komi,
+    let score = f64::from(areas.black.count()) - f64::from(areas.white.count()) - komi;
+    let mut out = Outcome {
+        score,
         moves,
         black_area: areas.black,
         white_area: areas.white,
-    }
+        won_by: super::winner_by_sign(score),
+    };
+    out.settle_draw(rng);
+    out
 }
 
 #[cfg(test)]
