@@ -140,6 +140,7 @@ pub fn run(args: DiagnoseArgs) -> Result<(), String> {
             .zip(args.referee_engine.as_ref())
             .map(|(r, c)| format!("{} (`{c}`)", r.name())),
         threshold: settings.threshold,
+        min_group: settings.rules.min_group,
         games: 0,
         lost: 0,
         skipped: Vec::new(),

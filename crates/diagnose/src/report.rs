@@ -21,6 +21,8 @@ pub struct Report {
     pub referee: Option<String>,
     /// The win rate below which a position counts as lost.
     pub threshold: f64,
+    /// The fewest stones of a group whose death counts.
+    pub min_group: usize,
     /// Records read in which the engine played.
     pub games: usize,
     /// Of them, the games it lost.
