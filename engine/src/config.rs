@@ -1,9 +1,12 @@
 //! Every tunable of the engine in one value, passed down; there are no globals.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 pub use tengen_board::Keyword;
 use tengen_board::UnknownKeyword;
+
+use crate::search::PolicyNetFile;
 
 /// The engine's settings. `Config::default()` is what `tengen` ships with.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +39,9 @@ pub struct Config {
     /// watchdog deadline say: a GUI's absurd clock (`time_settings 1e20 0 0`, a year
     /// of main time) must not hang a move. [`MAX_MOVE_TIME`] by default.
     pub max_move_time: Duration,
+    /// The policy network that rates the tree's root and busy nodes (see
+    /// `SearchParams::net_visits` and `net_blend`); `None`: the move model alone.
+    pub policy_net: Option<Arc<PolicyNetFile>>,
     /// Search parameters.
     pub search: SearchParams,
     /// Heavy playout probabilities.
@@ -123,6 +129,13 @@ pub struct SearchParams {
     pub widen_visits: f64,
     /// The growth factor of [`SearchParams::widen_visits`] (more than 1).
     pub widen_growth: f64,
+    /// With a policy network (`Config::policy_net`): the visits an expanded node
+    /// needs before the network rates its position and its children's priors are
+    /// blended anew (the root is rated before the search starts).
+    pub net_visits: u32,
+    /// With a policy network: the network's part in a rated node's shares, from 0
+    /// (the move model's alone) to 1 (the network's alone; see `prior::net`).
+    pub net_blend: f64,
 }
 
 /// How the move model enters the tree's priors.
@@ -285,6 +298,7 @@ impl Default for Config {
             memory_mib: DEFAULT_MEMORY_MIB,
             lag: DEFAULT_LAG,
             max_move_time: MAX_MOVE_TIME,
+            policy_net: None,
             search: SearchParams::default(),
             heavy: HeavyParams::default(),
             settle_nakade: true,
@@ -306,6 +320,8 @@ impl Default for SearchParams {
             model_weight: 100.0,
             widen_visits: 40.0,
             widen_growth: 1.4,
+            net_visits: 64,
+            net_blend: 0.75,
         }
     }
 }

@@ -5,9 +5,12 @@
 //! self-atari, 3×3 patterns, nearness to the last move, the first line in open space,
 //! the empty triangle. Moves that fill the mover's own true eye are never candidates.
 //! The learned move model ([`model`]) then adds its own virtual wins and/or orders
-//! the candidates for progressive widening, as `SearchParams::model_prior` says.
+//! the candidates for progressive widening, as `SearchParams::model_prior` says;
+//! at a position the policy network rated, its probabilities are blended into those
+//! shares ([`net`], `SearchParams::net_blend`).
 
 pub mod model;
+pub mod net;
 
 use tengen_board::{Board, Color, Move, Point};
 
@@ -16,6 +19,7 @@ use crate::knowledge::Knowledge;
 use crate::shape::features::History;
 use crate::shape::shape_code;
 use crate::tactics::{escape_works, nakade_kills, stones_captured};
+use net::NetPolicy;
 
 /// A candidate move with its prior virtual visits and wins.
 pub type Candidate = (Move, f32, f32);
@@ -32,6 +36,8 @@ pub struct PriorInput<'a> {
     pub with_pass: bool,
     /// The two moves before the position (the model's distance features).
     pub history: History,
+    /// The policy network's probabilities of the position, where it rated it.
+    pub net: Option<&'a NetPolicy>,
 }
 
 /// Fills `out` with the moves `c` may consider on `board` and their priors; `legal`
@@ -50,6 +56,7 @@ pub fn candidates(
         params,
         with_pass,
         history,
+        net,
     } = input;
     let (patterns, shapes) = (knowledge.patterns(), knowledge.shapes());
     let shape_weight = params.shape_weight as f32;
@@ -126,7 +133,7 @@ pub fn candidates(
         let (visits, wins) = pass_prior(params);
         out.push((Move::Pass, visits, wins));
     }
-    model::apply(knowledge.model(), board, c, &history, params, out);
+    model::apply(knowledge.model(), board, c, &history, params, net, out);
 }
 
 /// The prior of a pass: the usual weight, a low win rate.
@@ -243,6 +250,7 @@ mod tests {
             params: &params,
             with_pass,
             history: History::default(),
+            net: None,
         };
         let last = b.size().parse_point("D3");
         candidates(&b, Color::Black, last.ok(), k(true), |_| true, &mut out);
@@ -301,6 +309,7 @@ mod tests {
                 params: &params,
                 with_pass: false,
                 history: History::default(),
+                net: None,
             };
             candidates(&b, Color::Black, None, k, |_| true, &mut out);
             prior_of(&out, &b, v)
@@ -327,6 +336,7 @@ mod tests {
                 last: Some(Move::Play(last)),
                 before: None,
             },
+            net: None,
         };
         let mut out = Vec::new();
         candidates(board, c, Some(last), k, |_| true, &mut out);

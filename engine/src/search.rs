@@ -37,6 +37,9 @@ mod backup;
 mod descend;
 #[cfg(test)]
 mod extras_tests;
+mod net;
+#[cfg(test)]
+mod net_tests;
 mod snapshot;
 mod tally;
 
@@ -48,7 +51,7 @@ use tengen_board::{Bitboard, Board, Color, Game, Hash, Move, Point};
 
 use crate::analysis::{Analysis, Extras, Report};
 use crate::config::{Config, Parallelism};
-use crate::knowledge::Knowledge;
+use crate::knowledge::{Knowledge, NetScratch};
 use crate::padded::Padded;
 use crate::playout::{Amaf, Policy, Replies, Rng};
 use crate::prior::Candidate;
@@ -56,7 +59,8 @@ use crate::time::{MoveBudget, Progress};
 use crate::tree::{MIN_TREE_BYTES, NodeId, Tree};
 
 use backup::{RootAmaf, backup};
-use descend::{descend, expand_now};
+use descend::{descend, expand_now, rate};
+pub use net::{CACHE_POSITIONS, NetStats, PolicyNetFile};
 use snapshot::snapshot;
 use tally::{RootShare, Tally};
 
@@ -94,6 +98,8 @@ pub(crate) struct Scratch {
     cands: Vec<Candidate>,
     /// The root's AMAF counts waiting to go into a shared tree.
     root_amaf: RootAmaf,
+    /// The policy network's buffers, made at the worker's first evaluation.
+    net: Option<NetScratch>,
 }
 
 impl Worker {
@@ -110,6 +116,7 @@ impl Worker {
                 keys: Vec::with_capacity(64),
                 cands: Vec::with_capacity(400),
                 root_amaf: RootAmaf::default(),
+                net: None,
             }),
             tally: Padded(Tally::new()),
         }
@@ -152,6 +159,10 @@ struct Ctx<'a> {
     extras: Extras,
     /// Visits a leaf needs before it is expanded, from the root's empty points.
     expand_after: u32,
+    /// The policy network, where the configuration has one for this board's size.
+    net: Option<&'a PolicyNetFile>,
+    /// Visits an expanded node needs before the network rates it.
+    net_visits: u32,
     share: RootShare,
     /// Every worker's counters, the first worker's first.
     tallies: Vec<&'a Tally>,
@@ -264,6 +275,11 @@ pub(crate) fn search(
         komi: game.area_komi(),
         extras,
         expand_after,
+        net: config
+            .policy_net
+            .as_deref()
+            .filter(|net| net.serves(game.board())),
+        net_visits: config.search.net_visits,
         share,
         tallies,
         start,
@@ -314,15 +330,19 @@ pub(crate) fn search(
     analysis
 }
 
-/// Readies a tree's root for the search: expanded, and what it knows of each root move
-/// recorded in the share.
+/// Readies a tree's root for the search: expanded (rated by the policy network, if the
+/// search has one, a reused root too), and what it knows of each root move recorded in
+/// the share.
 fn prepare_root(tree: &mut Tree, s: &mut Scratch, ctx: &Ctx<'_>) {
     let root = tree.root();
+    s.board.copy_from(&ctx.root);
+    s.path.clear();
+    s.path.push((root, Move::Pass));
+    s.keys.clear();
     if !tree.node(root).is_expanded() {
-        s.board.copy_from(&ctx.root);
-        s.path.clear();
-        s.keys.clear();
         expand_now(tree, s, ctx, root, ctx.job.color, ctx.root_last);
+    } else if ctx.net.is_some() && tree.claim_rating(root) {
+        rate(tree, s, ctx, root, ctx.job.color, ctx.root_last);
     }
     for e in tree.edges(root) {
         let Some(child) = e.child() else { continue };

@@ -11,9 +11,13 @@
 //!   over GTP alike.
 //! - [`Setting::parse`] reads a value or says why not, in [`BadNumber`]'s words;
 //!   [`Setting::get`] writes one that [`Setting::set`] reads back unchanged.
+//! - A file ([`Kind::FileOrOff`]: the policy network) is loaded when its value is
+//!   read, so a file that does not load is refused like a number out of bounds, and
+//!   nothing changes.
 
 mod number;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 pub use number::{BadNumber, Real, Whole, WholeNumber};
@@ -22,6 +26,7 @@ use tengen_board::list_alternatives;
 
 use crate::PolicyKind;
 use crate::config::{Config, Keyword, MAX_LOCAL_MODEL, MAX_MEMORY_MIB, ModelPrior, Parallelism};
+use crate::search::PolicyNetFile;
 
 /// What a setting's value is: its type, unit and bounds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -41,10 +46,12 @@ pub enum Kind {
     Choice(&'static [&'static str]),
     /// `off`, or a real number within bounds.
     RealOrOff(Real),
+    /// `off`, or a policy network's file, loaded as it is read.
+    FileOrOff,
 }
 
 /// A setting's value, read and checked.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     /// A whole number.
     Whole(u64),
@@ -58,6 +65,8 @@ pub enum Value {
     Choice(&'static str),
     /// `off`.
     Off,
+    /// A policy network, loaded (equal when the file's name is).
+    Net(Arc<PolicyNetFile>),
 }
 
 /// One setting of [`Config`].
@@ -123,6 +132,14 @@ impl Setting {
                     Err(e) => Err(e),
                 }
             }
+            Kind::FileOrOff => {
+                if text.eq_ignore_ascii_case("off") {
+                    return Ok(Value::Off);
+                }
+                PolicyNetFile::load(text)
+                    .map(|net| Value::Net(Arc::new(net)))
+                    .map_err(|e| BadNumber::Other(e.to_string()))
+            }
         }
     }
 
@@ -136,6 +153,7 @@ impl Setting {
             (_, Value::Switch(on)) => u8::from(on).to_string(),
             (_, Value::Choice(name)) => name.to_string(),
             (_, Value::Off) => "off".to_string(),
+            (_, Value::Net(net)) => net.path().to_string(),
         }
     }
 
@@ -182,6 +200,7 @@ impl Setting {
             Kind::Switch => "true or false".to_string(),
             Kind::Choice(names) => list_alternatives(names),
             Kind::RealOrOff(r) => format!("off, or {r}"),
+            Kind::FileOrOff => "off, or a file".to_string(),
         }
     }
 }
@@ -225,6 +244,14 @@ fn choice(v: Value) -> &'static str {
     match v {
         Value::Choice(name) => name,
         _ => "",
+    }
+}
+
+/// The network in `v` (none for another kind, or `off`).
+fn net(v: Value) -> Option<Arc<PolicyNetFile>> {
+    match v {
+        Value::Net(net) => Some(net),
+        _ => None,
     }
 }
 
@@ -380,6 +407,43 @@ pub const SETTINGS: &[Setting] = &[
         write: |c, v| c.search.widen_visits = real(v),
     },
     Setting {
+        name: "policy_net",
+        flag: "policy-net",
+        value_name: "FILE|off",
+        kind: Kind::FileOrOff,
+        help: "The policy network that rates the root and every node of the tree past \
+               net_visits visits, blended into the move model's prior by net_blend: off, \
+               or its weights file (engine/data/policy-19.safetensors). On a board size \
+               the network was not made for, the move model stays the prior (stderr says \
+               so once).",
+        default: None,
+        read: |c| c.policy_net.clone().map_or(Value::Off, Value::Net),
+        write: |c, v| c.policy_net = net(v),
+    },
+    Setting {
+        name: "net_visits",
+        flag: "net-visits",
+        value_name: "N",
+        kind: Kind::Whole(Whole::between(1, 1_000_000)),
+        help: "With a policy network: the visits a node of the tree takes before the \
+               network rates it (one evaluation costs about ten playouts).",
+        default: None,
+        read: |c| Value::Whole(u64::from(c.search.net_visits)),
+        write: |c, v| c.search.net_visits = whole(v) as u32,
+    },
+    Setting {
+        name: "net_blend",
+        flag: "net-blend",
+        value_name: "B",
+        kind: Kind::Real(Real::between(0.0, 1.0)),
+        help: "With a policy network: its part in a rated node's prior shares, from 0 \
+               (the move model's alone) to 1 (the network's alone); the shares add up to \
+               model_weight virtual wins.",
+        default: None,
+        read: |c| Value::Real(c.search.net_blend),
+        write: |c, v| c.search.net_blend = real(v),
+    },
+    Setting {
         name: "playout_model",
         flag: "playout-model",
         value_name: "W|off",
@@ -423,6 +487,12 @@ pub const SETTINGS: &[Setting] = &[
 mod tests {
     use super::*;
 
+    /// The small policy network of the engine's tests (19×19).
+    const TEST_NET: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/policy-net/net.safetensors"
+    );
+
     /// A value of `s` other than the default's, as text.
     fn other_value(s: &Setting) -> &'static str {
         match s.kind {
@@ -433,6 +503,7 @@ mod tests {
                 .unwrap_or_default(),
             Kind::Switch => "true",
             Kind::RealOrOff(_) => "2.5",
+            Kind::FileOrOff => TEST_NET,
             _ => ["0.5", "3", "1234"]
                 .into_iter()
                 .find(|t| s.parse(t).is_ok_and(|v| v != s.value(&Config::default())))
@@ -492,12 +563,43 @@ mod tests {
             ("model_prior", "x", "expected off, wins, widen or both"),
             ("playout_model", "on", "not a number, nor off"),
             ("max_move_time", "0.05", "must be between 0.1 and 86400"),
+            ("net_blend", "1.5", "must be between 0 and 1"),
+            ("net_visits", "0", "must be between 1 and 1000000"),
         ];
         for (name, value, why) in cases {
             let s = find(name).unwrap();
             assert_eq!(s.set(&mut c, value).unwrap_err().to_string(), why, "{name}");
             assert_eq!(c, Config::default(), "{name} {value}");
         }
+    }
+
+    #[test]
+    fn a_policy_network_is_loaded_as_it_is_set_and_off_restores_the_model_alone() {
+        let s = find("policy_net").unwrap();
+        let mut c = Config::default();
+        assert_eq!(s.get(&c), "off");
+        // A missing file and a file that is no network are refused, naming the file,
+        // and change nothing.
+        let dir = std::env::temp_dir().join(format!("tengen-net-setting-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let broken = dir.join("broken.safetensors");
+        std::fs::write(&broken, b"not a network").unwrap();
+        let missing = dir.join("missing.safetensors");
+        for bad in [&broken, &missing] {
+            let text = bad.to_str().unwrap();
+            let why = s.set(&mut c, text).unwrap_err().to_string();
+            assert!(why.contains(text), "{why}");
+            assert_eq!(c, Config::default());
+        }
+        std::fs::remove_dir_all(&dir).ok();
+        // A network loads; tengen-get names its file; off drops it.
+        s.set(&mut c, TEST_NET).unwrap();
+        assert_eq!(c.policy_net.as_ref().map(|n| n.net().side()), Some(19));
+        assert_eq!(s.get(&c), TEST_NET);
+        s.set(&mut c, "OFF").unwrap();
+        assert_eq!(c, Config::default());
+        assert!(c.policy_net.is_none());
+        assert_eq!(s.range_text(), "off, or a file");
     }
 
     #[test]

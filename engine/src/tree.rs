@@ -21,7 +21,11 @@
 //! - a node is expanded by the one thread that claims it ([`Tree::claim`]); the
 //!   claimant writes the edges and then publishes them in one release store
 //!   ([`Tree::publish`]), and a thread that meets a claimed node treats it as a leaf;
-//! - a child node is attached to its edge by one compare-and-swap ([`Tree::child`]).
+//! - a child node is attached to its edge by one compare-and-swap ([`Tree::child`]);
+//! - an expanded node's priors are rewritten at most once, by the thread that wins
+//!   [`Tree::claim_rating`] (a bit of the node's link, kept by compaction and
+//!   re-rooting), one atomic store an edge ([`Tree::set_priors`]): selection reads
+//!   each edge's prior whole, the old one or the new.
 //!
 //! Statistics are kept for the player who made the node's move; a node's colour is
 //! not stored but alternates with depth from the root's.
@@ -57,8 +61,9 @@ pub struct Node {
     visits: AtomicU32,
     /// Won playouts for the player who made the node's move.
     wins: AtomicU32,
-    /// The state (low 2 bits), the number of edges (bits 2..18) and the first edge
-    /// (high 32 bits), published together.
+    /// The state (low 2 bits), the number of edges (bits 2..18), whether the edges'
+    /// priors were rated again ([`RATED`], bit 18) and the first edge (high 32 bits),
+    /// published together.
     link: AtomicU64,
 }
 
@@ -76,6 +81,9 @@ pub enum State {
 const LEAF: u64 = 0;
 const CLAIMED: u64 = 1;
 const EXPANDED: u64 = 2;
+/// The bit of a node's link that says its edges' priors were rated again (by the
+/// policy network): set once, by [`Tree::claim_rating`].
+const RATED: u64 = 1 << 18;
 
 impl Node {
     /// Descents through the node (running ones included).
@@ -117,6 +125,12 @@ impl Node {
     #[inline]
     pub fn add_win(&self, exclusive: bool) {
         bump(&self.wins, 1, exclusive);
+    }
+
+    /// Whether the node's edges' priors were rated again ([`Tree::claim_rating`]).
+    #[cfg(test)]
+    pub fn is_rated(&self) -> bool {
+        self.link.load(Relaxed) & RATED != 0
     }
 
     fn copy_from(&self, other: &Node) {
@@ -222,20 +236,8 @@ impl Edge {
     }
 
     fn set(&self, (mv, visits, wins): Candidate) {
-        let slot = match mv {
-            Move::Play(p) => p.index() as u32,
-            Move::Pass => 0,
-        };
-        let v = visits.clamp(0.0, MAX_PRIOR);
-        let rate = if visits > 0.0 {
-            (wins / visits).clamp(0.0, 1.0)
-        } else {
-            0.5
-        };
-        let quarters = (v * 4.0).round() as u32;
-        let rate = (rate * 1023.0).round() as u32;
         self.info
-            .store(slot | (quarters << 10) | (rate << 22), Relaxed);
+            .store(edge_slot(mv) | packed_prior(visits, wins), Relaxed);
         self.amaf.store(0, Relaxed);
         self.child.store(0, Relaxed);
     }
@@ -245,6 +247,30 @@ impl Edge {
         self.amaf.store(other.amaf.load(Relaxed), Relaxed);
         self.child.store(other.child.load(Relaxed), Relaxed);
     }
+}
+
+/// The slot of `mv` in an edge's info word: the point's index, 0 for a pass.
+#[inline]
+fn edge_slot(mv: Move) -> u32 {
+    match mv {
+        Move::Play(p) => p.index() as u32,
+        Move::Pass => 0,
+    }
+}
+
+/// A prior of `visits` virtual visits and `wins` virtual wins as an edge's info word
+/// holds it, without the move's slot: quarters of a visit (bits 10..22), the rate in
+/// 1023rds (bits 22..32).
+fn packed_prior(visits: f32, wins: f32) -> u32 {
+    let v = visits.clamp(0.0, MAX_PRIOR);
+    let rate = if visits > 0.0 {
+        (wins / visits).clamp(0.0, 1.0)
+    } else {
+        0.5
+    };
+    let quarters = (v * 4.0).round() as u32;
+    let rate = (rate * 1023.0).round() as u32;
+    (quarters << 10) | (rate << 22)
 }
 
 /// Bytes of one edge in the arena.
@@ -468,6 +494,35 @@ impl Tree {
         Some((node, color))
     }
 
+    /// Claims the new rating of an expanded node's priors for the calling thread:
+    /// true once per node (until compaction drops its edges), false if it is not
+    /// expanded or another thread claimed it first.
+    #[inline]
+    pub fn claim_rating(&self, id: NodeId) -> bool {
+        let link = &self.node(id).link;
+        link.load(Relaxed) & (RATED | 3) == EXPANDED && link.fetch_or(RATED, Relaxed) & RATED == 0
+    }
+
+    /// Gives each edge of `id` whose move is in `moves` that candidate's prior, one
+    /// atomic store an edge (its move, AMAF counts and child are kept); edges of moves
+    /// not in `moves` keep theirs. Returns how many edges changed.
+    pub fn set_priors(&self, id: NodeId, moves: &[Candidate]) -> usize {
+        const NONE: u32 = u32::MAX;
+        let mut by_slot = [NONE; MAX_SLOTS];
+        for (i, c) in moves.iter().enumerate() {
+            by_slot[edge_slot(c.0) as usize] = i as u32;
+        }
+        let mut changed = 0;
+        for e in self.edges(id) {
+            let slot = e.info.load(Relaxed) & 0x3FF;
+            if let Some(&(_, visits, wins)) = moves.get(by_slot[slot as usize] as usize) {
+                e.info.store(slot | packed_prior(visits, wins), Relaxed);
+                changed += 1;
+            }
+        }
+        changed
+    }
+
     /// Expands `id` with `moves` at once (a root before a search, tests).
     pub fn expand(&self, id: NodeId, moves: &[Candidate]) -> bool {
         self.claim(id) && self.publish(id, moves)
@@ -521,6 +576,43 @@ mod tests {
             Some((b, Color::White))
         );
         assert_eq!(t.descendant(&[(Color::White, p(21))]), None, "out of turn");
+    }
+
+    #[test]
+    fn priors_are_rated_again_once_and_keep_the_rest_of_the_edge() {
+        let t = Tree::new(Color::White, 1 << 20);
+        let root = t.root();
+        assert!(!t.claim_rating(root), "a leaf has no priors to rate");
+        assert!(t.expand(root, &[(p(20), 20.0, 10.0), (p(21), 20.0, 10.0)]));
+        let a = t.child(&t.edges(root)[1]).unwrap();
+        t.edges(root)[1].add_amaf(true);
+        assert!(!t.node(root).is_rated());
+        assert!(t.claim_rating(root));
+        assert!(!t.claim_rating(root), "one claimant");
+        assert!(t.node(root).is_rated());
+        assert_eq!(t.node(root).state(), State::Expanded);
+        // Only the moves given change; the edge keeps its move, AMAF and child.
+        let first = t.edges(root)[0].prior();
+        assert_eq!(
+            t.set_priors(root, &[(p(21), 100.0, 90.0), (p(99), 5.0, 0.0)]),
+            1
+        );
+        let e = &t.edges(root)[1];
+        assert_eq!(e.mv(), p(21));
+        let (v, w) = e.prior();
+        assert!(
+            (v - 100.0).abs() < 1e-3 && (w - 90.0).abs() < 0.1,
+            "{v} {w}"
+        );
+        assert_eq!(e.amaf(), (1, 1));
+        assert_eq!(e.child(), Some(a));
+        assert_eq!(t.edges(root)[0].prior(), first);
+        // Re-rooting keeps a rated node's bit, and its new priors.
+        assert!(t.expand(a, &[(p(30), 2.0, 1.0)]));
+        assert!(t.claim_rating(a));
+        let t = t.reroot(a, Color::Black, None).unwrap();
+        assert!(t.node(t.root()).is_rated());
+        assert!(!t.claim_rating(t.root()));
     }
 
     #[test]

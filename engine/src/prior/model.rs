@@ -11,6 +11,7 @@
 use tengen_board::{Board, Color};
 
 use super::Candidate;
+use super::net::NetPolicy;
 use crate::config::SearchParams;
 use crate::knowledge::ModelKnowledge;
 use crate::shape::features::History;
@@ -19,31 +20,67 @@ use crate::shape::features::History;
 /// `params.model_prior`: each candidate's share of the softmax, times `model_weight`,
 /// as extra won virtual visits; and/or the candidates sorted by strength, strongest
 /// first (ties keep their order), for progressive widening. Does nothing when the
-/// prior is off.
+/// prior is off and no network rated the position.
+///
+/// With `net` (the policy network's probabilities of this position) a candidate's
+/// share is `(1 − net_blend) × s_mm + net_blend × s_net`, `s_net` its share of the
+/// network's probabilities over the candidates, and `s_mm` the model's share when the
+/// model prior adds wins (else 0); the extra visits add up to `model_weight` (times
+/// `net_blend` when the model adds none).
 pub fn apply(
     model: &ModelKnowledge,
     board: &Board,
     c: Color,
     history: &History,
     params: &SearchParams,
+    net: Option<&NetPolicy>,
     cands: &mut Vec<Candidate>,
 ) {
     let mode = params.model_prior;
-    if !mode.is_on() || cands.is_empty() {
+    if (!mode.is_on() && net.is_none()) || cands.is_empty() {
         return;
     }
-    let mut rated: Vec<(f32, Candidate)> = cands
-        .iter()
-        .map(|&cand| (model.log_strength(board, c, cand.0, history), cand))
-        .collect();
-    if mode.wins() {
-        let top = rated.iter().map(|r| r.0).fold(f32::NEG_INFINITY, f32::max);
-        let total: f32 = rated.iter().map(|r| (r.0 - top).exp()).sum();
-        let weight = params.model_weight as f32;
-        for (g, (_, visits, wins)) in &mut rated {
-            let extra = weight * (*g - top).exp() / total;
-            *visits += extra;
-            *wins += extra;
+    let mut rated: Vec<(f32, Candidate)> = if mode.is_on() {
+        cands
+            .iter()
+            .map(|&cand| (model.log_strength(board, c, cand.0, history), cand))
+            .collect()
+    } else {
+        cands.iter().map(|&cand| (0.0, cand)).collect()
+    };
+    let weight = params.model_weight as f32;
+    let top = rated.iter().map(|r| r.0).fold(f32::NEG_INFINITY, f32::max);
+    let total: f32 = rated.iter().map(|r| (r.0 - top).exp()).sum();
+    match net {
+        None if mode.wins() => {
+            for (g, (_, visits, wins)) in &mut rated {
+                let extra = weight * (*g - top).exp() / total;
+                *visits += extra;
+                *wins += extra;
+            }
+        }
+        None => {}
+        Some(net) => {
+            let blend = (params.net_blend as f32).clamp(0.0, 1.0);
+            let net_total: f32 = rated.iter().map(|r| net.probability(r.1.0)).sum();
+            let even = 1.0 / rated.len() as f32;
+            for (g, (mv, visits, wins)) in &mut rated {
+                let s_net = if net_total > 0.0 {
+                    net.probability(*mv) / net_total
+                } else {
+                    even
+                };
+                let s_mm = if mode.wins() {
+                    (*g - top).exp() / total
+                } else {
+                    0.0
+                };
+                let share = (1.0 - blend) * s_mm + blend * s_net;
+                *visits += weight * share;
+                *wins += weight * share;
+                // Widening orders by the blend (the model's rating's place).
+                *g = share;
+            }
         }
     }
     if mode.widens() {
@@ -89,7 +126,15 @@ mod tests {
         };
         let base = even(&b);
         let mut off = base.clone();
-        apply(&k, &b, Color::Black, &h, &params(ModelPrior::Off), &mut off);
+        apply(
+            &k,
+            &b,
+            Color::Black,
+            &h,
+            &params(ModelPrior::Off),
+            None,
+            &mut off,
+        );
         assert_eq!(off, base);
         let mut wins = base.clone();
         apply(
@@ -98,6 +143,7 @@ mod tests {
             Color::Black,
             &h,
             &params(ModelPrior::Wins),
+            None,
             &mut wins,
         );
         let extra: f32 = wins.iter().map(|c| c.1).sum::<f32>() - 20.0 * base.len() as f32;
@@ -110,6 +156,7 @@ mod tests {
             Color::Black,
             &h,
             &params(ModelPrior::Widen),
+            None,
             &mut widen,
         );
         assert_eq!(widen.len(), base.len());

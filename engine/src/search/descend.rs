@@ -6,9 +6,16 @@
 //! `Ctx::expand_after` times (`SearchParams::expansion_threshold`) is claimed by the first thread to get there,
 //! which generates its moves and publishes them (`Tree::claim`, `Tree::publish`);
 //! a thread that finds a node claimed starts its playout there instead of waiting.
+//!
+//! With a policy network, the first thread to pass an expanded node of at least
+//! `SearchParams::net_visits` visits claims its rating (`Tree::claim_rating`), rates
+//! the position (`net.rs`: the cache, or an evaluation) and gives the node's edges
+//! the blended priors (`Tree::set_priors`), then descends on; a node expanded at a
+//! position the cache holds is rated as it is expanded.
 
 use tengen_board::{Color, Move, Point};
 
+use crate::prior::net::NetPolicy;
 use crate::prior::{PriorInput, candidates};
 use crate::select::{ChildStats, select};
 use crate::shape::features::History;
@@ -90,15 +97,25 @@ pub(super) fn descend(tree: &Tree, s: &mut Scratch, ctx: &Ctx<'_>, exclusive: bo
         match node.state() {
             State::Leaf => {
                 if node.visits() >= ctx.expand_after && !tree.needs_room() && tree.claim(id) {
-                    generate(s, ctx, d.c, d.last);
+                    let rated = ctx
+                        .net
+                        .and_then(|net| net.cached(&s.board, d.c, &history(s, ctx)));
+                    generate(s, ctx, d.c, d.last, rated.as_deref());
                     if tree.publish(id, &s.cands) {
+                        if rated.is_some() {
+                            tree.claim_rating(id);
+                        }
                         continue;
                     }
                 }
                 break;
             }
             State::Claimed => break,
-            State::Expanded => {}
+            State::Expanded => {
+                if ctx.net.is_some() && node.visits() >= ctx.net_visits && tree.claim_rating(id) {
+                    rate(tree, s, ctx, id, d.c, d.last);
+                }
+            }
         }
         let at_root = id == tree.root();
         let edges = tree.edges(id);
@@ -161,7 +178,8 @@ fn best_attached<'t>(
 }
 
 /// Expands `id` (a leaf) for `c` at once, from the position on the scratch board and
-/// the path in it (the root before a search).
+/// the path in it (the root before a search), rated by the policy network if the
+/// search has one.
 pub(super) fn expand_now(
     tree: &Tree,
     s: &mut Scratch,
@@ -170,8 +188,32 @@ pub(super) fn expand_now(
     c: Color,
     last: Option<Point>,
 ) {
-    generate(s, ctx, c, last);
-    tree.expand(id, &s.cands);
+    let rating = ctx
+        .net
+        .and_then(|net| net.rate(&s.board, c, &history(s, ctx), &mut s.net));
+    generate(s, ctx, c, last, rating.as_deref());
+    if tree.expand(id, &s.cands) && rating.is_some() {
+        tree.claim_rating(id);
+    }
+}
+
+/// Rates the position of `id` (an expanded node whose rating this thread claimed,
+/// `c` to move on the scratch board) by the policy network and gives its edges the
+/// blended priors; a position the network cannot rate keeps its priors.
+pub(super) fn rate(
+    tree: &Tree,
+    s: &mut Scratch,
+    ctx: &Ctx<'_>,
+    id: NodeId,
+    c: Color,
+    last: Option<Point>,
+) {
+    let Some(net) = ctx.net else { return };
+    let Some(rating) = net.rate(&s.board, c, &history(s, ctx), &mut s.net) else {
+        return;
+    };
+    generate(s, ctx, c, last, Some(&rating));
+    tree.set_priors(id, &s.cands);
 }
 
 /// The two moves before the scratch board's position: the path's last two, then the
@@ -193,9 +235,15 @@ fn history(s: &Scratch, ctx: &Ctx<'_>) -> History {
 }
 
 /// Fills the scratch candidate list with the moves of `c` on the scratch board, with
-/// their priors; a move that repeats a position of the game or of the path is left out
-/// (superko in the tree).
-fn generate(s: &mut Scratch, ctx: &Ctx<'_>, c: Color, last: Option<Point>) {
+/// their priors (blended with the network's `rating` where there is one); a move that
+/// repeats a position of the game or of the path is left out (superko in the tree).
+fn generate(
+    s: &mut Scratch,
+    ctx: &Ctx<'_>,
+    c: Color,
+    last: Option<Point>,
+    rating: Option<&NetPolicy>,
+) {
     let game = ctx.job.game;
     let board = &s.board;
     let keys = &s.keys;
@@ -210,6 +258,7 @@ fn generate(s: &mut Scratch, ctx: &Ctx<'_>, c: Color, last: Option<Point>) {
             params: &ctx.config.search,
             with_pass: true,
             history: history(s, ctx),
+            net: rating,
         },
         |p| {
             let key = game.position_key(board.hash_after(c, Move::Play(p)), c.opponent());

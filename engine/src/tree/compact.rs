@@ -12,7 +12,7 @@
 
 use std::time::Instant;
 
-use super::{EDGE_BYTES, EXPANDED, LEAF, NODE_CHARGE, NodeId, Tree};
+use super::{EDGE_BYTES, EXPANDED, LEAF, NODE_CHARGE, NodeId, RATED, Tree};
 use tengen_board::Color;
 
 /// Buckets of visit counts, a quarter of a binary order of magnitude wide.
@@ -201,7 +201,7 @@ impl Tree {
                 }
             }
             self.nodes.get(node).link.store(
-                (u64::from(cursor) << 32) | (u64::from(n) << 2) | EXPANDED,
+                (u64::from(cursor) << 32) | (u64::from(n) << 2) | (link & RATED) | EXPANDED,
                 std::sync::atomic::Ordering::Relaxed,
             );
             cursor += n;

@@ -1,0 +1,69 @@
+//! The policy network's probabilities as prior knowledge: one position's softmax over
+//! its moves, kept by point slot so that the prior and the search read a move's share
+//! in one load, and shared between threads and searches (the search's cache holds
+//! them by position).
+//!
+//! At a node the network has rated, `model::apply` gives each candidate the blend
+//! `(1 − net_blend) × s_mm + net_blend × s_net` of the move model's share `s_mm` and
+//! the network's `s_net` (both over the node's candidates), as extra won virtual
+//! visits and, under progressive widening, as the candidates' order.
+
+use tengen_board::{BoardSize, Move, Point};
+
+/// One position's probabilities from the policy network, by point slot (the pass at
+/// slot 0); a point the network gave nothing (occupied, illegal) holds 0.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetPolicy {
+    probs: Box<[f32]>,
+}
+
+impl NetPolicy {
+    /// The probabilities `point` gives each point of a board of `size`, and `pass`
+    /// the pass's (negative or not finite values are read as 0).
+    pub fn new(size: BoardSize, point: impl Fn(Point) -> f32, pass: f32) -> NetPolicy {
+        let clean = |p: f32| if p.is_finite() && p > 0.0 { p } else { 0.0 };
+        let mut probs = vec![0.0; size.slots()].into_boxed_slice();
+        probs[0] = clean(pass);
+        for p in size.points() {
+            probs[p.index()] = clean(point(p));
+        }
+        NetPolicy { probs }
+    }
+
+    /// The network's probability of `mv` (0 for a move it did not rate).
+    #[inline]
+    pub fn probability(&self, mv: Move) -> f32 {
+        let slot = match mv {
+            Move::Play(p) => p.index(),
+            Move::Pass => 0,
+        };
+        self.probs.get(slot).copied().unwrap_or(0.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn probabilities_are_read_by_move_and_bad_values_are_none() {
+        let size = BoardSize::new(9).unwrap();
+        let e5 = size.parse_point("E5").unwrap();
+        let a1 = size.parse_point("A1").unwrap();
+        let net = NetPolicy::new(
+            size,
+            |p| match p {
+                p if p == e5 => 0.5,
+                p if p == a1 => f32::NAN,
+                _ => -1.0,
+            },
+            0.25,
+        );
+        assert_eq!(net.probability(Move::Play(e5)), 0.5);
+        assert_eq!(net.probability(Move::Play(a1)), 0.0);
+        assert_eq!(net.probability(Move::Pass), 0.25);
+        // A point of a wider board than the one rated.
+        let far = BoardSize::new(19).unwrap().parse_point("T19").unwrap();
+        assert_eq!(net.probability(Move::Play(far)), 0.0);
+    }
+}

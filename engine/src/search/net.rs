@@ -1,0 +1,222 @@
+//! The policy network in the search: a network loaded from a file
+//! ([`PolicyNetFile`], the value of the `policy_net` setting), the cache of its
+//! ratings by position, and the rating of a tree node.
+//!
+//! An evaluation costs one to three milliseconds on one core, some ten playouts, so
+//! the network rates the root before the workers start and a node once its visits
+//! reach `SearchParams::net_visits`, never a playout. A rating is kept in a cache of
+//! [`CACHE_POSITIONS`] positions shared by every thread (and every engine that holds
+//! the same loaded file), keyed by the position, the player to move, the simple-ko
+//! point and the two moves before it (the network's inputs); a node expanded at a
+//! position the cache holds is rated at once, at no cost. Each worker evaluates with
+//! its own buffers ([`NetScratch`]). The cache's lock is taken once an expansion and
+//! once a rating, never per playout.
+//!
+//! A network for another board size rates nothing there: the move model stays the
+//! prior, and stderr says so once a loaded file.
+
+use std::collections::{HashMap, VecDeque};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
+
+use tengen_board::{Board, Color, Move};
+
+use crate::knowledge::{NetScratch, PolicyNet, PolicyNetError};
+use crate::prior::net::NetPolicy;
+use crate::shape::features::History;
+
+/// The most positions the cache of a loaded network holds (about 1.8 KB each on
+/// 19×19, so some 7 MB at most); the oldest goes first.
+pub const CACHE_POSITIONS: usize = 4096;
+
+/// A policy network loaded from a file, as the `policy_net` setting holds it: the
+/// network, the file it came from, the cache of its ratings and its counters. Two
+/// values are equal when they name the same file.
+pub struct PolicyNetFile {
+    path: String,
+    net: PolicyNet,
+    cache: Mutex<Cache>,
+    evaluations: AtomicU64,
+    cache_hits: AtomicU64,
+    warned: AtomicBool,
+}
+
+impl std::fmt::Debug for PolicyNetFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PolicyNetFile")
+            .field("path", &self.path)
+            .field("net", &self.net.describe())
+            .finish_non_exhaustive()
+    }
+}
+
+impl PartialEq for PolicyNetFile {
+    fn eq(&self, other: &PolicyNetFile) -> bool {
+        self.path == other.path
+    }
+}
+
+/// What the search did with a loaded network, since it was loaded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NetStats {
+    /// Positions the network evaluated.
+    pub evaluations: u64,
+    /// Ratings taken from the cache instead.
+    pub cache_hits: u64,
+}
+
+impl PolicyNetFile {
+    /// Loads the network in the file `path` (written as given, for `tengen-get`).
+    pub fn load(path: &str) -> Result<PolicyNetFile, PolicyNetError> {
+        let net = PolicyNet::load(Path::new(path))?;
+        Ok(PolicyNetFile::new(path.to_string(), net))
+    }
+
+    /// A network already loaded, named `path`.
+    pub fn new(path: String, net: PolicyNet) -> PolicyNetFile {
+        PolicyNetFile {
+            path,
+            net,
+            cache: Mutex::new(Cache::default()),
+            evaluations: AtomicU64::new(0),
+            cache_hits: AtomicU64::new(0),
+            warned: AtomicBool::new(false),
+        }
+    }
+
+    /// The file, as it was given.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The network.
+    pub fn net(&self) -> &PolicyNet {
+        &self.net
+    }
+
+    /// The evaluations and cache hits so far.
+    pub fn stats(&self) -> NetStats {
+        NetStats {
+            evaluations: self.evaluations.load(Relaxed),
+            cache_hits: self.cache_hits.load(Relaxed),
+        }
+    }
+
+    /// Whether the network rates positions on `board`'s size; if not, says once on
+    /// stderr that the move model stays the prior there.
+    pub(crate) fn serves(&self, board: &Board) -> bool {
+        let n = board.size().get();
+        if self.net.side() == n {
+            return true;
+        }
+        if !self.warned.swap(true, Relaxed) {
+            eprintln!(
+                "tengen: the policy network {} is for {side}x{side}: on {n}x{n} the tree's \
+                 prior is the move model's alone",
+                self.path,
+                side = self.net.side()
+            );
+        }
+        false
+    }
+
+    /// The cached rating of `c` to move on `board` after `history`, if any (a hit is
+    /// counted).
+    pub(crate) fn cached(
+        &self,
+        board: &Board,
+        c: Color,
+        history: &History,
+    ) -> Option<Arc<NetPolicy>> {
+        let key = position_key(board, c, history);
+        let found = self.lock().get(key);
+        if found.is_some() {
+            self.cache_hits.fetch_add(1, Relaxed);
+        }
+        found
+    }
+
+    /// The rating of `c` to move on `board` after `history`: from the cache, or
+    /// evaluated with `scratch` and cached. `None` when the network cannot rate the
+    /// position (another board size).
+    pub(crate) fn rate(
+        &self,
+        board: &Board,
+        c: Color,
+        history: &History,
+        scratch: &mut Option<NetScratch>,
+    ) -> Option<Arc<NetPolicy>> {
+        let key = position_key(board, c, history);
+        if let Some(found) = self.lock().get(key) {
+            self.cache_hits.fetch_add(1, Relaxed);
+            return Some(found);
+        }
+        let scratch = scratch.get_or_insert_with(|| NetScratch::new(&self.net));
+        let out = self.net.evaluate(board, c, history, scratch).ok()?;
+        self.evaluations.fetch_add(1, Relaxed);
+        let rating = Arc::new(NetPolicy::new(board.size(), |p| out.point(p), out.pass()));
+        self.lock().insert(key, Arc::clone(&rating));
+        Some(rating)
+    }
+
+    /// The cache; a thread that panicked holding it left a consistent map.
+    fn lock(&self) -> std::sync::MutexGuard<'_, Cache> {
+        self.cache
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// Ratings by position key, at most [`CACHE_POSITIONS`] of them, the oldest dropped
+/// first.
+#[derive(Default)]
+struct Cache {
+    map: HashMap<u64, Arc<NetPolicy>>,
+    order: VecDeque<u64>,
+}
+
+impl Cache {
+    fn get(&self, key: u64) -> Option<Arc<NetPolicy>> {
+        self.map.get(&key).cloned()
+    }
+
+    fn insert(&mut self, key: u64, rating: Arc<NetPolicy>) {
+        if self.map.insert(key, rating).is_some() {
+            return;
+        }
+        self.order.push_back(key);
+        while self.order.len() > CACHE_POSITIONS {
+            if let Some(old) = self.order.pop_front() {
+                self.map.remove(&old);
+            }
+        }
+    }
+}
+
+/// What the network's rating of a position depends on, in one key: the stones (the
+/// board's Zobrist hash), the player to move, the simple-ko point and the two moves
+/// before (the network's last-move planes).
+fn position_key(board: &Board, c: Color, history: &History) -> u64 {
+    let slot = |mv: Option<Move>| match mv {
+        None => 0u64,
+        Some(Move::Pass) => 1,
+        Some(Move::Play(p)) => p.index() as u64 + 2,
+    };
+    let ko = board
+        .ko()
+        .map_or(0, |(p, k)| (p.index() as u64 + 1) * 2 + k as u64);
+    let mut key = board.hash().0;
+    for part in [c as u64 + 1, ko, slot(history.last), slot(history.before)] {
+        key = mix(key ^ part);
+    }
+    key
+}
+
+/// One SplitMix64 step: spreads `x`'s bits over the whole word.
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,256 @@
+//! Tests of the policy network in the search: the root is rated before the playouts,
+//! a node once it has `net_visits` visits, the cache spares evaluations, a network
+//! for another board size changes nothing, and the rated priors are the blend.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use rand::SeedableRng;
+use tengen_board::{Bitboard, BoardSize, Color, Game, Move, Rules};
+
+use super::{Job, Limit, NetStats, PolicyNetFile, Worker, search};
+use crate::analysis::Analysis;
+use crate::config::{Config, Parallelism};
+use crate::playout::{Policy, Rng};
+use crate::tree::{NodeId, Tree};
+
+/// The small 19×19 network of the engine's tests, freshly loaded (its own cache and
+/// counters).
+fn test_net() -> Arc<PolicyNetFile> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/policy-net/net.safetensors"
+    );
+    Arc::new(PolicyNetFile::load(path).unwrap())
+}
+
+/// A game of `size` after `moves` (Black first).
+fn game(size: u32, moves: &[&str]) -> Game {
+    let size = BoardSize::new(size).unwrap();
+    let mut game = Game::new(size, Rules::chinese());
+    for v in moves {
+        let c = game.to_move();
+        game.play(c, size.parse_move(v).unwrap()).unwrap();
+    }
+    game
+}
+
+/// One search of `playouts` for the side to move in `game` by `workers`.
+fn search_with(workers: &mut [Worker], game: &Game, config: &Config, playouts: u64) -> Analysis {
+    let policy = Policy::new(config.policy, config.heavy.clone());
+    let stop = AtomicBool::new(false);
+    let job = Job {
+        game,
+        color: game.to_move(),
+        limit: Limit::Playouts(playouts),
+        stop: &stop,
+        ownership: false,
+        with_pass: true,
+        avoid: Bitboard::EMPTY,
+    };
+    search(
+        workers,
+        policy.knowledge(),
+        &policy,
+        config,
+        &job,
+        Instant::now(),
+        None,
+    )
+}
+
+fn workers(game: &Game, n: usize) -> Vec<Worker> {
+    (0..n)
+        .map(|i| Worker::new(game.board(), Rng::seed_from_u64(11 + i as u64)))
+        .collect()
+}
+
+fn config(net: Option<Arc<PolicyNetFile>>, threads: usize) -> Config {
+    let mut config = Config {
+        threads,
+        parallelism: Parallelism::Tree,
+        memory_mib: 64,
+        policy_net: net,
+        ..Config::default()
+    };
+    config.search.net_visits = 40;
+    config
+}
+
+/// Every node of `tree` with its visits and whether it was rated.
+fn nodes(tree: &Tree) -> Vec<(NodeId, u32, bool)> {
+    let mut out = Vec::new();
+    let mut stack = vec![tree.root()];
+    while let Some(id) = stack.pop() {
+        let n = tree.node(id);
+        out.push((id, n.visits(), n.is_expanded() && n.is_rated()));
+        stack.extend(tree.edges(id).iter().filter_map(|e| e.child()));
+    }
+    out
+}
+
+#[test]
+fn the_root_and_every_busy_node_are_rated_once() {
+    let net = test_net();
+    let g = game(19, &["Q16", "D4"]);
+    let config = config(Some(Arc::clone(&net)), 1);
+    let mut w = workers(&g, 1);
+    search_with(&mut w, &g, &config, 1500);
+    let tree = w[0].tree.as_ref().unwrap();
+    let all = nodes(tree);
+    let rated: Vec<_> = all.iter().filter(|n| n.2).collect();
+    assert!(tree.node(tree.root()).is_rated(), "the root is rated");
+    // A node passed with 40 visits or more was rated (a descent that ends at a node
+    // adds a visit without passing it: two of the last visits may be such).
+    let busy = all.iter().filter(|n| n.1 >= 40 + 2).count();
+    assert!(busy > 3, "{busy} busy nodes");
+    for n in &all {
+        if n.1 >= 42 {
+            assert!(n.2, "a node of {} visits was not rated", n.1);
+        }
+    }
+    // Each rating was an evaluation, or the cache's rating of a position reached
+    // before by another path (then at expansion, however few its visits).
+    let stats = net.stats();
+    assert_eq!(
+        (stats.evaluations + stats.cache_hits) as usize,
+        rated.len(),
+        "{stats:?}"
+    );
+    assert!(stats.evaluations > stats.cache_hits, "{stats:?}");
+    let early = rated
+        .iter()
+        .filter(|n| n.1 < 40 && n.0 != tree.root())
+        .count();
+    assert!(early as u64 <= stats.cache_hits, "{early} rated early");
+}
+
+#[test]
+fn the_cache_rates_a_position_seen_before_without_an_evaluation() {
+    let net = test_net();
+    let g = game(19, &["Q16", "D4", "C16"]);
+    let config = config(Some(Arc::clone(&net)), 1);
+    // A fresh tree of the same position: its root's rating comes from the cache, and
+    // so do those of the nodes whose positions the first search rated.
+    let mut first = workers(&g, 1);
+    search_with(&mut first, &g, &config, 600);
+    let after_first = net.stats();
+    assert!(after_first.evaluations >= 2, "{after_first:?}");
+    let mut second = workers(&g, 1);
+    search_with(&mut second, &g, &config, 600);
+    let after_second = net.stats();
+    assert!(after_second.cache_hits >= 1, "{after_second:?}");
+    assert!(tree_root_rated(&second[0]));
+    // Nodes expanded at a cached position were rated at once, so the second search
+    // rated more of its tree than it evaluated.
+    let rated = nodes(second[0].tree.as_ref().unwrap())
+        .iter()
+        .filter(|n| n.2)
+        .count() as u64;
+    assert_eq!(
+        rated,
+        after_second.evaluations - after_first.evaluations + after_second.cache_hits
+    );
+    // The cached rating gives the root the same priors as the evaluation did.
+    let priors = |w: &Worker| {
+        let t = w.tree.as_ref().unwrap();
+        t.edges(t.root())
+            .iter()
+            .map(|e| (e.mv(), e.prior()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(priors(&first[0]), priors(&second[0]));
+}
+
+fn tree_root_rated(w: &Worker) -> bool {
+    let t = w.tree.as_ref().unwrap();
+    t.node(t.root()).is_rated()
+}
+
+#[test]
+fn a_network_for_another_size_leaves_the_search_as_it_was() {
+    let net = test_net();
+    let g = game(9, &["E5", "C3"]);
+    let run = |net: Option<Arc<PolicyNetFile>>| {
+        let mut w = workers(&g, 1);
+        let a = search_with(&mut w, &g, &config(net, 1), 800);
+        (a.moves, a.winrate, priors_of_root(&w[0]))
+    };
+    assert_eq!(run(Some(Arc::clone(&net))), run(None));
+    assert_eq!(net.stats(), NetStats::default());
+}
+
+fn priors_of_root(w: &Worker) -> Vec<(Move, (f32, f32))> {
+    let t = w.tree.as_ref().unwrap();
+    t.edges(t.root())
+        .iter()
+        .map(|e| (e.mv(), e.prior()))
+        .collect()
+}
+
+#[test]
+fn the_rated_root_holds_the_blend_of_the_model_and_the_network() {
+    use crate::config::ModelPrior;
+    let net = test_net();
+    let g = game(19, &["Q16", "D4", "Q4"]);
+    let root_priors = |net: Option<Arc<PolicyNetFile>>, mode: ModelPrior, blend: f64| {
+        let mut config = config(net, 1);
+        config.search.model_prior = mode;
+        config.search.net_blend = blend;
+        let mut w = workers(&g, 1);
+        search_with(&mut w, &g, &config, 1);
+        priors_of_root(&w[0])
+    };
+    // Within what an edge stores: a quarter visit, a thousandth of the rate.
+    let close = |a: &[(Move, (f32, f32))], b: &[(Move, (f32, f32))]| {
+        a.len() == b.len()
+            && a.iter().zip(b).all(|((m, (v, w)), (n, (u, x)))| {
+                m == n && (v - u).abs() <= 0.25 && (w / v - x / u).abs() <= 2e-3
+            })
+    };
+    // Blend 0: the network rates the root, but the priors are the model's.
+    let model = root_priors(None, ModelPrior::Wins, 0.75);
+    let none = root_priors(Some(Arc::clone(&net)), ModelPrior::Wins, 0.0);
+    assert!(close(&model, &none));
+    // Blend 1 with the model's wins off: the extra won visits are the network's
+    // probabilities over the candidates times the model's weight.
+    let plain = root_priors(None, ModelPrior::Off, 1.0);
+    let rated = root_priors(Some(Arc::clone(&net)), ModelPrior::Off, 1.0);
+    let mut scratch = crate::knowledge::NetScratch::new(net.net());
+    let size = g.size();
+    let history = crate::shape::features::History {
+        last: Some(size.parse_move("Q4").unwrap()),
+        before: Some(size.parse_move("D4").unwrap()),
+    };
+    let out = net
+        .net()
+        .evaluate(g.board(), Color::White, &history, &mut scratch)
+        .unwrap();
+    let total: f32 = plain.iter().map(|(mv, _)| out.of(*mv)).sum();
+    let weight = Config::default().search.model_weight as f32;
+    assert_eq!(plain.len(), rated.len());
+    for ((mv, (v, _)), (mv2, (u, _))) in plain.iter().zip(&rated) {
+        assert_eq!(mv, mv2);
+        let want = weight * out.of(*mv) / total;
+        assert!(
+            (u - v - want).abs() <= 0.25,
+            "{mv:?}: {u} - {v}, want {want}"
+        );
+    }
+}
+
+#[test]
+fn threads_sharing_a_tree_rate_each_node_once() {
+    let net = test_net();
+    let g = game(19, &["Q16", "D4"]);
+    let config = config(Some(Arc::clone(&net)), 3);
+    let mut w = workers(&g, 3);
+    let a = search_with(&mut w, &g, &config, 3000);
+    assert_eq!(a.visits, 3000);
+    let tree = w[0].tree.as_ref().unwrap();
+    let rated = nodes(tree).iter().filter(|n| n.2).count() as u64;
+    let stats = net.stats();
+    assert!(rated >= 4, "{rated} rated");
+    assert_eq!(stats.evaluations + stats.cache_hits, rated, "{stats:?}");
+}
