@@ -280,14 +280,7 @@ impl GtpClient {
     /// Sends one command (without id or newline) and waits at most `timeout` for its
     /// response. A `?` answer is `Ok` with `success == false`.
     pub fn send(&mut self, command: &str, timeout: Duration) -> Result<Response, ClientError> {
-        if self.broken {
-            return Err(ClientError::Broken);
-        }
-        let result = self.exchange(command, timeout, false);
-        if result.is_err() {
-            self.broken = true;
-        }
-        result
+        self.exchange_unless_broken(command, timeout, false)
     }
 
     /// Sends the first command of a session, which tells whether the program speaks
@@ -296,10 +289,21 @@ impl GtpClient {
     /// when such a line echoes the command (`cat`) or when more than a hundred of them
     /// come; a junk line or two before the answer (noisy engines) is still skipped.
     pub fn handshake(&mut self, command: &str, timeout: Duration) -> Result<Response, ClientError> {
+        self.exchange_unless_broken(command, timeout, true)
+    }
+
+    /// [`GtpClient::exchange`] on a session that is not broken; one that fails breaks
+    /// the session, whose later commands then fail at once with [`ClientError::Broken`].
+    fn exchange_unless_broken(
+        &mut self,
+        command: &str,
+        timeout: Duration,
+        strict: bool,
+    ) -> Result<Response, ClientError> {
         if self.broken {
             return Err(ClientError::Broken);
         }
-        let result = self.exchange(command, timeout, true);
+        let result = self.exchange(command, timeout, strict);
         if result.is_err() {
             self.broken = true;
         }

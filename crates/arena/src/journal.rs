@@ -69,6 +69,34 @@ pub struct Entry {
     pub white_move_ms: Option<Vec<u32>>,
 }
 
+#[cfg(test)]
+impl Entry {
+    /// A game of the unit tests: `black` against `white`, won by resignation by the
+    /// colour `winner` names (`"B"` or `"W"`; a draw where there is none), 10 moves
+    /// (5 each, in 1 s for Black and 2 s for White, without each move's time).
+    pub(crate) fn resigned(game: u32, black: &str, white: &str, winner: Option<&str>) -> Entry {
+        Entry {
+            game,
+            black: black.into(),
+            white: white.into(),
+            winner: winner.map(str::to_string),
+            result: winner.map_or_else(|| "0".into(), |w| format!("{w}+R")),
+            reason: "resign".into(),
+            detail: String::new(),
+            method: None,
+            moves: 10,
+            sgf: format!("game-{game:04}.sgf"),
+            opening: None,
+            black_time: 1.0,
+            white_time: 2.0,
+            black_moves: 5,
+            white_moves: 5,
+            black_move_ms: None,
+            white_move_ms: None,
+        }
+    }
+}
+
 /// What reading a journal found.
 #[derive(Debug, Default)]
 pub struct Contents {
@@ -196,23 +224,9 @@ mod tests {
 
     fn entry(game: u32) -> Entry {
         Entry {
-            game,
-            black: "A".into(),
-            white: "B".into(),
-            winner: Some("B".into()),
-            result: "B+R".into(),
-            reason: "resign".into(),
-            detail: String::new(),
-            method: None,
-            moves: 10,
-            sgf: format!("game-{game:04}.sgf"),
-            opening: None,
-            black_time: 1.0,
-            white_time: 2.0,
-            black_moves: 5,
-            white_moves: 5,
             black_move_ms: Some(vec![200; 5]),
             white_move_ms: Some(vec![400; 5]),
+            ..Entry::resigned(game, "A", "B", Some("B"))
         }
     }
 

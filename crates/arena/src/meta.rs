@@ -77,38 +77,23 @@ impl MatchInfo {
                 .map(|e| e.command.clone())
                 .collect::<Vec<_>>()
         };
-        let mut diffs = Vec::new();
-        if labels(self) != labels(other) {
-            diffs.push(format!("engines {:?} vs {:?}", labels(self), labels(other)));
+        let mut diffs = Differences {
+            a: self,
+            b: other,
+            found: Vec::new(),
+        };
+        diffs.debug("engines", labels);
+        if resume {
+            diffs.debug("engine commands", commands);
         }
-        if resume && commands(self) != commands(other) {
-            diffs.push(format!(
-                "engine commands {:?} vs {:?}",
-                commands(self),
-                commands(other)
-            ));
-        }
-        if self.size != other.size {
-            diffs.push(format!("size {} vs {}", self.size, other.size));
-        }
-        if self.komi != other.komi {
-            diffs.push(format!("komi {} vs {}", self.komi, other.komi));
-        }
-        if self.rules != other.rules {
-            diffs.push(format!("rules {} vs {}", self.rules, other.rules));
-        }
-        if self.time != other.time {
-            diffs.push(format!("time {:?} vs {:?}", self.time, other.time));
-        }
-        if self.handicap != other.handicap {
-            diffs.push(format!("handicap {} vs {}", self.handicap, other.handicap));
-        }
-        if self.openings != other.openings {
-            diffs.push(format!("openings {} vs {}", self.openings, other.openings));
-        }
-        if self.seed != other.seed {
-            diffs.push(format!("seed {} vs {}", self.seed, other.seed));
-        }
+        diffs.shown("size", |m| m.size);
+        diffs.shown("komi", |m| m.komi);
+        diffs.shown("rules", |m| m.rules.clone());
+        diffs.debug("time", |m| m.time.clone());
+        diffs.shown("handicap", |m| m.handicap);
+        diffs.shown("openings", |m| m.openings);
+        diffs.shown("seed", |m| m.seed);
+        let diffs = diffs.found;
         (!diffs.is_empty()).then(|| diffs.join(", "))
     }
 
@@ -132,5 +117,33 @@ impl MatchInfo {
             .map_err(|e| ArenaError::journal(&path, e.to_string()))?;
         fs::write(&tmp, text + "\n").map_err(|e| ArenaError::io(&tmp, e))?;
         fs::rename(&tmp, &path).map_err(|e| ArenaError::io(&path, e))
+    }
+}
+/// The settings in which two matches differ, as `incompatible` lists them.
+struct Differences<'a> {
+    a: &'a MatchInfo,
+    b: &'a MatchInfo,
+    found: Vec<String>,
+}
+
+impl Differences<'_> {
+    /// Notes `what` (read by `get`) where the matches differ, as it is written.
+    fn shown<T: PartialEq + std::fmt::Display>(
+        &mut self,
+        what: &str,
+        get: impl Fn(&MatchInfo) -> T,
+    ) {
+        let (a, b) = (get(self.a), get(self.b));
+        if a != b {
+            self.found.push(format!("{what} {a} vs {b}"));
+        }
+    }
+
+    /// Notes `what` (read by `get`) where the matches differ, as data (`{:?}`).
+    fn debug<T: PartialEq + std::fmt::Debug>(&mut self, what: &str, get: impl Fn(&MatchInfo) -> T) {
+        let (a, b) = (get(self.a), get(self.b));
+        if a != b {
+            self.found.push(format!("{what} {a:?} vs {b:?}"));
+        }
     }
 }

@@ -252,23 +252,13 @@ mod tests {
 
     fn entry(game: u32, winner: &str, result: &str, detail: &str) -> Entry {
         Entry {
-            game,
-            black: "Alpha".into(),
-            white: "Beta".into(),
-            winner: Some(winner.into()),
             result: result.into(),
-            reason: "resign".into(),
             detail: detail.into(),
-            method: None,
             moves: 57,
-            sgf: format!("game-{game:04}.sgf"),
-            opening: None,
-            black_time: 1.0,
             white_time: 1.0,
             black_moves: 29,
             white_moves: 28,
-            black_move_ms: None,
-            white_move_ms: None,
+            ..Entry::resigned(game, "Alpha", "Beta", Some(winner))
         }
     }
 

@@ -152,6 +152,27 @@ pub struct PairStats {
     pub elo: Option<EloEstimate>,
 }
 
+impl PairStats {
+    /// The head-to-head record `wdl` of engine `a` against engine `b`, told from the
+    /// side of `focus` where it plays, with its score and Elo.
+    fn told_from(focus: usize, a: usize, b: usize, wdl: Wdl) -> PairStats {
+        let (a, b, wdl) = if b == focus {
+            (b, a, wdl.flipped())
+        } else {
+            (a, b, wdl)
+        };
+        PairStats {
+            a,
+            b,
+            wdl,
+            score: wdl
+                .score()
+                .and_then(|p| stats::wilson(p, wdl.games(), Z95).map(|(lo, hi)| (p, lo, hi))),
+            elo: stats::elo(&wdl),
+        }
+    }
+}
+
 /// The SPRT's state: the focus (by default the first engine) against the first other
 /// engine.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -235,47 +256,8 @@ impl Summary {
         let mut head: BTreeMap<(usize, usize), Wdl> = BTreeMap::new();
         let mut total_moves = 0u64;
         for e in entries {
-            let b = s.index(&e.black);
-            let w = s.index(&e.white);
             total_moves += u64::from(e.moves);
-            *s.reasons.entry(e.reason.clone()).or_default() += 1;
-            if let Some(m) = &e.method {
-                *s.methods.entry(m.clone()).or_default() += 1;
-            }
-            s.engines[b].time += e.black_time;
-            s.engines[b].moves += e.black_moves;
-            s.engines[w].time += e.white_time;
-            s.engines[w].moves += e.white_moves;
-            // Black's result: +1 win, 0 draw, -1 loss; void games are not counted.
-            let black_result = match e.winner.as_deref() {
-                Some("B") => 1,
-                Some("W") => -1,
-                _ if e.result == "0" => 0,
-                _ => {
-                    s.voids += 1;
-                    continue;
-                }
-            };
-            match black_result {
-                1 => s.black_wins += 1,
-                -1 => s.white_wins += 1,
-                _ => s.draws += 1,
-            }
-            let add = |wdl: &mut Wdl, r: i32| match r {
-                1 => wdl.wins += 1,
-                -1 => wdl.losses += 1,
-                _ => wdl.draws += 1,
-            };
-            add(&mut s.engines[b].total, black_result);
-            add(&mut s.engines[b].as_black, black_result);
-            add(&mut s.engines[w].total, -black_result);
-            add(&mut s.engines[w].as_white, -black_result);
-            let (key, r) = if b < w {
-                ((b, w), black_result)
-            } else {
-                ((w, b), -black_result)
-            };
-            add(head.entry(key).or_default(), r);
+            s.count(e, &mut head);
         }
         s.avg_moves = if entries.is_empty() {
             0.0
@@ -285,23 +267,7 @@ impl Summary {
         s.focus = if focus < s.engines.len() { focus } else { 0 };
         s.pairs = head
             .into_iter()
-            .map(|((a, b), wdl)| {
-                // Told from the focus's side where it plays.
-                let (a, b, wdl) = if b == s.focus {
-                    (b, a, wdl.flipped())
-                } else {
-                    (a, b, wdl)
-                };
-                PairStats {
-                    a,
-                    b,
-                    wdl,
-                    score: wdl.score().and_then(|p| {
-                        stats::wilson(p, wdl.games(), Z95).map(|(lo, hi)| (p, lo, hi))
-                    }),
-                    elo: stats::elo(&wdl),
-                }
-            })
+            .map(|((a, b), wdl)| PairStats::told_from(s.focus, a, b, wdl))
             .collect();
         // The focus's pairs first.
         let focus = s.focus;
@@ -319,6 +285,52 @@ impl Summary {
             }
         });
         s
+    }
+
+    /// Counts one game: its ending, each engine's time and moves, and (unless it is
+    /// void) its result by colour, by engine and in `head`, the head-to-head records
+    /// keyed by the pair's lower index first.
+    fn count(&mut self, e: &Entry, head: &mut BTreeMap<(usize, usize), Wdl>) {
+        let b = self.index(&e.black);
+        let w = self.index(&e.white);
+        *self.reasons.entry(e.reason.clone()).or_default() += 1;
+        if let Some(m) = &e.method {
+            *self.methods.entry(m.clone()).or_default() += 1;
+        }
+        self.engines[b].time += e.black_time;
+        self.engines[b].moves += e.black_moves;
+        self.engines[w].time += e.white_time;
+        self.engines[w].moves += e.white_moves;
+        // Black's result: +1 win, 0 draw, -1 loss; void games are not counted.
+        let black_result = match e.winner.as_deref() {
+            Some("B") => 1,
+            Some("W") => -1,
+            _ if e.result == "0" => 0,
+            _ => {
+                self.voids += 1;
+                return;
+            }
+        };
+        match black_result {
+            1 => self.black_wins += 1,
+            -1 => self.white_wins += 1,
+            _ => self.draws += 1,
+        }
+        let add = |wdl: &mut Wdl, r: i32| match r {
+            1 => wdl.wins += 1,
+            -1 => wdl.losses += 1,
+            _ => wdl.draws += 1,
+        };
+        add(&mut self.engines[b].total, black_result);
+        add(&mut self.engines[b].as_black, black_result);
+        add(&mut self.engines[w].total, -black_result);
+        add(&mut self.engines[w].as_white, -black_result);
+        let (key, r) = if b < w {
+            ((b, w), black_result)
+        } else {
+            ((w, b), -black_result)
+        };
+        add(head.entry(key).or_default(), r);
     }
 
     fn index(&mut self, label: &str) -> usize {
@@ -376,6 +388,55 @@ impl fmt::Display for Summary {
         if self.stopped_by_sprt {
             writeln!(f, "(stopped early: the SPRT decided)")?;
         }
+        self.write_engines(f)?;
+        self.write_pairs(f)?;
+        writeln!(
+            f,
+            "Colours: Black won {}, White won {}, {}, {}",
+            self.black_wins,
+            self.white_wins,
+            plural(self.draws, "draw", "draws"),
+            plural(self.voids, "void", "void")
+        )?;
+        if !self.reasons.is_empty() {
+            write!(f, "Endings: {}", counts(&self.reasons))?;
+            if !self.methods.is_empty() {
+                write!(f, " (scored by {})", counts(&self.methods))?;
+            }
+            writeln!(f)?;
+        }
+        writeln!(f, "Average length: {:.1} moves", self.avg_moves)?;
+        if let Some(r) = &self.sprt {
+            let name = |i: usize| self.engines.get(i).map_or("?", |e| e.label.as_str());
+            writeln!(
+                f,
+                "SPRT [{}] for {} against {}: LLR {:.2} (bounds {:.2}, {:.2}): {}",
+                r.sprt,
+                name(r.engine),
+                name(r.opponent),
+                r.llr,
+                r.bounds.0,
+                r.bounds.1,
+                r.decision
+            )?;
+        }
+        if self.duplicates > 0 {
+            writeln!(f, "({} duplicate journal lines ignored)", self.duplicates)?;
+        }
+        Ok(())
+    }
+}
+
+/// `name count` for each entry, joined by commas.
+fn counts(by_name: &BTreeMap<String, u32>) -> String {
+    let each: Vec<String> = by_name.iter().map(|(r, n)| format!("{r} {n}")).collect();
+    each.join(", ")
+}
+
+impl Summary {
+    /// A line for each engine: its wins, draws and losses in all and by colour, and
+    /// its time a move.
+    fn write_engines(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let width = self
             .engines
             .iter()
@@ -402,6 +463,12 @@ impl fmt::Display for Summary {
             }
             writeln!(f)?;
         }
+        Ok(())
+    }
+
+    /// A line for each pair that met: its record, score and Elo from its first
+    /// engine's side.
+    fn write_pairs(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for p in &self.pairs {
             let (a, b) = (&self.engines[p.a].label, &self.engines[p.b].label);
             write!(
@@ -430,49 +497,6 @@ impl fmt::Display for Summary {
             // Whose wins, score and Elo these are.
             writeln!(f, " for {a}")?;
         }
-        writeln!(
-            f,
-            "Colours: Black won {}, White won {}, {}, {}",
-            self.black_wins,
-            self.white_wins,
-            plural(self.draws, "draw", "draws"),
-            plural(self.voids, "void", "void")
-        )?;
-        if !self.reasons.is_empty() {
-            let reasons: Vec<String> = self
-                .reasons
-                .iter()
-                .map(|(r, n)| format!("{r} {n}"))
-                .collect();
-            write!(f, "Endings: {}", reasons.join(", "))?;
-            if !self.methods.is_empty() {
-                let m: Vec<String> = self
-                    .methods
-                    .iter()
-                    .map(|(r, n)| format!("{r} {n}"))
-                    .collect();
-                write!(f, " (scored by {})", m.join(", "))?;
-            }
-            writeln!(f)?;
-        }
-        writeln!(f, "Average length: {:.1} moves", self.avg_moves)?;
-        if let Some(r) = &self.sprt {
-            let name = |i: usize| self.engines.get(i).map_or("?", |e| e.label.as_str());
-            writeln!(
-                f,
-                "SPRT [{}] for {} against {}: LLR {:.2} (bounds {:.2}, {:.2}): {}",
-                r.sprt,
-                name(r.engine),
-                name(r.opponent),
-                r.llr,
-                r.bounds.0,
-                r.bounds.1,
-                r.decision
-            )?;
-        }
-        if self.duplicates > 0 {
-            writeln!(f, "({} duplicate journal lines ignored)", self.duplicates)?;
-        }
         Ok(())
     }
 }
@@ -483,23 +507,10 @@ mod tests {
 
     fn e(game: u32, black: &str, white: &str, winner: Option<&str>, result: &str) -> Entry {
         Entry {
-            game,
-            black: black.into(),
-            white: white.into(),
-            winner: winner.map(str::to_string),
             result: result.into(),
-            reason: "resign".into(),
-            detail: String::new(),
-            method: None,
-            moves: 10,
             sgf: String::new(),
-            opening: None,
-            black_time: 1.0,
             white_time: 3.0,
-            black_moves: 5,
-            white_moves: 5,
-            black_move_ms: None,
-            white_move_ms: None,
+            ..Entry::resigned(game, black, white, winner)
         }
     }
 

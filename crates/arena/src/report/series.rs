@@ -150,26 +150,10 @@ mod tests {
 
     fn entry(game: u32, black: &str, white: &str, winner: Option<&str>) -> Entry {
         Entry {
-            game,
-            black: black.into(),
-            white: white.into(),
-            winner: winner.map(str::to_string),
-            result: match winner {
-                Some(w) => format!("{w}+R"),
-                None => "0".into(),
-            },
-            reason: "resign".into(),
-            detail: String::new(),
-            method: None,
             moves: 10 + game,
-            sgf: format!("game-{game:04}.sgf"),
-            opening: None,
-            black_time: 1.0,
-            white_time: 2.0,
-            black_moves: 5,
-            white_moves: 5,
             black_move_ms: Some(vec![1000, 3000]),
             white_move_ms: (game != 2).then(|| vec![500]),
+            ..Entry::resigned(game, black, white, winner)
         }
     }
 
