@@ -310,7 +310,7 @@ impl Judgement {
     /// The score this judgement expects of a game not yet finished, counted as
     /// `game`'s rules count, dead stones removed. A region of empty points and dead
     /// stones that only one colour's living stones border, and whose every point the
-    /// judgement gives that colour (ownership at least [`SETTLED`]), counts whole, as
+    /// judgement gives that colour (ownership at least `SETTLED`, 0.5), counts whole, as
     /// in the rules' count; every other point (open space, contested ground, the
     /// points of a region the judgement gives away) counts by its ownership, a point
     /// Black owns in three playouts of four counting half a point for Black. Each

@@ -8,7 +8,7 @@
 //!   game by playing it through.
 //! - [`response`]: the analysis responses, [`notice`] the errors and warnings, in
 //!   KataGo's shapes; [`policy`] the move model's probabilities (`includePolicy`).
-//! - [`server`]: the loop, with a bounded [`line`] reader, a bounded priority
+//! - [`server`]: the loop, with a bounded [`line`](mod@line) reader, a bounded priority
 //!   [`queue`] of turns that `terminate` reaches, a pool of engines searching turns in
 //!   parallel, and [`deadlines`] for `maxTime`; [`shutdown`] winds it down when one of
 //!   its threads fails.

@@ -21,7 +21,7 @@ pub struct Overruns {
 }
 
 impl Default for Overruns {
-    /// Nothing measured yet: every remembered move counts as [`UNMEASURED`].
+    /// Nothing measured yet: every remembered move counts as `UNMEASURED` (50 ms).
     fn default() -> Overruns {
         Overruns {
             recent: [UNMEASURED; REMEMBERED],

@@ -31,7 +31,7 @@ impl MoveBudget {
     ///
     /// - the runner-up cannot catch the best move before `hard` even if every playout
     ///   left went to it (nothing is left to decide), or
-    /// - the runner-up cannot come within [`CLEAR`] of the best move's visits before
+    /// - the runner-up cannot come within `CLEAR` (70 %) of the best move's visits before
     ///   `soft`, where a clear best move stops anyway (an obvious move; past `soft`
     ///   this is the plain test "the best move is clear").
     ///
