@@ -63,6 +63,11 @@ pub struct AnalysisArgs {
     /// includePolicy, instead of the shipped one.
     #[arg(long, value_name = "FILE")]
     move_table: Option<std::path::PathBuf>,
+    /// The policy network for the searches' priors and includePolicy: off (the
+    /// default), or its weights file (engine/data/policy-19.safetensors), as
+    /// `tengen gtp --policy-net`; on a board size it was not made for, the move model.
+    #[arg(long, value_name = "FILE|off", value_parser = policy_net)]
+    policy_net: Option<String>,
     /// Whose side win rates, score leads and ownership are from when a query's
     /// overrideSettings does not say: BLACK (as KataGo's analysis config and KaTrain),
     /// WHITE or SIDETOMOVE.
@@ -160,6 +165,9 @@ pub fn run(args: AnalysisArgs) -> Result<(), String> {
     if let Some(m) = args.model_prior {
         config.search.model_prior = m;
     }
+    if let Some(net) = &args.policy_net {
+        apply_setting(&mut config, "policy_net", net)?;
+    }
     let (base, model) = match &args.move_table {
         Some(path) => {
             let table = MoveModel::load(path)?;
@@ -210,6 +218,23 @@ pub fn run(args: AnalysisArgs) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Reads `--policy-net` as the engine's setting does (the file is loaded to check it).
+fn policy_net(text: &str) -> Result<String, String> {
+    let setting = tengen_engine::settings::find("policy_net").ok_or("no policy_net setting")?;
+    setting
+        .parse(text)
+        .map(|_| text.to_string())
+        .map_err(|why| why.to_string())
+}
+
+/// Sets the engine setting `name` to `text` in `config`, in the flags' words on error.
+fn apply_setting(config: &mut Config, name: &str, text: &str) -> Result<(), String> {
+    let setting = tengen_engine::settings::find(name).ok_or(format!("no {name} setting"))?;
+    setting
+        .set(config, text)
+        .map_err(|why| crate::bounds::refused(&format!("--{}", setting.flag), text, why))
 }
 
 /// Ends the process when a thread of the analysis loop has failed: its input may stay

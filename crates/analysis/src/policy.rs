@@ -1,14 +1,18 @@
-//! `includePolicy`: the move model's probabilities over the whole board, in KataGo's
-//! layout (row by row from the top left, then pass; -1 for an illegal move).
+//! `includePolicy`: the move probabilities over the whole board, in KataGo's layout
+//! (row by row from the top left, then pass; -1 for an illegal move): the policy
+//! network's where the engine has one for the board's size (`--policy-net`), else the
+//! move model's.
 
 use tengen_board::{Game, Move};
-use tengen_engine::ModelKnowledge;
+use tengen_engine::knowledge::NetScratch;
 use tengen_engine::shape::features::History;
+use tengen_engine::{ModelKnowledge, PolicyNetFile};
 
-/// The move model's softmax over the legal moves of the side to move (pass included),
-/// one value a point from A19 (on 19×19) to T1, then pass; an illegal point is -1.
-/// The values of legal moves are positive and add up to 1.
-pub fn policy(model: &ModelKnowledge, game: &Game) -> Vec<f64> {
+/// The probabilities of the legal moves of the side to move (pass included), one
+/// value a point from A19 (on 19×19) to T1, then pass; an illegal point is -1. The
+/// values of legal moves are positive or zero and add up to 1. They are the network's
+/// (`net`) when it serves the board's size, else the softmax of the move model.
+pub fn policy(model: &ModelKnowledge, net: Option<&PolicyNetFile>, game: &Game) -> Vec<f64> {
     let size = game.size();
     let n = size.get();
     let board = game.board();
@@ -24,23 +28,42 @@ pub fn policy(model: &ModelKnowledge, game: &Game) -> Vec<f64> {
         (None, Some(_)) => (None, None),
     };
     let history = History { last, before };
-    let mut logits = vec![f64::NEG_INFINITY; n * n + 1];
+    let rated = net.and_then(|net| {
+        let net = net.net();
+        let mut scratch = NetScratch::new(net);
+        net.evaluate(board, c, &history, &mut scratch).ok()
+    });
+    // Each legal move's weight: the network's probability, or the model's strength
+    // (then turned into a softmax).
+    let weight = |mv: Move| match &rated {
+        Some(out) => f64::from(out.of(mv)).max(0.0),
+        None => f64::from(model.log_strength(board, c, mv, &history)),
+    };
+    let mut weights = vec![f64::NEG_INFINITY; n * n + 1];
     for p in size.points() {
         if game.is_legal(c, Move::Play(p)) {
             let (x, y) = size.coords(p);
-            logits[(n - 1 - y) * n + x] =
-                f64::from(model.log_strength(board, c, Move::Play(p), &history));
+            weights[(n - 1 - y) * n + x] = weight(Move::Play(p));
         }
     }
-    logits[n * n] = f64::from(model.log_strength(board, c, Move::Pass, &history));
-    let top = logits.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let mut out: Vec<f64> = logits
-        .iter()
-        .map(|&g| if g.is_finite() { (g - top).exp() } else { -1.0 })
-        .collect();
+    weights[n * n] = weight(Move::Pass);
+    let mut out: Vec<f64> = if rated.is_some() {
+        weights
+            .iter()
+            .map(|&w| if w.is_finite() { w } else { -1.0 })
+            .collect()
+    } else {
+        let top = weights.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        weights
+            .iter()
+            .map(|&g| if g.is_finite() { (g - top).exp() } else { -1.0 })
+            .collect()
+    };
     let total: f64 = out.iter().filter(|&&v| v >= 0.0).sum();
-    for v in out.iter_mut().filter(|v| **v >= 0.0) {
-        *v /= total;
+    if total > 0.0 {
+        for v in out.iter_mut().filter(|v| **v >= 0.0) {
+            *v /= total;
+        }
     }
     out
 }
@@ -57,7 +80,7 @@ mod tests {
         game.play(Color::Black, size.parse_move("C7").unwrap())
             .unwrap();
         let model = ModelKnowledge::shipped();
-        let p = policy(&model, &game);
+        let p = policy(&model, None, &game);
         assert_eq!(p.len(), 82);
         // C7 is row 2 from the top (index 2 * 9 + 2).
         assert_eq!(p[2 * 9 + 2], -1.0);
@@ -68,5 +91,55 @@ mod tests {
         // The model prefers playing on the board to passing early.
         let best = p[..81].iter().copied().fold(0.0, f64::max);
         assert!(best > p[81], "{best} vs pass {}", p[81]);
+    }
+
+    /// The policy network of the engine's tests (a small random 19×19 net).
+    fn fixture_net() -> PolicyNetFile {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../engine/tests/data/policy-net/net.safetensors"
+        );
+        PolicyNetFile::load(path).unwrap()
+    }
+
+    #[test]
+    fn the_network_answers_where_it_serves_the_board_and_the_model_elsewhere() {
+        let model = ModelKnowledge::shipped();
+        let net = fixture_net();
+        let size = BoardSize::new(19).unwrap();
+        let mut game = Game::new(size, Rules::chinese());
+        for v in ["Q16", "D4", "Q4"] {
+            let c = game.to_move();
+            game.play(c, size.parse_move(v).unwrap()).unwrap();
+        }
+        let with_net = policy(&model, Some(&net), &game);
+        let without = policy(&model, None, &game);
+        assert_eq!(with_net.len(), 19 * 19 + 1);
+        assert_ne!(with_net, without);
+        // The same points are illegal, and the legal ones share one.
+        let illegal = |p: &[f64]| p.iter().map(|&v| v == -1.0).collect::<Vec<_>>();
+        assert_eq!(illegal(&with_net), illegal(&without));
+        assert_eq!(with_net.iter().filter(|&&v| v == -1.0).count(), 3);
+        let sum: f64 = with_net.iter().filter(|&&v| v >= 0.0).sum();
+        assert!((sum - 1.0).abs() < 1e-6, "{sum}");
+        // Each value is the network's own probability of the move, renormalised over
+        // the moves the game allows (all of them here).
+        let mut scratch = NetScratch::new(net.net());
+        let history = History {
+            last: Some(size.parse_move("Q4").unwrap()),
+            before: Some(size.parse_move("D4").unwrap()),
+        };
+        let out = net
+            .net()
+            .evaluate(game.board(), Color::White, &history, &mut scratch)
+            .unwrap();
+        let k10 = size.parse_point("K10").unwrap();
+        assert!((with_net[9 * 19 + 9] - f64::from(out.point(k10))).abs() < 1e-6);
+        // On 9×9 the 19×19 network gives way to the model.
+        let small = Game::new(BoardSize::new(9).unwrap(), Rules::chinese());
+        assert_eq!(
+            policy(&model, Some(&net), &small),
+            policy(&model, None, &small)
+        );
     }
 }

@@ -66,10 +66,7 @@ struct Output<'w> {
 
 impl Output<'_> {
     fn line(&self, text: &str) {
-        let mut w = self
-            .writer
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut w = crate::lock::lock(&self.writer);
         let ok = w
             .write_all(text.as_bytes())
             .and_then(|()| w.write_all(b"\n"))
@@ -314,7 +311,9 @@ impl Searcher<'_, '_> {
             options: &job.options,
         };
         let opts = &job.options;
-        let probabilities = opts.policy.then(|| policy(self.model, &game));
+        let probabilities = opts
+            .policy
+            .then(|| policy(self.model, engine.config().policy_net.as_deref(), &game));
         if let Some(t) = opts.max_time {
             self.deadlines.arm(Instant::now() + t, &turn.stop);
         }
