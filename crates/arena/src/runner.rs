@@ -189,41 +189,18 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
         sprt: cfg.sprt.map(|s| s.to_string()),
         seed: cfg.seed,
     };
-    fs::create_dir_all(out).map_err(|e| ArenaError::io(out, e))?;
-    if let Some(path) = &cfg.report {
-        report::check_path(path)?;
-    }
-    if cfg.resume {
-        if let Some(old) = MatchInfo::read(out)? {
-            if let Some(diff) = old.incompatible(&info, true) {
-                return Err(ArenaError::journal(
-                    &out.join(crate::meta::META_FILE),
-                    format!("--resume of a different match: {diff}"),
-                ));
-            }
-        }
-    }
-    info.write(out)?;
-    let logs = if cfg.engine_logs {
-        let d = out.join("logs");
-        fs::create_dir_all(&d).map_err(|e| ArenaError::io(&d, e))?;
-        Some(d)
-    } else {
-        None
-    };
+    let logs = open_output(cfg, &info)?;
     let (mut journal, contents) = Journal::open(&journal_path)?;
     let mut entries = contents.entries;
-    let done: HashSet<u32> = entries.iter().map(|e| e.game).collect();
-    let mine: Vec<Scheduled> = schedule(engines.len(), cfg.games, openings.len())
-        .into_iter()
-        .filter(|s| cfg.shard.is_none_or(|sh| sh.contains(s.game)))
-        .collect();
-    let planned = mine.len() as u32;
-    let todo: VecDeque<Scheduled> = mine
-        .into_iter()
-        .filter(|s| !done.contains(&s.game))
-        .collect();
-    let labels: Vec<String> = engines.iter().map(|e| e.label.clone()).collect();
+    let (planned, todo) = games_to_play(cfg, engines.len(), openings.len(), &entries);
+    let reporting = Reporting {
+        cfg,
+        info: &info,
+        labels: engines.iter().map(|e| e.label.clone()).collect(),
+        focus,
+        planned,
+        duplicates: contents.duplicates,
+    };
     let ctx = Context {
         cfg,
         spec: GameSpec {
@@ -241,28 +218,110 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
         logs,
         date: today(),
     };
-    let decided = |entries: &[Entry]| {
-        cfg.sprt.is_some_and(|_| {
-            Summary::build_for(&labels, entries, cfg.sprt, focus)
+    let mut stopped_by_sprt = reporting.decided(&entries);
+    let mut error = None;
+    if !stopped_by_sprt && !todo.is_empty() {
+        (stopped_by_sprt, error) = play_all(&ctx, todo, &mut journal, &mut entries, &reporting);
+    }
+    // The report shows the journal's games whether the match ended, stopped or failed.
+    let written = reporting.write_report(&entries, stopped_by_sprt);
+    if let Some(e) = error {
+        return Err(e);
+    }
+    written?;
+    Ok(reporting.summarise(&entries, stopped_by_sprt).0)
+}
+
+/// Makes the output directory ready for the match `info` describes: creates it,
+/// checks the report's path, refuses to resume a different match there, writes
+/// `match.json`, and with `--engine-logs` creates the logs' directory, which it
+/// returns.
+fn open_output(cfg: &MatchConfig, info: &MatchInfo) -> Result<Option<PathBuf>, ArenaError> {
+    let out = &cfg.out;
+    fs::create_dir_all(out).map_err(|e| ArenaError::io(out, e))?;
+    if let Some(path) = &cfg.report {
+        report::check_path(path)?;
+    }
+    if cfg.resume {
+        if let Some(old) = MatchInfo::read(out)? {
+            if let Some(diff) = old.incompatible(info, true) {
+                return Err(ArenaError::journal(
+                    &out.join(crate::meta::META_FILE),
+                    format!("--resume of a different match: {diff}"),
+                ));
+            }
+        }
+    }
+    info.write(out)?;
+    if !cfg.engine_logs {
+        return Ok(None);
+    }
+    let d = out.join("logs");
+    fs::create_dir_all(&d).map_err(|e| ArenaError::io(&d, e))?;
+    Ok(Some(d))
+}
+
+/// This machine's games of the schedule (all of them, or its `--shard`'s): how many,
+/// and those not yet in the journal's `entries`, in order.
+fn games_to_play(
+    cfg: &MatchConfig,
+    engines: usize,
+    openings: usize,
+    entries: &[Entry],
+) -> (u32, VecDeque<Scheduled>) {
+    let done: HashSet<u32> = entries.iter().map(|e| e.game).collect();
+    let mine: Vec<Scheduled> = schedule(engines, cfg.games, openings)
+        .into_iter()
+        .filter(|s| cfg.shard.is_none_or(|sh| sh.contains(s.game)))
+        .collect();
+    let planned = mine.len() as u32;
+    let todo = mine
+        .into_iter()
+        .filter(|s| !done.contains(&s.game))
+        .collect();
+    (planned, todo)
+}
+
+/// What the match's summary, SPRT decision and report are made of besides its games.
+struct Reporting<'a> {
+    cfg: &'a MatchConfig,
+    info: &'a MatchInfo,
+    labels: Vec<String>,
+    focus: usize,
+    /// This machine's games of the schedule.
+    planned: u32,
+    /// Journal lines ignored because their game was already counted.
+    duplicates: u32,
+}
+
+impl Reporting<'_> {
+    /// Whether the SPRT (if the match runs one) has decided on `entries`.
+    fn decided(&self, entries: &[Entry]) -> bool {
+        self.cfg.sprt.is_some_and(|_| {
+            Summary::build_for(&self.labels, entries, self.cfg.sprt, self.focus)
                 .sprt
                 .is_some_and(|r| r.decision != SprtDecision::Continue)
         })
-    };
-    // The summary of the games in `entries` (in any order), and the report of them.
-    let summarise = |entries: &[Entry], stopped_by_sprt: bool| {
+    }
+
+    /// The summary of the games in `entries` (in any order), and those games in order.
+    fn summarise(&self, entries: &[Entry], stopped_by_sprt: bool) -> (Summary, Vec<Entry>) {
         let mut sorted = entries.to_vec();
         sorted.sort_by_key(|e| e.game);
-        let mut summary = Summary::build_for(&labels, &sorted, cfg.sprt, focus);
-        summary.planned = Some(planned);
+        let mut summary = Summary::build_for(&self.labels, &sorted, self.cfg.sprt, self.focus);
+        summary.planned = Some(self.planned);
         summary.stopped_by_sprt = stopped_by_sprt;
-        summary.duplicates = contents.duplicates;
+        summary.duplicates = self.duplicates;
         (summary, sorted)
-    };
-    let write_report = |entries: &[Entry], stopped_by_sprt: bool| {
-        let Some(path) = &cfg.report else {
+    }
+
+    /// Writes the report of the games in `entries`, if the match has one.
+    fn write_report(&self, entries: &[Entry], stopped_by_sprt: bool) -> Result<(), ArenaError> {
+        let Some(path) = &self.cfg.report else {
             return Ok(());
         };
-        let (summary, sorted) = summarise(entries, stopped_by_sprt);
+        let out = &self.cfg.out;
+        let (summary, sorted) = self.summarise(entries, stopped_by_sprt);
         let games: Vec<ReportGame> = sorted
             .into_iter()
             .map(|entry| ReportGame {
@@ -273,92 +332,107 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
         report::write(
             path,
             &ReportSource {
-                info: Some(&info),
+                info: Some(self.info),
                 games: &games,
                 summary: &summary,
                 dirs: std::slice::from_ref(out),
             },
         )
-    };
-    let mut stopped_by_sprt = decided(&entries);
+    }
+}
+
+/// Plays the games of `todo`, `--parallel` at a time, each journalled and added to
+/// `entries` as it ends, the progress shown and the report rewritten now and then;
+/// stops taking games once the SPRT decides or a game cannot be recorded. Returns
+/// whether the SPRT stopped the match, and the first error.
+fn play_all(
+    ctx: &Context<'_>,
+    todo: VecDeque<Scheduled>,
+    journal: &mut Journal,
+    entries: &mut Vec<Entry>,
+    reporting: &Reporting<'_>,
+) -> (bool, Option<ArenaError>) {
+    let cfg = ctx.cfg;
+    let mut stopped_by_sprt = false;
     let mut error = None;
     let mut last_report: Option<Instant> = None;
-    if !stopped_by_sprt && !todo.is_empty() {
-        let mut progress =
-            Progress::new(cfg.progress, planned, entries.len() as u32).with_focus(focus);
-        let queue = Mutex::new(todo);
-        let stop = AtomicBool::new(false);
-        let (tx, rx) = mpsc::channel::<Message>();
-        let workers = cfg.parallel.min(queue.lock().map_or(1, |q| q.len())).max(1);
-        thread::scope(|scope| {
-            for _ in 0..workers {
-                let tx = tx.clone();
-                let (queue, stop, ctx) = (&queue, &stop, &ctx);
-                scope.spawn(move || {
-                    while !stop.load(Ordering::SeqCst) {
-                        let next = queue.lock().ok().and_then(|mut q| q.pop_front());
-                        let Some(s) = next else { break };
-                        let _ = tx.send(Message::Progress(Event::Started {
-                            game: s.game,
-                            black: ctx.engines[s.black].label.clone(),
-                            white: ctx.engines[s.white].label.clone(),
-                        }));
-                        let mut moved = |g: &Game| {
-                            let _ = tx.send(Message::Progress(Event::Moved {
-                                game: s.game,
-                                moves: g.move_count() as u32,
-                                to_move: g.to_move(),
-                            }));
-                        };
-                        let done = run_game(ctx, &s, &mut moved).map(Box::new);
-                        if tx.send(Message::Done(done)).is_err() {
-                            break;
-                        }
-                    }
-                });
-            }
-            drop(tx);
-            for msg in rx {
-                let entry = match msg {
-                    Message::Progress(event) => {
-                        progress.event(event);
-                        continue;
-                    }
-                    Message::Done(Ok(e)) => *e,
-                    Message::Done(Err(e)) => {
-                        stop.store(true, Ordering::SeqCst);
-                        error.get_or_insert(e);
-                        continue;
-                    }
-                };
-                if let Err(e) = journal.append(&entry) {
+    let mut progress = Progress::new(cfg.progress, reporting.planned, entries.len() as u32)
+        .with_focus(reporting.focus);
+    let workers = cfg.parallel.min(todo.len()).max(1);
+    let queue = Mutex::new(todo);
+    let stop = AtomicBool::new(false);
+    let (tx, rx) = mpsc::channel::<Message>();
+    thread::scope(|scope| {
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (queue, stop) = (&queue, &stop);
+            scope.spawn(move || play_from(queue, stop, ctx, &tx));
+        }
+        drop(tx);
+        for msg in rx {
+            let entry = match msg {
+                Message::Progress(event) => {
+                    progress.event(event);
+                    continue;
+                }
+                Message::Done(Ok(e)) => *e,
+                Message::Done(Err(e)) => {
                     stop.store(true, Ordering::SeqCst);
                     error.get_or_insert(e);
                     continue;
                 }
-                entries.push(entry);
-                progress.finished(&entries[entries.len() - 1], &labels, &entries);
-                if !stopped_by_sprt && decided(&entries) {
-                    stopped_by_sprt = true;
-                    stop.store(true, Ordering::SeqCst);
-                }
-                // A failed refresh is not fatal: the report is written again at the end,
-                // and that write's error is the one returned.
-                if last_report.is_none_or(|t| t.elapsed() >= REPORT_EVERY) {
-                    let _ = write_report(&entries, stopped_by_sprt);
-                    last_report = Some(Instant::now());
-                }
+            };
+            if let Err(e) = journal.append(&entry) {
+                stop.store(true, Ordering::SeqCst);
+                error.get_or_insert(e);
+                continue;
             }
-        });
-        progress.finish();
+            entries.push(entry);
+            progress.finished(&entries[entries.len() - 1], &reporting.labels, entries);
+            if !stopped_by_sprt && reporting.decided(entries) {
+                stopped_by_sprt = true;
+                stop.store(true, Ordering::SeqCst);
+            }
+            // A failed refresh is not fatal: the report is written again at the end,
+            // and that write's error is the one returned.
+            if last_report.is_none_or(|t| t.elapsed() >= REPORT_EVERY) {
+                let _ = reporting.write_report(entries, stopped_by_sprt);
+                last_report = Some(Instant::now());
+            }
+        }
+    });
+    progress.finish();
+    (stopped_by_sprt, error)
+}
+
+/// A worker: takes games from `queue` until it is empty or `stop` is raised, plays
+/// each, and tells `tx` as a game starts, moves and ends.
+fn play_from(
+    queue: &Mutex<VecDeque<Scheduled>>,
+    stop: &AtomicBool,
+    ctx: &Context<'_>,
+    tx: &mpsc::Sender<Message>,
+) {
+    while !stop.load(Ordering::SeqCst) {
+        let next = queue.lock().ok().and_then(|mut q| q.pop_front());
+        let Some(s) = next else { break };
+        let _ = tx.send(Message::Progress(Event::Started {
+            game: s.game,
+            black: ctx.engines[s.black].label.clone(),
+            white: ctx.engines[s.white].label.clone(),
+        }));
+        let mut moved = |g: &Game| {
+            let _ = tx.send(Message::Progress(Event::Moved {
+                game: s.game,
+                moves: g.move_count() as u32,
+                to_move: g.to_move(),
+            }));
+        };
+        let done = run_game(ctx, &s, &mut moved).map(Box::new);
+        if tx.send(Message::Done(done)).is_err() {
+            break;
+        }
     }
-    // The report shows the journal's games whether the match ended, stopped or failed.
-    let written = write_report(&entries, stopped_by_sprt);
-    if let Some(e) = error {
-        return Err(e);
-    }
-    written?;
-    Ok(summarise(&entries, stopped_by_sprt).0)
 }
 
 /// How often the report is rewritten while a match is played (it is always written
@@ -555,6 +629,20 @@ struct Merged {
 
 /// Reads and combines the journals in `dirs`; refuses journals of different matches.
 fn merged(dirs: &[PathBuf], focus: Option<&Focus>) -> Result<Merged, ArenaError> {
+    let (info, games, duplicates) = gathered(dirs)?;
+    let summary = merged_summary(info.as_ref(), &games, focus, duplicates)?;
+    Ok(Merged {
+        info,
+        games,
+        summary,
+    })
+}
+
+/// The first `match.json` of `dirs`, every game of their journals once (in game-number
+/// order, with the directory it came from), and how many journal lines repeated a game
+/// already read. Refuses journals of different matches and a game recorded twice
+/// differently.
+fn gathered(dirs: &[PathBuf]) -> Result<(Option<MatchInfo>, Vec<ReportGame>, u32), ArenaError> {
     if dirs.is_empty() {
         return Err(config("--merge needs at least one directory"));
     }
@@ -571,18 +659,7 @@ fn merged(dirs: &[PathBuf], focus: Option<&Focus>) -> Result<Merged, ArenaError>
         }
         if let Some(m) = MatchInfo::read(dir)? {
             match &info {
-                Some((first, first_dir)) => {
-                    if let Some(diff) = first.incompatible(&m, false) {
-                        return Err(ArenaError::journal(
-                            &dir.join(crate::meta::META_FILE),
-                            format!(
-                                "another match than {}: {diff}; only shards or copies of \
-                                 one match merge",
-                                first_dir.display()
-                            ),
-                        ));
-                    }
-                }
+                Some((first, first_dir)) => same_match(first, first_dir, &m, dir)?,
                 None => info = Some((m, dir)),
             }
         }
@@ -609,21 +686,49 @@ fn merged(dirs: &[PathBuf], focus: Option<&Focus>) -> Result<Merged, ArenaError>
         }
     }
     games.sort_by_key(|g| g.entry.game);
-    let info = info.map(|(m, _)| m);
+    Ok((info.map(|(m, _)| m), games, duplicates))
+}
+
+/// Refuses the `match.json` `m` of `dir` unless it is of the same match as `first`, read
+/// from `first_dir`.
+fn same_match(
+    first: &MatchInfo,
+    first_dir: &Path,
+    m: &MatchInfo,
+    dir: &Path,
+) -> Result<(), ArenaError> {
+    match first.incompatible(m, false) {
+        None => Ok(()),
+        Some(diff) => Err(ArenaError::journal(
+            &dir.join(crate::meta::META_FILE),
+            format!(
+                "another match than {}: {diff}; only shards or copies of one match merge",
+                first_dir.display()
+            ),
+        )),
+    }
+}
+
+/// The summary of the merged `games` of the match `info` describes (if a `match.json`
+/// was found), told from the side of `focus`.
+fn merged_summary(
+    info: Option<&MatchInfo>,
+    games: &[ReportGame],
+    focus: Option<&Focus>,
+    duplicates: u32,
+) -> Result<Summary, ArenaError> {
     let entries: Vec<Entry> = games.iter().map(|g| g.entry.clone()).collect();
     let labels: Vec<String> = info
-        .as_ref()
         .map(|m| m.engines.iter().map(|e| e.label.clone()).collect())
         .unwrap_or_default();
     let sprt = info
-        .as_ref()
         .and_then(|m| m.sprt.as_deref())
         .and_then(|s| s.parse().ok());
     let focus = match focus {
         None => 0,
         Some(f) => {
             // The engines of match.json, or without one those the journals name.
-            let records = match &info {
+            let records = match info {
                 Some(m) => m.engines.clone(),
                 None => Summary::build(&labels, &entries, None)
                     .engines
@@ -640,14 +745,10 @@ fn merged(dirs: &[PathBuf], focus: Option<&Focus>) -> Result<Merged, ArenaError>
         }
     };
     let mut summary = Summary::build_for(&labels, &entries, sprt, focus);
-    summary.planned = info.as_ref().map(|m| {
+    summary.planned = info.map(|m| {
         let n = m.engines.len() as u32;
         m.games * n * (n.saturating_sub(1)) / 2
     });
     summary.duplicates = duplicates;
-    Ok(Merged {
-        info,
-        games,
-        summary,
-    })
+    Ok(summary)
 }
