@@ -10,7 +10,8 @@ use tengen_engine::bench::{
     measure_search,
 };
 use tengen_engine::config::{HeavyParams, LocalModelSetting};
-use tengen_engine::{Keyword, ModelPrior, Parallelism, PolicyKind, SearchParams};
+use tengen_engine::settings;
+use tengen_engine::{Config, Keyword, ModelPrior, Parallelism, PolicyKind};
 
 use crate::bounds;
 
@@ -61,6 +62,16 @@ pub struct BenchArgs {
     #[arg(long, value_name = "W|off", allow_hyphen_values = true,
           value_parser = bounds::playout_model)]
     playout_model: Option<LocalModelSetting>,
+    /// The tree search's policy network: off (the default) or its weights file, as
+    /// `tengen gtp --policy-net`; its evaluations and cache hits are said at the end.
+    #[arg(long, value_name = "FILE|off", value_parser = setting("policy_net"))]
+    policy_net: Option<String>,
+    /// The visits a node takes before the network rates it (default: the engine's).
+    #[arg(long, value_name = "N", value_parser = setting("net_visits"))]
+    net_visits: Option<String>,
+    /// The network's part in a rated node's prior (default: the engine's).
+    #[arg(long, value_name = "B", value_parser = setting("net_blend"))]
+    net_blend: Option<String>,
     /// Highest thread count; every count from 1 up to it is measured
     /// (default: the machine's cores).
     #[arg(long, allow_hyphen_values = true, value_parser = bounds::THREADS.parser::<usize>())]
@@ -86,6 +97,17 @@ pub struct BenchArgs {
     /// One JSON object a line, one per measurement, instead of the table.
     #[arg(long)]
     json: bool,
+}
+
+/// A parser of the engine setting `name`'s values, for a flag that takes them as text.
+fn setting(name: &'static str) -> impl Fn(&str) -> Result<String, String> + Clone {
+    move |text: &str| match settings::find(name) {
+        Some(s) => s
+            .parse(text)
+            .map(|_| text.to_string())
+            .map_err(|e| e.to_string()),
+        None => Err(format!("no {name} setting")),
+    }
 }
 
 /// A row kind of the bench's table that `--policy` names: a playout policy, or the tree
@@ -218,13 +240,30 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             });
         }
     }
-    let model_prior = args
-        .model_prior
-        .unwrap_or(SearchParams::default().model_prior);
+    let mut search = Config {
+        seed: args.seed,
+        heavy: heavy.clone(),
+        ..Config::default()
+    };
+    if let Some(m) = args.model_prior {
+        search.search.model_prior = m;
+    }
+    for (name, value) in [
+        ("policy_net", &args.policy_net),
+        ("net_visits", &args.net_visits),
+        ("net_blend", &args.net_blend),
+    ] {
+        if let Some(text) = value {
+            let setting = settings::find(name).ok_or(format!("no {name} setting"))?;
+            setting
+                .set(&mut search, text)
+                .map_err(|why| bounds::refused(&format!("--{}", setting.flag), text, why))?;
+        }
+    }
     for &size in &search_sizes {
         for &par in &args.parallelism {
             series(format!("{size}x{size} search {}", par.name()), &|threads| {
-                measure_search(size, threads, par, limit, args.seed, model_prior, &heavy)
+                measure_search(size, threads, par, limit, &search)
             });
         }
     }
@@ -234,6 +273,17 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
         if let Some(w) = heavy.local_model {
             println!("heavy playouts and search with --playout-model {w}");
         }
+    }
+    if let Some(net) = &search.policy_net {
+        let stats = net.stats();
+        eprintln!(
+            "search with --policy-net {} (net visits {}, blend {}): {} evaluations, {} cache hits",
+            net.path(),
+            search.search.net_visits,
+            search.search.net_blend,
+            stats.evaluations,
+            stats.cache_hits
+        );
     }
     Ok(())
 }

@@ -335,15 +335,14 @@ fn policy_label(kind: PolicyKind, heavy: &HeavyParams) -> &'static str {
 
 /// Tree search from `pos` (a game after one move) on `threads` threads: full
 /// descents, expansions, heavy playouts and backups, for the given time or playouts,
-/// with the tree's priors from `model_prior`.
+/// under `base`'s seed, search parameters (the tree's priors: the model prior, a
+/// policy network), heavy playout parameters and policy network.
 pub fn measure_search(
     size: BoardSize,
     threads: usize,
     parallelism: Parallelism,
     limit: BenchLimit,
-    seed: u64,
-    model_prior: crate::ModelPrior,
-    heavy: &HeavyParams,
+    base: &crate::Config,
 ) -> Measurement {
     use std::sync::atomic::{AtomicBool, Ordering};
     use tengen_board::{Game, Rules};
@@ -355,13 +354,7 @@ pub fn measure_search(
     let config = crate::Config {
         threads: threads.max(1),
         parallelism,
-        seed,
-        search: crate::SearchParams {
-            model_prior,
-            ..crate::SearchParams::default()
-        },
-        heavy: heavy.clone(),
-        ..crate::Config::default()
+        ..base.clone()
     };
     let mut engine = crate::Engine::new(config);
     let stop = AtomicBool::new(false);
@@ -419,6 +412,23 @@ mod tests {
         assert!((80..=120).contains(&stones), "{stones} stones");
     }
 
+    /// The settings of a measured search: `seed`, the model prior, the heavy policy.
+    fn bench_config(
+        seed: u64,
+        model_prior: crate::ModelPrior,
+        heavy: &HeavyParams,
+    ) -> crate::Config {
+        crate::Config {
+            seed,
+            search: crate::SearchParams {
+                model_prior,
+                ..crate::SearchParams::default()
+            },
+            heavy: heavy.clone(),
+            ..crate::Config::default()
+        }
+    }
+
     #[test]
     fn search_measurement_counts_its_playouts() {
         let m = measure_search(
@@ -426,9 +436,7 @@ mod tests {
             1,
             Parallelism::Root,
             BenchLimit::Playouts(500),
-            1,
-            crate::ModelPrior::Wins,
-            &HeavyParams::default(),
+            &bench_config(1, crate::ModelPrior::Wins, &HeavyParams::default()),
         );
         assert_eq!(m.playouts, 500);
         assert_eq!(m.policy, "search");
@@ -593,9 +601,7 @@ mod tests {
             1,
             Parallelism::Tree,
             BenchLimit::Playouts(100),
-            1,
-            crate::ModelPrior::Off,
-            &heavy,
+            &bench_config(1, crate::ModelPrior::Off, &heavy),
         );
         let cpu = search.cpu_seconds.unwrap();
         assert!(search.cpu_error >= 0.002, "{search:?}");
