@@ -5,6 +5,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::Instant;
 
+use crate::lock::{lock, wait, wait_at_most};
+
 #[derive(Default)]
 struct Timers {
     armed: Vec<(Instant, Arc<AtomicBool>)>,
@@ -33,9 +35,7 @@ impl Deadlines {
     }
 
     fn lock(&self) -> MutexGuard<'_, Timers> {
-        self.timers
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        lock(&self.timers)
     }
 
     /// Raises `flag` at `at` unless disarmed first.
@@ -70,16 +70,8 @@ impl Deadlines {
             });
             let next = timers.armed.iter().map(|t| t.0).min();
             timers = match next {
-                Some(at) => {
-                    self.changed
-                        .wait_timeout(timers, at.saturating_duration_since(now))
-                        .unwrap_or_else(std::sync::PoisonError::into_inner)
-                        .0
-                }
-                None => self
-                    .changed
-                    .wait(timers)
-                    .unwrap_or_else(std::sync::PoisonError::into_inner),
+                Some(at) => wait_at_most(&self.changed, timers, at.saturating_duration_since(now)),
+                None => wait(&self.changed, timers),
             };
         }
     }

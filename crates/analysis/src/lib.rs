@@ -20,6 +20,7 @@
 
 pub mod deadlines;
 pub mod line;
+mod lock;
 pub mod notice;
 pub mod options;
 pub mod overrides;

@@ -8,6 +8,7 @@ use std::collections::{BinaryHeap, HashMap};
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
+use crate::lock::{lock, wait};
 use crate::options::SearchOptions;
 use crate::position::Position;
 
@@ -147,9 +148,7 @@ impl Queue {
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
-        self.inner
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        lock(&self.inner)
     }
 
     /// Queues `turns` (turn number, priority) of `job`, or refuses them all when the
@@ -211,10 +210,7 @@ impl Queue {
             if inner.closed {
                 return None;
             }
-            inner = self
-                .ready
-                .wait(inner)
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            inner = wait(&self.ready, inner);
         }
     }
 
@@ -284,12 +280,13 @@ impl Queue {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::options::Perspective;
     use tengen_board::{BoardSize, Rules};
 
-    fn job(id: &str, bytes: usize) -> Job {
+    /// A job of an empty 9×9 game whose line had `bytes` bytes.
+    pub(crate) fn job(id: &str, bytes: usize) -> Job {
         let position = Position::new(
             BoardSize::new(9).unwrap(),
             Rules::chinese(),

@@ -107,7 +107,7 @@ pub fn serve<R: BufRead>(
     let deadlines = Deadlines::new();
     let turns = AtomicU64::new(0);
     let playouts = AtomicU64::new(0);
-    let failure = Failure::new();
+    let failure = Failure::new(options.on_failure);
     let stopped = |turn: &Turn| {
         out.notice(&Notice::error(
             &turn.job.id,
@@ -118,14 +118,7 @@ pub fn serve<R: BufRead>(
             ),
         ));
     };
-    let guard = |role| Shutdown {
-        role,
-        queue: &queue,
-        deadlines: &deadlines,
-        failure: &failure,
-        stopped: &stopped,
-        on_failure: options.on_failure,
-    };
+    let guard = |role| Shutdown::new(role, &queue, &deadlines, &failure, &stopped);
     // A failed thread has been reported through `failure`; its panic is not passed on.
     let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         std::thread::scope(|scope| {

@@ -17,16 +17,20 @@ use crate::queue::{Queue, Turn};
 /// [`crate::serve`] returns the error.
 pub type OnFailure = fn(&str);
 
-/// The first failure of a loop's threads, if any.
+/// The first failure of a loop's threads, if any, and the front end's reaction.
 #[derive(Debug, Default)]
 pub struct Failure {
     first: Mutex<Option<String>>,
+    on_failure: Option<OnFailure>,
 }
 
 impl Failure {
-    /// No failure yet.
-    pub fn new() -> Failure {
-        Failure::default()
+    /// No failure yet; `on_failure` is called at the first.
+    pub fn new(on_failure: Option<OnFailure>) -> Failure {
+        Failure {
+            first: Mutex::new(None),
+            on_failure,
+        }
     }
 
     /// The first failure's message, if a thread has failed.
@@ -51,9 +55,7 @@ impl Failure {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Option<String>> {
-        self.first
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        crate::lock::lock(&self.first)
     }
 }
 
@@ -61,20 +63,34 @@ impl Failure {
 /// the module's note); dropped normally, it does nothing.
 pub struct Shutdown<'a> {
     /// The thread, as the message names it (`the query reader`, `a searcher`, …).
-    pub role: &'static str,
-    /// The turns.
-    pub queue: &'a Queue,
-    /// The `maxTime` clock.
-    pub deadlines: &'a Deadlines,
-    /// Where the failure is recorded.
-    pub failure: &'a Failure,
+    role: &'static str,
+    queue: &'a Queue,
+    deadlines: &'a Deadlines,
+    failure: &'a Failure,
     /// Tells the client that a queued turn was stopped (an error naming its id).
-    pub stopped: &'a (dyn Fn(&Turn) + Sync),
-    /// The front end's reaction.
-    pub on_failure: Option<OnFailure>,
+    stopped: &'a (dyn Fn(&Turn) + Sync),
 }
 
-impl Shutdown<'_> {
+impl<'a> Shutdown<'a> {
+    /// The guard of the thread named `role` (`the query reader`, `a searcher`, …) of
+    /// the loop of `queue` and `deadlines`: a failure is recorded in `failure`, and
+    /// each queued turn it stops is told to the client by `stopped`.
+    pub fn new(
+        role: &'static str,
+        queue: &'a Queue,
+        deadlines: &'a Deadlines,
+        failure: &'a Failure,
+        stopped: &'a (dyn Fn(&Turn) + Sync),
+    ) -> Shutdown<'a> {
+        Shutdown {
+            role,
+            queue,
+            deadlines,
+            failure,
+            stopped,
+        }
+    }
+
     /// Winds the loop down after the failure of this guard's thread.
     fn wind_down(&self) {
         self.queue.close();
@@ -91,7 +107,7 @@ impl Shutdown<'_> {
             queued.len()
         );
         if self.failure.record(message.clone())
-            && let Some(react) = self.on_failure
+            && let Some(react) = self.failure.on_failure
         {
             react(&message);
         }
@@ -117,30 +133,10 @@ impl Drop for Shutdown<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::options::{Perspective, SearchOptions};
-    use crate::position::Position;
-    use crate::queue::Job;
+    use crate::queue::tests::job;
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::{Arc, Mutex as StdMutex};
     use std::time::{Duration, Instant};
-    use tengen_board::{BoardSize, Rules};
-
-    fn job(id: &str) -> Job {
-        let position = Position::new(
-            BoardSize::new(9).unwrap(),
-            Rules::chinese(),
-            Vec::new(),
-            None,
-            Vec::new(),
-        )
-        .unwrap();
-        Job::new(
-            id.to_string(),
-            position,
-            SearchOptions::new(1, Perspective::Black),
-            10,
-        )
-    }
 
     static REACTIONS: StdMutex<Vec<String>> = StdMutex::new(Vec::new());
 
@@ -155,23 +151,16 @@ mod tests {
     fn a_panicking_thread_winds_the_loop_down() {
         let queue = Queue::new();
         let deadlines = Deadlines::new();
-        let failure = Failure::new();
+        let failure = Failure::new(Some(remember));
         let answered = AtomicUsize::new(0);
         let stopped = |_: &Turn| {
             answered.fetch_add(1, Ordering::Relaxed);
         };
-        queue.push(job("a"), &[(0, 0), (1, 0), (2, 0)]).unwrap();
+        queue.push(job("a", 10), &[(0, 0), (1, 0), (2, 0)]).unwrap();
         let running = queue.pop().unwrap();
         let far = Arc::new(AtomicBool::new(false));
         deadlines.arm(Instant::now() + Duration::from_secs(3600), &far);
-        let guard = |role| Shutdown {
-            role,
-            queue: &queue,
-            deadlines: &deadlines,
-            failure: &failure,
-            stopped: &stopped,
-            on_failure: Some(remember),
-        };
+        let guard = |role| Shutdown::new(role, &queue, &deadlines, &failure, &stopped);
         let start = Instant::now();
         std::thread::scope(|scope| {
             let clock = scope.spawn(|| deadlines.run());
@@ -223,17 +212,16 @@ mod tests {
     fn a_guard_dropped_without_a_panic_does_nothing() {
         let queue = Queue::new();
         let deadlines = Deadlines::new();
-        let failure = Failure::new();
+        let failure = Failure::new(None);
         let stopped = |_: &Turn| panic!("no turn is stopped");
-        queue.push(job("b"), &[(0, 0)]).unwrap();
-        drop(Shutdown {
-            role: "a searcher",
-            queue: &queue,
-            deadlines: &deadlines,
-            failure: &failure,
-            stopped: &stopped,
-            on_failure: None,
-        });
+        queue.push(job("b", 10), &[(0, 0)]).unwrap();
+        drop(Shutdown::new(
+            "a searcher",
+            &queue,
+            &deadlines,
+            &failure,
+            &stopped,
+        ));
         assert!(!failure.happened());
         assert_eq!(queue.open_turns(), 1);
         let t = queue
