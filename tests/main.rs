@@ -23,6 +23,8 @@ mod policy_trainer;
 mod gtp;
 // `tengen review` through the real binary: annotations, resume, Sabaki, GNU Go, the graph.
 mod review;
+// `tengen diagnose` through the real binary: a group that dies found, a GTP referee, bad input.
+mod diagnose;
 // KataGo's JSON analysis protocol through the real binary: queries, bad input, the
 // documented shape, KaTrain's engine class, throughput against GTP.
 mod analysis;

@@ -12,8 +12,10 @@
 //!    (`pachi -t =5000 threads=1`: 5 000 playouts a position). In games with dynamic
 //!    komi (Pachi uses it in handicap games) that win rate is against the extra komi.
 //! 2. **`lz-genmove_analyze`** (Leela Zero's extension, which Tengen, KataGo and
-//!    Pachi answer): the first `info move … winrate W` of the last report, `W` in
-//!    ten-thousandths, is the preferred move's win rate for the side to move.
+//!    Pachi answer), asked for a report every centisecond: the first
+//!    `info move … winrate W` of the last report, `W` in ten-thousandths, is the
+//!    preferred move's win rate for the side to move. A search shorter than the first
+//!    report gives none, which is an error.
 //!
 //! An engine that offers neither is refused when it starts.
 
@@ -135,8 +137,9 @@ impl GtpReferee {
                 parse_pachi_result(&answer, to_move)
             }
             Method::LzGenmoveAnalyze => {
-                // One report a second at most: only the last is read.
-                let answer = self.must(&format!("lz-genmove_analyze {} 100", to_move.letter()))?;
+                // A report every centisecond, so that a short search reports at least
+                // once; only the last is read.
+                let answer = self.must(&format!("lz-genmove_analyze {} 1", to_move.letter()))?;
                 parse_lz_analyze(&answer)
             }
         }

@@ -1,0 +1,142 @@
+//! `tengen diagnose` through the real binary: a constructed game whose group dies at
+//! move 59 is found and classified as such, by Tengen and with Tengen itself as the
+//! referee over GTP; a match directory is read through its journal; bad input is a
+//! clear error and writes nothing.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::support::process::{fresh_dir, tengen};
+
+/// White's four stones F7 G7 H7 G8 surrounded from move 45, captured at move 59.
+fn group_dies() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/diagnose/group-dies-13.sgf")
+}
+
+/// Quick, repeatable settings.
+const FAST: &[&str] = &["--playouts", "3000", "--threads", "1", "--seed", "5"];
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Runs a diagnosis that must succeed and returns its JSON.
+fn diagnose(args: &[&str], json: &Path) -> Value {
+    let out = tengen(&[&["diagnose"], args, FAST, &["--json", s(json)]].concat());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap()
+}
+
+#[test]
+fn a_group_that_dies_at_move_59_is_classified_as_a_dead_group() {
+    let dir = fresh_dir("diagnose", "group");
+    let json = dir.path().join("d.json");
+    let record = group_dies();
+    let v = diagnose(&[s(&record), "--engine", "studied"], &json);
+    assert_eq!(v["games"], 1);
+    assert_eq!(v["lost"], 1);
+    let d = &v["diagnoses"][0];
+    assert_eq!(d["color"], "W");
+    assert_eq!(d["largest_drop"]["from"], 40);
+    assert_eq!(d["largest_drop"]["to"], 60);
+    assert_eq!(d["largest_drop"]["phase"], "middle_game");
+    assert_eq!(d["kind"]["kind"], "group_died");
+    let mut stones: Vec<&str> = d["kind"]["stones"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    stones.sort();
+    assert_eq!(stones, ["F7", "G7", "G8", "H7"]);
+    assert_eq!(d["first_below"]["moves"], 60);
+    // The side that won is not studied: nothing lost.
+    let v = diagnose(&[s(&record), "--engine", "attacker"], &json);
+    assert_eq!(
+        (v["games"].as_u64(), v["lost"].as_u64()),
+        (Some(1), Some(0))
+    );
+}
+
+#[test]
+fn a_gtp_referee_evaluates_beside_tengen_and_a_match_directory_is_read_by_its_journal() {
+    let dir = fresh_dir("diagnose", "referee");
+    let m = dir.path().join("m");
+    std::fs::create_dir(&m).unwrap();
+    std::fs::copy(group_dies(), m.join("game-0001.sgf")).unwrap();
+    std::fs::write(
+        m.join("journal.jsonl"),
+        "{\"game\":1,\"black\":\"attacker\",\"white\":\"studied\",\"winner\":\"B\",\
+         \"result\":\"B+R\",\"reason\":\"resign\",\"moves\":70,\"sgf\":\"game-0001.sgf\"}\n",
+    )
+    .unwrap();
+    let referee = format!(
+        "{} --playouts 300 --threads 1 --quiet",
+        env!("CARGO_BIN_EXE_tengen")
+    );
+    let md = dir.path().join("d.md");
+    let json = dir.path().join("d.json");
+    let v = diagnose(
+        &[
+            s(&m),
+            "--engine",
+            "studied",
+            "--referee-engine",
+            &referee,
+            "--markdown",
+            s(&md),
+        ],
+        &json,
+    );
+    let rows = v["diagnoses"][0]["positions"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    // After the capture the referee sees White lost too.
+    let after = rows[2]["referee"].as_f64().unwrap();
+    assert!(after < 0.35, "{after}");
+    let text = std::fs::read_to_string(&md).unwrap();
+    assert!(text.contains("largest drop (referee)"), "{text}");
+    assert!(text.contains("**group died**"), "{text}");
+}
+
+#[test]
+fn bad_input_is_a_clear_error_and_writes_nothing() {
+    let dir = fresh_dir("diagnose", "bad");
+    let json = dir.path().join("d.json");
+    let record = group_dies();
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &[s(&record), "--engine", "nobody"],
+            "nobody played none of the 1 records",
+        ),
+        (
+            &["/nonexistent.sgf", "--engine", "x"],
+            "cannot read /nonexistent.sgf",
+        ),
+        (
+            &[
+                s(&record),
+                "--engine",
+                "studied",
+                "--referee-engine",
+                "/nonexistent/pachi",
+            ],
+            "referee engine: /nonexistent/pachi",
+        ),
+        (
+            &[s(&record), "--engine", "studied", "--threshold", "0"],
+            "--threshold",
+        ),
+    ];
+    for (args, said) in cases {
+        let out = tengen(&[&["diagnose"], args, FAST, &["--json", s(&json)]].concat());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert!(!json.exists(), "{args:?} wrote {}", json.display());
+    }
+}
