@@ -1,12 +1,13 @@
 //! The network's forward pass on one position: each convolution as an im2col copy
-//! and one matrix product (ndarray's, by `matrixmultiply`, which picks AVX/FMA kernels
-//! at run time), then the 1×1 head and the pass logit.
+//! and one matrix product (faer's, one thread, its kernels chosen for the CPU at run
+//! time: BENCHMARKS.md has the comparison that chose it), then the 1×1 head and the
+//! pass logit.
 //!
 //! Activations are held channel by channel, `channels × side²` row-major, point
 //! `y * side + x` as in the planes; padding is zeros, as the trainer's "same".
 
-use ndarray::linalg::general_mat_mul;
-use ndarray::{ArrayView2, ArrayViewMut2};
+use faer::linalg::matmul::matmul;
+use faer::{Accum, MatMut, MatRef, Par};
 
 use super::weights::{Conv, Weights};
 
@@ -51,11 +52,11 @@ fn conv_relu(conv: &Conv, side: usize, input: &[f32], cols: &mut [f32], out: &mu
     for (row, &b) in out.chunks_exact_mut(n).zip(&conv.bias) {
         row.fill(b);
     }
-    // The shapes are the buffers' lengths by construction.
-    let w = ArrayView2::from_shape((conv.filters, k), &conv.weight).expect("weights' shape");
-    let x = ArrayView2::from_shape((k, n), &cols[..k * n]).expect("im2col's shape");
-    let mut y = ArrayViewMut2::from_shape((conv.filters, n), out).expect("output's shape");
-    general_mat_mul(1.0, &w, &x, 1.0, &mut y);
+    // The shapes are the buffers' lengths by construction (the weights' checked on loading).
+    let w = MatRef::from_row_major_slice(&conv.weight, conv.filters, k);
+    let x = MatRef::from_row_major_slice(&cols[..k * n], k, n);
+    let y = MatMut::from_row_major_slice_mut(out, conv.filters, n);
+    matmul(y, Accum::Add, w, x, 1.0, Par::Seq);
     for v in out.iter_mut() {
         *v = v.max(0.0);
     }
