@@ -289,13 +289,7 @@ impl Engine {
             Limit::Time(b) => Some(start + b.hard),
             _ => None,
         };
-        let limit = match limit {
-            Limit::Time(b) if opponent_passed || mode == Mode::Cleanup => {
-                let share = settle_share(self.last.as_ref(), self.config.threads, b.hard);
-                Limit::Time(b.scaled(1.0 - share))
-            }
-            other => other,
-        };
+        let limit = self.search_limit(limit, opponent_passed || mode == Mode::Cleanup);
         let analysis = self.search_with(
             game,
             color,
@@ -309,11 +303,7 @@ impl Engine {
         let Some(best) = analysis.best().cloned() else {
             return Decision::Play(Move::Pass);
         };
-        // Resign: a win rate that stays low over this colour's searches of one game,
-        // never in the opening or clean-up.
-        let threshold = self.config.resign_threshold;
-        let low = mode == Mode::Normal && analysis.visits >= 100 && analysis.winrate < threshold;
-        if self.resign.record(game, color, low) >= 3 && game.move_count() > area / 4 {
+        if self.resigns(game, color, mode, &analysis) {
             return Decision::Resign;
         }
         if mode == Mode::Cleanup {
@@ -321,39 +311,18 @@ impl Engine {
             return Decision::Play(mv);
         }
         let non_pass = most_visited_outside(&analysis, &Bitboard::EMPTY);
-        // Dead stones and seki come from a few hundred playouts after `first`: for a
-        // pass, the position as it would be scored (the opponent then moves first,
-        // which errs on the side of playing on).
-        let wins_now = || {
-            let st = self
-                .settled(game, color, Move::Pass, SETTLE_PLAYOUTS, settle_by)
-                .for_passing(game.board(), color, game.rules().scoring);
-            let score = game.score(&st.dead, &st.seki);
-            let margin = score.margin();
-            if color == Color::Black {
-                margin > 0.0
+        // A pass (the opponent's last move, or the search's choice) is answered by one
+        // only where the judgement says it wins. That is judged only where the search
+        // gathered ownership for itself (after the opponent's pass, or late in the
+        // game): a display asking for ownership early must not change play.
+        let choice = if opponent_passed || best.mv == Move::Pass {
+            if ownership && self.wins_by_passing(game, color, settle_by) {
+                Move::Pass
             } else {
-                margin < 0.0
+                non_pass.unwrap_or(Move::Pass)
             }
-        };
-        let choice = match mode {
-            Mode::Normal if opponent_passed => {
-                if wins_now() {
-                    Move::Pass
-                } else {
-                    non_pass.unwrap_or(Move::Pass)
-                }
-            }
-            Mode::Normal if best.mv == Move::Pass => {
-                // Judged only where the search gathered ownership for itself (late in
-                // the game): a display asking for ownership early must not change play.
-                if ownership && wins_now() {
-                    Move::Pass
-                } else {
-                    non_pass.unwrap_or(Move::Pass)
-                }
-            }
-            _ => best.mv,
+        } else {
+            best.mv
         };
         // Rules that count the board as it stands (Tromp-Taylor): capture first, and
         // pass only into a win by that count (see `board_count`).
@@ -362,6 +331,42 @@ impl Engine {
             return Decision::Play(mv);
         }
         Decision::Play(choice)
+    }
+
+    /// The search's limit for a move under `limit`: a timed move leaves the judging
+    /// playouts that are sure to run after it (`settle_after`) their share of the time.
+    fn search_limit(&self, limit: Limit, settle_after: bool) -> Limit {
+        match limit {
+            Limit::Time(b) if settle_after => {
+                let share = settle_share(self.last.as_ref(), self.config.threads, b.hard);
+                Limit::Time(b.scaled(1.0 - share))
+            }
+            other => other,
+        }
+    }
+
+    /// Whether `color` resigns after the search's `analysis`: a win rate that stays
+    /// low over this colour's searches of one game, never in the opening or clean-up.
+    fn resigns(&mut self, game: &Game, color: Color, mode: Mode, analysis: &Analysis) -> bool {
+        let threshold = self.config.resign_threshold;
+        let low = mode == Mode::Normal && analysis.visits >= 100 && analysis.winrate < threshold;
+        self.resign.record(game, color, low) >= 3 && game.move_count() > game.size().area() / 4
+    }
+
+    /// Whether `color` wins by passing now. Dead stones and seki come from a few
+    /// hundred playouts after a pass, the position as it would be scored (the opponent
+    /// then moves first, which errs on the side of playing on); they stop at
+    /// `settle_by`.
+    fn wins_by_passing(&self, game: &Game, color: Color, settle_by: Option<Instant>) -> bool {
+        let st = self
+            .settled(game, color, Move::Pass, SETTLE_PLAYOUTS, settle_by)
+            .for_passing(game.board(), color, game.rules().scoring);
+        let margin = game.score(&st.dead, &st.seki).margin();
+        if color == Color::Black {
+            margin > 0.0
+        } else {
+            margin < 0.0
+        }
     }
 
     /// The clean-up's move for `color` after the search's `analysis` (its best move

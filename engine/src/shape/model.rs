@@ -124,117 +124,140 @@ fn strength(text: Option<&str>) -> Option<f32> {
         .filter(|g| g.is_finite() && *g > 0.0)
 }
 
-impl MoveModel {
-    /// Reads a table (see the module's documentation).
-    pub fn parse(text: &str) -> Result<MoveModel, ModelError> {
-        let mut tactical: [Option<Vec<f32>>; TACTICAL] = Default::default();
-        let mut shapes = ShapeWeights::empty();
-        let mut named = HashSet::new();
-        let mut patterns = PatternMap::default();
-        let mut left_out = LeftOut::NOTHING;
-        // The line of the `without` header, and whether a line of the table came yet.
-        let mut header_line = None;
-        let mut body = false;
-        for (i, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line == "#" || line.starts_with("# ") {
-                continue;
-            }
-            let err = |reason: String| ModelError {
-                line: i + 1,
-                reason,
-            };
-            let mut fields = line.split_whitespace();
-            let kind = fields.next();
-            // Why a line of a left-out group cannot be.
-            let header_at = header_line.unwrap_or(0);
-            let left = |name: &str| {
-                err(format!(
-                    "{name} is left out (the without line, line {header_at}) but has a line"
-                ))
-            };
-            match kind {
-                Some("without") => {
-                    if let Some(at) = header_line {
-                        return Err(err(format!("a second without line (the first: line {at})")));
-                    }
-                    if body {
-                        return Err(err(
-                            "the without line must come before the tactical, shape and pattern lines"
-                                .into(),
-                        ));
-                    }
-                    left_out = LeftOut::from_names(fields).map_err(err)?;
-                    header_line = Some(i + 1);
-                    continue;
-                }
-                Some("tactical") => {
-                    let name = fields.next().unwrap_or("");
-                    let Some(k) = GROUPS.iter().position(|g| g.0 == name) else {
-                        return Err(err(format!("unknown tactical group {name:?}")));
-                    };
-                    if left_out.tactical(k) {
-                        return Err(left(name));
-                    }
-                    let values: Option<Vec<f32>> = fields.map(|g| strength(Some(g))).collect();
-                    let values =
-                        values.ok_or_else(|| err("a strength is not a positive number".into()))?;
-                    if values.len() != GROUPS[k].1 {
-                        return Err(err(format!(
-                            "{name} has {} values, not {}",
-                            values.len(),
-                            GROUPS[k].1
-                        )));
-                    }
-                    if tactical[k].is_some() {
-                        return Err(err(format!("{name} is named twice")));
-                    }
-                    tactical[k] = Some(values.iter().map(|g| g.ln()).collect());
-                }
-                Some("shape") => {
-                    if left_out.shape() {
-                        return Err(left(SHAPE));
-                    }
-                    let code = fields
-                        .next()
-                        .and_then(parse_shape)
-                        .ok_or_else(|| err("not a shape".into()))?;
-                    let g = strength(fields.next())
-                        .ok_or_else(|| err("the strength is not a positive number".into()))?;
-                    if !named.insert(canonical(code)) {
-                        return Err(err("the shape is named twice".into()));
-                    }
-                    for v in symmetries(code) {
-                        shapes.set(v, g.ln());
-                    }
-                    shapes.shapes += 1;
-                }
-                Some("pattern") => {
-                    if left_out.large_patterns() {
-                        return Err(left(LARGE_PATTERNS));
-                    }
-                    let size: Option<u32> = fields.next().and_then(|s| s.parse().ok());
-                    if !size.is_some_and(|s| PATTERN_SIZES.contains(&s)) {
-                        return Err(err(format!("the size is not one of {PATTERN_SIZES:?}")));
-                    }
-                    let hash = fields
-                        .next()
-                        .and_then(|h| u64::from_str_radix(h, 16).ok())
-                        .ok_or_else(|| err("the hash is not hexadecimal".into()))?;
-                    let g = strength(fields.next())
-                        .ok_or_else(|| err("the strength is not a positive number".into()))?;
-                    if patterns.insert(hash, g.ln()).is_some() {
-                        return Err(err("the pattern is named twice".into()));
-                    }
-                }
-                Some(other) => return Err(err(format!("unknown line kind {other:?}"))),
-                None => {}
-            }
-            body = true;
+/// A move table being read, line by line.
+struct TableReader {
+    tactical: [Option<Vec<f32>>; TACTICAL],
+    shapes: ShapeWeights,
+    /// The shapes named so far, each as its canonical symmetry.
+    named: HashSet<u32>,
+    patterns: PatternMap,
+    left_out: LeftOut,
+    /// The line of the `without` header, and whether a line of the table came yet.
+    header_line: Option<usize>,
+    body: bool,
+}
+
+impl TableReader {
+    fn new() -> TableReader {
+        TableReader {
+            tactical: Default::default(),
+            shapes: ShapeWeights::empty(),
+            named: HashSet::new(),
+            patterns: PatternMap::default(),
+            left_out: LeftOut::NOTHING,
+            header_line: None,
+            body: false,
         }
+    }
+
+    /// Reads line number `at` (neither blank nor a comment); the error is why it
+    /// cannot be.
+    fn read(&mut self, at: usize, line: &str) -> Result<(), String> {
+        let mut fields = line.split_whitespace();
+        match fields.next() {
+            Some("without") => return self.without(at, fields),
+            Some("tactical") => self.tactical(fields)?,
+            Some("shape") => self.shape(fields)?,
+            Some("pattern") => self.pattern(fields)?,
+            Some(other) => return Err(format!("unknown line kind {other:?}")),
+            None => {}
+        }
+        self.body = true;
+        Ok(())
+    }
+
+    /// Why a line of the left-out group `name` cannot be.
+    fn left(&self, name: &str) -> String {
+        let header_at = self.header_line.unwrap_or(0);
+        format!("{name} is left out (the without line, line {header_at}) but has a line")
+    }
+
+    /// The `without` header, at line `at`.
+    fn without<'a>(
+        &mut self,
+        at: usize,
+        names: impl Iterator<Item = &'a str>,
+    ) -> Result<(), String> {
+        if let Some(first) = self.header_line {
+            return Err(format!("a second without line (the first: line {first})"));
+        }
+        if self.body {
+            return Err(
+                "the without line must come before the tactical, shape and pattern lines".into(),
+            );
+        }
+        self.left_out = LeftOut::from_names(names)?;
+        self.header_line = Some(at);
+        Ok(())
+    }
+
+    /// A `tactical NAME G0 G1 …` line's fields after its kind.
+    fn tactical<'a>(&mut self, mut fields: impl Iterator<Item = &'a str>) -> Result<(), String> {
+        let name = fields.next().unwrap_or("");
+        let Some(k) = GROUPS.iter().position(|g| g.0 == name) else {
+            return Err(format!("unknown tactical group {name:?}"));
+        };
+        if self.left_out.tactical(k) {
+            return Err(self.left(name));
+        }
+        let values: Option<Vec<f32>> = fields.map(|g| strength(Some(g))).collect();
+        let values = values.ok_or("a strength is not a positive number")?;
+        if values.len() != GROUPS[k].1 {
+            return Err(format!(
+                "{name} has {} values, not {}",
+                values.len(),
+                GROUPS[k].1
+            ));
+        }
+        if self.tactical[k].is_some() {
+            return Err(format!("{name} is named twice"));
+        }
+        self.tactical[k] = Some(values.iter().map(|g| g.ln()).collect());
+        Ok(())
+    }
+
+    /// A `shape SHAPE G` line's fields after its kind.
+    fn shape<'a>(&mut self, mut fields: impl Iterator<Item = &'a str>) -> Result<(), String> {
+        if self.left_out.shape() {
+            return Err(self.left(SHAPE));
+        }
+        let code = fields.next().and_then(parse_shape).ok_or("not a shape")?;
+        let g = strength(fields.next()).ok_or("the strength is not a positive number")?;
+        if !self.named.insert(canonical(code)) {
+            return Err("the shape is named twice".into());
+        }
+        for v in symmetries(code) {
+            self.shapes.set(v, g.ln());
+        }
+        self.shapes.shapes += 1;
+        Ok(())
+    }
+
+    /// A `pattern SIZE HASH G` line's fields after its kind.
+    fn pattern<'a>(&mut self, mut fields: impl Iterator<Item = &'a str>) -> Result<(), String> {
+        if self.left_out.large_patterns() {
+            return Err(self.left(LARGE_PATTERNS));
+        }
+        let size: Option<u32> = fields.next().and_then(|s| s.parse().ok());
+        if !size.is_some_and(|s| PATTERN_SIZES.contains(&s)) {
+            return Err(format!("the size is not one of {PATTERN_SIZES:?}"));
+        }
+        let hash = fields
+            .next()
+            .and_then(|h| u64::from_str_radix(h, 16).ok())
+            .ok_or("the hash is not hexadecimal")?;
+        let g = strength(fields.next()).ok_or("the strength is not a positive number")?;
+        if self.patterns.insert(hash, g.ln()).is_some() {
+            return Err("the pattern is named twice".into());
+        }
+        Ok(())
+    }
+
+    /// The model read, once every group not left out has had its line.
+    fn finish(self) -> Result<MoveModel, ModelError> {
         let mut groups = Vec::with_capacity(TACTICAL);
-        for (k, t) in tactical.into_iter().enumerate() {
-            if left_out.tactical(k) {
+        for (k, t) in self.tactical.into_iter().enumerate() {
+            if self.left_out.tactical(k) {
                 // Weighs nothing: every value has strength 1.
                 groups.push(vec![0.0; GROUPS[k].1]);
                 continue;
@@ -245,11 +268,29 @@ impl MoveModel {
             })?);
         }
         Ok(MoveModel {
-            left_out,
+            left_out: self.left_out,
             tactical: groups.try_into().expect("one per group"),
-            shapes,
-            patterns,
+            shapes: self.shapes,
+            patterns: self.patterns,
         })
+    }
+}
+
+impl MoveModel {
+    /// Reads a table (see the module's documentation).
+    pub fn parse(text: &str) -> Result<MoveModel, ModelError> {
+        let mut table = TableReader::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line == "#" || line.starts_with("# ") {
+                continue;
+            }
+            table.read(i + 1, line).map_err(|reason| ModelError {
+                line: i + 1,
+                reason,
+            })?;
+        }
+        table.finish()
     }
 
     /// Reads the table in `path`; the error names the file (and line).
