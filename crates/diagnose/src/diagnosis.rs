@@ -199,8 +199,10 @@ pub fn diagnose_game(
     let mut deaths = Vec::new();
     for i in 1..rows.len() {
         let start = game.position(rows[i - 1].moves);
+        let window = &all[rows[i - 1].moves..rows[i].moves];
         for g in died(
-            start.board(),
+            &start,
+            window,
             side,
             &maps[i - 1],
             &maps[i],

@@ -30,19 +30,35 @@ pub fn chains(board: &Board, c: Color, min: usize) -> Vec<Vec<Point>> {
     out
 }
 
-/// The chains of `side` on `board` (the position before the drop) of at least
-/// `rules.min_group` stones that died across it: their points `side`'s by `before`
-/// (mean ownership at least `rules.owned`), the opponent's by `after` and by the final
-/// map `last` (mean at most `-rules.owned`). Largest first.
+/// The chains of `side` of at least `rules.min_group` stones that died across a drop
+/// (the `moves` played from `start`): their points `side`'s by `before` (mean
+/// ownership at least `rules.owned`), the opponent's by `after` and by the final map
+/// `last` (mean at most `-rules.owned`). Every position of the drop is looked at, so
+/// a chain that grew in it (the loser adding stones to a group in trouble) counts at
+/// its largest, and one captured in it counts as it stood before. Largest first.
 pub fn died(
-    board: &Board,
+    start: &Game,
+    moves: &[(Color, Move)],
     side: Color,
     before: &Ownership,
     after: &Ownership,
     last: &Ownership,
     rules: &KindRules,
 ) -> Vec<Vec<Point>> {
-    let mut dead: Vec<Vec<Point>> = chains(board, side, rules.min_group)
+    let mut seen: Vec<Vec<Point>> = Vec::new();
+    let mut game = start.clone();
+    let mut i = 0;
+    loop {
+        for chain in chains(game.board(), side, rules.min_group) {
+            remember(&mut seen, chain);
+        }
+        let Some(&(c, m)) = moves.get(i) else { break };
+        if game.play(c, m).is_err() {
+            break;
+        }
+        i += 1;
+    }
+    let mut dead: Vec<Vec<Point>> = seen
         .into_iter()
         .filter(|g| {
             before.mean(g) >= rules.owned
@@ -52,6 +68,19 @@ pub fn died(
         .collect();
     dead.sort_by_key(|g| std::cmp::Reverse(g.len()));
     dead
+}
+
+/// Keeps `chain` among `seen`, each chain at its largest: a chain sharing a stone with
+/// a kept one replaces it when larger and is dropped otherwise.
+fn remember(seen: &mut Vec<Vec<Point>>, chain: Vec<Point>) {
+    match seen
+        .iter_mut()
+        .find(|g| g.iter().any(|p| chain.contains(p)))
+    {
+        Some(g) if g.len() < chain.len() => *g = chain,
+        Some(_) => {}
+        None => seen.push(chain),
+    }
 }
 
 /// A capturing race `group` (stones of `side`) lost: replaying `moves` from `start`,
@@ -140,13 +169,39 @@ mod tests {
         let e5 = size.parse_point("E5").unwrap();
         let mine = Ownership::from_fn(size, |_| 0.8);
         let lost = Ownership::from_fn(size, |p| if size.coords(p).0 == 4 { -0.9 } else { 0.8 });
-        let dead = died(g.board(), Color::Black, &mine, &lost, &lost, &rules());
+        let dead = died(&g, &[], Color::Black, &mine, &lost, &lost, &rules());
         assert_eq!(dead.len(), 1);
         assert!(dead[0].contains(&e5));
         // Lost at the drop but the loser's again at the end: not dead.
-        assert!(died(g.board(), Color::Black, &mine, &lost, &mine, &rules()).is_empty());
+        assert!(died(&g, &[], Color::Black, &mine, &lost, &mine, &rules()).is_empty());
         // Never the loser's: it did not die in the drop.
-        assert!(died(g.board(), Color::Black, &lost, &lost, &lost, &rules()).is_empty());
+        assert!(died(&g, &[], Color::Black, &lost, &lost, &lost, &rules()).is_empty());
+    }
+
+    #[test]
+    fn a_chain_that_grows_in_the_drop_counts_at_its_largest() {
+        // Three black stones at move 5 (below the group size), five by move 9.
+        let m = MatchGame::parse(
+            "t",
+            "(;SZ[9];B[ee];W[aa];B[ef];W[ab];B[eg];W[ba];B[eh];W[ia];B[ei])",
+        )
+        .unwrap();
+        let size = m.size();
+        let mine = Ownership::from_fn(size, |_| 0.8);
+        let lost = Ownership::from_fn(size, |p| if size.coords(p).0 == 4 { -0.9 } else { 0.8 });
+        let start = m.position(5);
+        assert!(died(&start, &[], Color::Black, &mine, &lost, &lost, &rules()).is_empty());
+        let dead = died(
+            &start,
+            &m.moves()[5..],
+            Color::Black,
+            &mine,
+            &lost,
+            &lost,
+            &rules(),
+        );
+        assert_eq!(dead.len(), 1);
+        assert_eq!(dead[0].len(), 5);
     }
 
     #[test]

@@ -14,9 +14,10 @@
 //!    two or more stones both had at most `short_liberties` (3) liberties, the
 //!    winner's chain living at the end.
 //! 3. **Group died** ([`crate::groups::died`]): a chain of the loser on the board at
-//!    `a`, of at least `min_group` (4) stones, whose points `before` gives the loser
-//!    (mean ownership at least `owned`, 0.3) and both `after` and `last` give the
-//!    winner (mean at most -0.3).
+//!    some position of the drop (from `a` to `b`, taken at its largest), of at least
+//!    `min_group` (4) stones, whose points `before` gives the loser (mean ownership at
+//!    least `owned`, 0.3) and both `after` and `last` give the winner (mean at most
+//!    -0.3).
 //! 4. **Territory given away**: none of these; the drop is spread over the board
 //!    (no group of `min_group` stones changed hands). [`Finding::swing`] says how many
 //!    points the ownership moved towards the winner.
@@ -135,7 +136,7 @@ pub fn classify(
             swing,
         };
     }
-    let dead = died(start.board(), side, before, after, last, rules);
+    let dead = died(start, moves, side, before, after, last, rules);
     for g in &dead {
         if let Some((at, h)) = lost_semeai(start, moves, g, side, last, rules) {
             return Finding {
