@@ -246,3 +246,49 @@ fn a_move_table_replaces_the_shipped_one_and_a_broken_one_stops_the_start() {
     let (answer, ok) = first_move(&["--move-table", missing.to_str().unwrap()]);
     assert!(!ok && answer.contains("missing.txt"), "{answer}");
 }
+
+#[test]
+fn eval_scores_the_policy_network_and_refuses_what_it_cannot_read() {
+    let (tmp, nine) = records("policy-net");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let net = root.join("engine/data/policy-19.safetensors");
+    let net = net.to_str().unwrap();
+    let nineteen = root.join("tests/data/sgf/handicap19.sgf");
+    let run = tengen(&[
+        "learn",
+        "eval",
+        "--policy-net",
+        net,
+        nineteen.to_str().unwrap(),
+    ]);
+    succeeded(&run);
+    says(
+        &String::from_utf8_lossy(&run.stdout),
+        &["policy network", "19×19", "all "],
+    );
+    // The network serves 19×19 only.
+    let run = tengen(&["learn", "eval", "--policy-net", net, nine.to_str().unwrap()]);
+    says(&failed(&run), &["19×19", "9×9"]);
+    let broken = tmp.path().join("broken.safetensors");
+    std::fs::write(&broken, "not a weights file").unwrap();
+    let broken = broken.to_str().unwrap();
+    let run = tengen(&[
+        "learn",
+        "eval",
+        "--policy-net",
+        broken,
+        nine.to_str().unwrap(),
+    ]);
+    says(&failed(&run), &["broken.safetensors", "safetensors"]);
+    // One of the two, not both.
+    let moves = root.join("engine/data/moves.txt");
+    let both = [
+        "learn",
+        "eval",
+        "--policy-net",
+        net,
+        "--model",
+        moves.to_str().unwrap(),
+    ];
+    failed(&tengen(&[&both[..], &[nine.to_str().unwrap()]].concat()));
+}
