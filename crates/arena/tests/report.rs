@@ -256,3 +256,21 @@ fn an_old_journal_without_move_times_or_settings_still_reports() {
     assert!(html.contains("(missing)"));
     check_links(&html, scratch.path(), 0);
 }
+
+/// The example match of the README (crates/arena/doc/m1) keeps only its journal and
+/// records: its report is made from them alone, every game linked.
+#[test]
+fn the_documented_match_makes_its_report_from_its_journal() {
+    let doc = Path::new(env!("CARGO_MANIFEST_DIR")).join("doc/m1");
+    let scratch = tempfile::tempdir().unwrap();
+    let report = scratch.path().join("report.html");
+    let focus = "Tengen 1000".parse().unwrap();
+    let s = merge_report(&[doc], Some(&focus), &report).unwrap();
+    assert_eq!(s.games, 12);
+    let html = fs::read_to_string(&report).unwrap();
+    check_page(&html);
+    check_links(&html, scratch.path(), 12);
+    for engine in ["GNU Go level 1", "Tengen 200", "Tengen 1000"] {
+        assert!(html.contains(engine), "{engine}");
+    }
+}
