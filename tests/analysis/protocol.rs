@@ -100,6 +100,42 @@ fn win_rates_are_blacks_unless_the_query_says_otherwise() {
     assert!((lead(&black) + lead(&white)).abs() < 1e-9);
 }
 
+/// `rootInfo` names the position: symmetric copies share `symHash`, not `thisHash`;
+/// the utilities are the win/loss values of the win rates reported.
+#[test]
+fn root_hashes_name_the_position_and_utility_follows_the_win_rate() {
+    let mut a = Analysis::start(QUICK);
+    let mut roots = Vec::new();
+    for (id, moves) in [
+        ("a", ["C3", "E5"]),
+        ("turned", ["G7", "E5"]),
+        ("other", ["C3", "E6"]),
+    ] {
+        a.send(&query(id, 9, &moves, json!({"maxVisits": 20})));
+        let v = a.next(60);
+        assert_eq!(v["id"], id);
+        let root = &v["rootInfo"];
+        let rate = root["winrate"].as_f64().unwrap();
+        assert!(
+            (root["utility"].as_f64().unwrap() - (2.0 * rate - 1.0)).abs() < 1e-9,
+            "{v}"
+        );
+        let best = &v["moveInfos"][0];
+        let best_rate = best["winrate"].as_f64().unwrap();
+        assert!((best["utility"].as_f64().unwrap() - (2.0 * best_rate - 1.0)).abs() < 1e-9);
+        roots.push((root["thisHash"].clone(), root["symHash"].clone()));
+    }
+    assert!(
+        roots.iter().all(|(t, s)| t.is_string() && s.is_string()),
+        "{roots:?}"
+    );
+    assert_ne!(roots[0].0, roots[1].0);
+    assert_eq!(roots[0].1, roots[1].1);
+    assert_ne!(roots[0].1, roots[2].1);
+    let (_, ok, _) = a.finish(30);
+    assert!(ok);
+}
+
 #[test]
 fn actions_are_echoed() {
     let mut a = Analysis::start(QUICK);

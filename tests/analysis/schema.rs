@@ -26,6 +26,23 @@ fn number(v: &Value, what: &str) -> Check {
         .ok_or_else(|| format!("{what} is not a number: {v}"))
 }
 
+/// A utility, in [-1, 1] (KataGo's may reach further with its score utility; Tengen
+/// has none).
+fn utility(v: &Value, what: &str) -> Check {
+    match v.as_f64() {
+        Some(x) if (-1.0..=1.0).contains(&x) => Ok(()),
+        _ => Err(format!("{what} is not a number in [-1, 1]: {v}")),
+    }
+}
+
+/// A position hash: hex digits.
+fn hash(v: &Value, what: &str) -> Check {
+    match v.as_str() {
+        Some(h) if !h.is_empty() && h.chars().all(|c| c.is_ascii_hexdigit()) => Ok(()),
+        _ => Err(format!("{what} is not a hex string: {v}")),
+    }
+}
+
 fn count(v: &Value, what: &str) -> Result<u64, String> {
     v.as_u64()
         .ok_or_else(|| format!("{what} is not a count: {v}"))
@@ -82,6 +99,11 @@ pub fn check_analysis(v: &Value, area: usize) -> Check {
         number(require(m, "scoreMean")?, "scoreMean")?;
         unit(require(m, "prior")?, "prior")?;
         number(require(m, "lcb")?, "lcb")?;
+        for key in ["utility", "utilityLcb"] {
+            if let Some(u) = m.get(key) {
+                utility(u, key)?;
+            }
+        }
         if count(require(m, "order")?, "order")? != i as u64 {
             return Err(format!("order {} at position {i}", m["order"]));
         }
@@ -108,6 +130,14 @@ pub fn check_analysis(v: &Value, area: usize) -> Check {
     unit(require(root, "winrate")?, "rootInfo.winrate")?;
     number(require(root, "scoreLead")?, "rootInfo.scoreLead")?;
     count(require(root, "visits")?, "rootInfo.visits")?;
+    if let Some(u) = root.get("utility") {
+        utility(u, "rootInfo.utility")?;
+    }
+    for key in ["thisHash", "symHash"] {
+        if let Some(h) = root.get(key) {
+            hash(h, key)?;
+        }
+    }
     if let Some(own) = o.get("ownership") {
         grid(own, area, -1.0, "ownership")?;
     }

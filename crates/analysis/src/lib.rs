@@ -19,6 +19,7 @@
 #![deny(missing_docs)]
 
 pub mod deadlines;
+pub mod hashes;
 pub mod line;
 mod lock;
 pub mod notice;

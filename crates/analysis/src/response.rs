@@ -1,10 +1,18 @@
 //! Analysis responses in KataGo's shape: `id`, `turnNumber`, `isDuringSearch`,
 //! `moveInfos`, `rootInfo`, and `ownership` and `policy` when asked for.
+//!
+//! `utility` and `utilityLcb` are KataGo's with its score utility at 0: Tengen's search
+//! maximises the win rate alone, so a move's utility is its win/loss value,
+//! `2 × winrate − 1` (and `2 × lcb − 1`), from the side the values are reported from.
+//! `rootInfo`'s `thisHash` and `symHash` are [`PositionHashes`]. KataGo's
+//! `scoreStdev` and `scoreSelfplay` are left out: the search keeps each candidate's
+//! mean score, not its spread.
 
 use serde_json::{Map, Value, json};
 use tengen_board::{BoardSize, Move};
 use tengen_engine::Analysis;
 
+use crate::hashes::PositionHashes;
 use crate::options::SearchOptions;
 use crate::vertex::{move_text, player_letter};
 
@@ -19,6 +27,8 @@ pub struct TurnRef<'a> {
     pub size: BoardSize,
     /// The query's settings.
     pub options: &'a SearchOptions,
+    /// The analysed position's hashes.
+    pub hashes: PositionHashes,
 }
 
 /// The response to a turn whose search ended before a single playout (it was
@@ -66,6 +76,8 @@ pub fn analysis_response(
                 "scoreMean": points(m.score_lead),
                 "prior": finite(m.prior),
                 "lcb": rate(m.lcb),
+                "utility": utility(rate(m.winrate)),
+                "utilityLcb": utility(rate(m.lcb)),
                 "order": order,
                 "pv": pv,
             });
@@ -96,8 +108,11 @@ pub fn analysis_response(
             "winrate": rate(a.winrate),
             "scoreLead": points(a.score_lead),
             "scoreMean": points(a.score_lead),
+            "utility": utility(rate(a.winrate)),
             "visits": a.visits,
             "currentPlayer": player_letter(a.color),
+            "thisHash": at.hashes.this_text(),
+            "symHash": at.hashes.sym_text(),
         }),
     );
     if a.ownership.len() == at.size.area() {
@@ -122,6 +137,12 @@ fn grid(values: &[f32], sign: f64) -> Value {
             .map(|&o| round6(sign * f64::from(o).clamp(-1.0, 1.0)))
             .collect::<Vec<f64>>()
     )
+}
+
+/// The win/loss utility of a win rate, in [-1, 1] (KataGo's `winLossUtilityFactor` 1,
+/// no score utility).
+fn utility(winrate: f64) -> f64 {
+    (2.0 * winrate - 1.0).clamp(-1.0, 1.0)
 }
 
 fn finite(x: f64) -> f64 {
@@ -186,6 +207,10 @@ mod tests {
             turn: 3,
             size,
             options: &options,
+            hashes: PositionHashes {
+                this: 0xAB,
+                sym: 0x1F,
+            },
         };
         let line = analysis_response(&at, &snapshot(size), false, None);
         let v: Value = serde_json::from_str(&line).unwrap();
@@ -201,6 +226,12 @@ mod tests {
         assert_eq!(infos[0]["pv"], json!(["D4"]));
         assert_eq!(v["rootInfo"]["currentPlayer"], "W");
         assert!((v["rootInfo"]["winrate"].as_f64().unwrap() - 0.25).abs() < 1e-9);
+        // Utilities from the same side as the win rates.
+        assert!((v["rootInfo"]["utility"].as_f64().unwrap() + 0.5).abs() < 1e-9);
+        assert!((infos[0]["utility"].as_f64().unwrap() + 0.6).abs() < 1e-9);
+        assert!((infos[0]["utilityLcb"].as_f64().unwrap() + 0.4).abs() < 1e-9);
+        assert_eq!(v["rootInfo"]["thisHash"], "00000000000000AB");
+        assert_eq!(v["rootInfo"]["symHash"], "000000000000001F");
         assert_eq!(v["ownership"].as_array().unwrap().len(), 81);
         assert_eq!(v["ownership"][0], -0.5);
         assert!(v.get("policy").is_none());
@@ -216,6 +247,7 @@ mod tests {
             turn: 0,
             size,
             options: &options,
+            hashes: PositionHashes { this: 0, sym: 0 },
         };
         let v: Value =
             serde_json::from_str(&analysis_response(&at, &snapshot(size), true, Some(&[0.5])))

@@ -15,6 +15,7 @@ use serde_json::Value;
 use tengen_engine::{Analysis, Engine, Limit, ModelKnowledge, Report};
 
 use crate::deadlines::Deadlines;
+use crate::hashes::PositionHashes;
 use crate::line::{Line, LineReader, id_in};
 use crate::notice::Notice;
 use crate::policy::policy;
@@ -302,6 +303,7 @@ impl Searcher<'_, '_> {
             turn: turn.number,
             size: job.position.size(),
             options: &job.options,
+            hashes: PositionHashes::of(&game),
         };
         let opts = &job.options;
         let probabilities = opts

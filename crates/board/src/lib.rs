@@ -63,4 +63,4 @@ pub use rules::{
 pub use score::{GameResult, ParseResultError, Region, Score, format_points, regions};
 pub use time_control::{Clock, TimeControl};
 pub use time_spec::TimeSpecError;
-pub use zobrist::{Hash, stone_key};
+pub use zobrist::{BLACK_TO_MOVE, Hash, stone_key};
