@@ -11,7 +11,8 @@ the move played. Every --eval-every steps it scores a fixed, evenly spread sampl
 held-out positions (loss, top-1, top-5, top-1 by phase), prints a line, appends it to
 OUT/log.jsonl, and writes OUT/checkpoint.npz (parameters, optimizer state, step) and
 OUT/weights.safetensors (weights.py documents the format). Started again with the same
---out, it resumes from the checkpoint; --steps is the total to reach. --device cuda runs
+--out, it resumes from the checkpoint (only --lr may differ: a lower rate settles a
+run); --steps is the total to reach. --device cuda runs
 the same on a GPU.
 """
 
@@ -82,7 +83,10 @@ def main(argv):
     if os.path.exists(ckpt):
         saved = np.load(ckpt, allow_pickle=False)
         old = json.loads(str(saved["config"]))
-        if old != config:
+        # The learning rate may change between runs (a schedule by hand: lower --lr to
+        # settle a run); everything else must match.
+        same = {k: v for k, v in old.items() if k != "lr"} == {k: v for k, v in config.items() if k != "lr"}
+        if not same:
             sys.exit(f"train.py: {ckpt} was made with {old}, not {config}: choose another --out")
         leaves, tree = jax.tree_util.tree_flatten((params, opt_state))
         loaded = [jnp.asarray(saved[f"leaf{i}"]) for i in range(len(leaves))]
@@ -160,7 +164,7 @@ def main(argv):
         if step % args.eval_every == 0 or step == args.steps:
             now = time.time()
             seconds += now - last
-            row = {"step": step, "positions_seen": seen, "train_loss": round(running / count, 4)}
+            row = {"step": step, "positions_seen": seen, "lr": args.lr, "train_loss": round(running / count, 4)}
             row.update(evaluate())
             row["seconds"] = round(seconds, 1)
             row["positions_per_second"] = round(seen / max(seconds, 1e-9), 1)
