@@ -166,6 +166,27 @@ impl std::fmt::Debug for Report<'_> {
 }
 
 #[cfg(test)]
+impl Analysis {
+    /// A search of the unit tests, for Black: `visits` playouts in `elapsed`, an even
+    /// game, no move, no ownership.
+    pub(crate) fn searched(visits: u64, elapsed: Duration) -> Analysis {
+        Analysis {
+            color: Color::Black,
+            visits,
+            reused: 0,
+            winrate: 0.5,
+            score_lead: 0.0,
+            moves: Vec::new(),
+            ownership: Vec::new(),
+            neutral: Vec::new(),
+            elapsed,
+            tree_bytes: 0,
+            tree_compactions: 0,
+        }
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::ownership_stdev;
 

@@ -574,19 +574,7 @@ mod tests {
     use super::*;
 
     fn searched(playouts: u64, secs: f64) -> Analysis {
-        Analysis {
-            color: Color::Black,
-            visits: playouts,
-            reused: 0,
-            winrate: 0.5,
-            score_lead: 0.0,
-            moves: Vec::new(),
-            ownership: Vec::new(),
-            neutral: Vec::new(),
-            elapsed: Duration::from_secs_f64(secs),
-            tree_bytes: 0,
-            tree_compactions: 0,
-        }
+        Analysis::searched(playouts, Duration::from_secs_f64(secs))
     }
 
     #[test]

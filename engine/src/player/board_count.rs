@@ -145,19 +145,7 @@ mod tests {
     }
 
     fn no_search() -> Analysis {
-        Analysis {
-            color: Color::Black,
-            visits: 0,
-            reused: 0,
-            winrate: 0.5,
-            score_lead: 0.0,
-            moves: Vec::new(),
-            ownership: Vec::new(),
-            neutral: Vec::new(),
-            elapsed: std::time::Duration::ZERO,
-            tree_bytes: 0,
-            tree_compactions: 0,
-        }
+        Analysis::searched(0, std::time::Duration::ZERO)
     }
 
     #[test]

@@ -105,6 +105,25 @@ fn split_mix(state: &mut u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The cell at `(x, y)` as a move by `c` sees it: [`EDGE`] off the board, else
+/// [`EMPTY`], [`MINE`] or [`THEIRS`].
+#[inline]
+fn cell_at(board: &Board, c: Color, x: i32, y: i32) -> usize {
+    let size = board.size();
+    let n = size.get() as i32;
+    if x < 0 || y < 0 || x >= n || y >= n {
+        return EDGE;
+    }
+    match size
+        .point(x as usize, y as usize)
+        .and_then(|q| board.color_at(q))
+    {
+        None => EMPTY,
+        Some(s) if s == c => MINE,
+        Some(_) => THEIRS,
+    }
+}
+
 impl PatternHasher {
     /// The hasher (its keys are fixed: hashes are stable across runs and builds).
     pub fn new() -> PatternHasher {
@@ -145,9 +164,7 @@ impl PatternHasher {
 
     /// The hashes of the neighbourhoods of a move by `c` at `p`, smallest first.
     pub fn hashes(&self, board: &Board, c: Color, p: Point) -> [u64; PATTERNS] {
-        let size = board.size();
-        let n = size.get() as i32;
-        let (x, y) = size.coords(p);
+        let (x, y) = board.size().coords(p);
         let (x, y) = (x as i32, y as i32);
         // The cells that are not empty, in offset order, and where each neighbourhood's
         // end falls among them.
@@ -160,19 +177,10 @@ impl PatternHasher {
                 ends[k] = len;
                 k += 1;
             }
-            let (qx, qy) = (x + dx, y + dy);
-            let cell = if qx < 0 || qy < 0 || qx >= n || qy >= n {
-                EDGE
-            } else {
-                match size
-                    .point(qx as usize, qy as usize)
-                    .and_then(|q| board.color_at(q))
-                {
-                    None => continue,
-                    Some(s) if s == c => MINE,
-                    Some(_) => THEIRS,
-                }
-            };
+            let cell = cell_at(board, c, x + dx, y + dy);
+            if cell == EMPTY {
+                continue;
+            }
             set[len] = (j as u8, cell as u8);
             len += 1;
         }
@@ -207,25 +215,11 @@ impl PatternHasher {
     #[cfg(test)]
     fn hashes_by_definition(&self, board: &Board, c: Color, p: Point) -> [u64; PATTERNS] {
         let d = Definition::new(&self.offsets);
-        let size = board.size();
-        let n = size.get() as i32;
-        let (x, y) = size.coords(p);
+        let (x, y) = board.size().coords(p);
         let (x, y) = (x as i32, y as i32);
         let mut cells = [EMPTY; MAX_POINTS];
         for (cell, &(dx, dy)) in cells.iter_mut().zip(&self.offsets) {
-            let (qx, qy) = (x + dx, y + dy);
-            *cell = if qx < 0 || qy < 0 || qx >= n || qy >= n {
-                EDGE
-            } else {
-                match size
-                    .point(qx as usize, qy as usize)
-                    .and_then(|q| board.color_at(q))
-                {
-                    None => EMPTY,
-                    Some(s) if s == c => MINE,
-                    Some(_) => THEIRS,
-                }
-            };
+            *cell = cell_at(board, c, x + dx, y + dy);
         }
         let mut best = [u64::MAX; PATTERNS];
         for perm in &d.perm {
