@@ -254,3 +254,35 @@ fn threads_sharing_a_tree_rate_each_node_once() {
     assert!(rated >= 4, "{rated} rated");
     assert_eq!(stats.evaluations + stats.cache_hits, rated, "{stats:?}");
 }
+
+#[test]
+fn the_shipped_network_steers_the_root_towards_its_moves() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/policy-19.safetensors");
+    let net = Arc::new(PolicyNetFile::load(path).unwrap());
+    let g = game(19, &["Q16", "D4"]);
+    let mut config = config(Some(Arc::clone(&net)), 1);
+    config.search.net_blend = 1.0;
+    let mut w = workers(&g, 1);
+    search_with(&mut w, &g, &config, 1);
+    assert_eq!(net.stats().evaluations, 1, "the root, before the playouts");
+    // The candidate with the most won virtual visits is one of the network's three
+    // favourites (the empty corners, here).
+    let priors = priors_of_root(&w[0]);
+    let best = priors
+        .iter()
+        .max_by(|a, b| a.1.1.total_cmp(&b.1.1))
+        .unwrap()
+        .0;
+    let mut scratch = crate::knowledge::NetScratch::new(net.net());
+    let size = g.size();
+    let history = crate::shape::features::History {
+        last: Some(size.parse_move("D4").unwrap()),
+        before: Some(size.parse_move("Q16").unwrap()),
+    };
+    let out = net
+        .net()
+        .evaluate(g.board(), Color::Black, &history, &mut scratch)
+        .unwrap();
+    let top: Vec<Move> = out.top(3).into_iter().map(|t| t.0).collect();
+    assert!(top.contains(&best), "{best:?} not in {top:?}");
+}
