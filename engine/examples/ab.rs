@@ -95,6 +95,16 @@ fn play(size: BoardSize, black: &mut Engine, white: &mut Engine, playouts: u64) 
     }
 }
 
+/// The number after `name` in `args`, or `default` where none is given; the error
+/// names the flag.
+fn number<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
+    let given = args
+        .iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1));
+    given.map_or(Ok(default), |s| s.parse().map_err(|_| name.to_string()))
+}
+
 fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let get = |name: &str| {
@@ -102,18 +112,10 @@ fn main() -> Result<(), String> {
             .position(|a| a == name)
             .and_then(|i| args.get(i + 1).cloned())
     };
-    let games: usize = get("--games")
-        .map_or(Ok(100), |s| s.parse())
-        .map_err(|_| "--games")?;
-    let size: u32 = get("--size")
-        .map_or(Ok(9), |s| s.parse())
-        .map_err(|_| "--size")?;
-    let playouts: u64 = get("--playouts")
-        .map_or(Ok(1000), |s| s.parse())
-        .map_err(|_| "--playouts")?;
-    let parallel: usize = get("--parallel")
-        .map_or(Ok(2), |s| s.parse())
-        .map_err(|_| "--parallel")?;
+    let games: usize = number(&args, "--games", 100)?;
+    let size: u32 = number(&args, "--size", 9)?;
+    let playouts: u64 = number(&args, "--playouts", 1000)?;
+    let parallel: usize = number(&args, "--parallel", 2)?;
     let size = BoardSize::new(size).map_err(|e| e.to_string())?;
     let base = Config {
         threads: 1,
