@@ -7,8 +7,9 @@
 //!   [`rules`], [`vertex`] and [`overrides`] read its parts, [`position`] checks the
 //!   game by playing it through.
 //! - [`response`]: the analysis responses, [`notice`] the errors and warnings, in
-//!   KataGo's shapes; [`policy`] the move model's probabilities (`includePolicy`),
-//!   [`hashes`] the position's `thisHash` and `symHash`.
+//!   KataGo's shapes; [`policy`] the policy network's or the move model's
+//!   probabilities (`includePolicy`), [`hashes`] the position's `thisHash` and
+//!   `symHash`.
 //! - [`server`]: the loop, with a bounded [`line`](mod@line) reader, a bounded priority
 //!   [`queue`] of turns that `terminate` reaches, a pool of engines searching turns in
 //!   parallel, and [`deadlines`] for `maxTime`; [`shutdown`] winds it down when one of
