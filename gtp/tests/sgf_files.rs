@@ -1,36 +1,15 @@
 //! `loadsgf` of flawed records (the fixtures of `tests/data/sgf/`): what loads, what
 //! is said on stderr, and what the session keeps; `printsgf FILE`: what it may write.
 
-use std::io::Write;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
 
 use tengen_engine::Config;
 use tengen_gtp::{Session, SessionOptions};
 
-/// A log the test can read back.
-#[derive(Clone, Default)]
-struct Log(Arc<Mutex<Vec<u8>>>);
+mod common;
+use common::Shared;
 
-impl Write for Log {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Log {
-    /// Everything written since the last call.
-    fn take(&self) -> String {
-        String::from_utf8(std::mem::take(&mut *self.0.lock().unwrap())).unwrap()
-    }
-}
-
-fn session(options: SessionOptions) -> (Session, Log) {
+fn session(options: SessionOptions) -> (Session, Shared) {
     let config = Config {
         threads: 1,
         playouts: Some(30),
@@ -43,7 +22,7 @@ fn session(options: SessionOptions) -> (Session, Log) {
             ..options
         },
     );
-    let log = Log::default();
+    let log = Shared::default();
     s.set_log(Box::new(log.clone()));
     (s, log)
 }

@@ -1,51 +1,16 @@
 //! The session as GUIs drive it over a pipe: analysis streams stopped by the next
 //! line, `# interrupt` ending a move search, pipelined commands each answered once.
 
-use std::io::{BufReader, Read, Write};
+use std::io::{BufReader, Read};
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Mutex};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use tengen_engine::Config;
 use tengen_gtp::{Session, SessionOptions};
 
-/// A `Write` whose bytes the test can read while the session runs.
-#[derive(Clone, Default)]
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Shared {
-    fn text(&self) -> String {
-        String::from_utf8_lossy(&self.0.lock().unwrap()).into_owned()
-    }
-
-    /// Waits until the output contains `needle`, for at most `secs` seconds.
-    fn wait_for(&self, needle: &str, secs: u64) -> String {
-        self.wait_until(|t| t.contains(needle), secs)
-    }
-
-    /// Waits until `done(output)`, for at most `secs` seconds.
-    fn wait_until(&self, done: impl Fn(&str) -> bool, secs: u64) -> String {
-        let end = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let t = self.text();
-            if done(&t) || Instant::now() > end {
-                return t;
-            }
-            thread::sleep(Duration::from_millis(10));
-        }
-    }
-}
+mod common;
+use common::Shared;
 
 /// The reading end of an in-memory pipe: bytes sent on the channel, end of input when
 /// the sender is dropped.
