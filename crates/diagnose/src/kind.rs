@@ -213,4 +213,39 @@ mod tests {
         );
         assert_eq!(f.kind, Kind::TerritoryGivenAway);
     }
+
+    #[test]
+    fn a_ladder_run_against_the_reader_comes_before_the_dead_group() {
+        // White's C3 runs a ladder the reader says works (D3 at move 8, D4, E4, E5)
+        // and its five stones end Black's: White's misread, though they also died.
+        let m = MatchGame::parse(
+            "t",
+            "(;SZ[9];B[cf];W[cg];B[bg];W[ai];B[ch];W[ah];B[dh];W[dg];B[eg];W[df];B[de];W[ef]\
+             ;B[ff];W[ee];B[ed])",
+        )
+        .unwrap();
+        let size = m.size();
+        let mine = Ownership::from_fn(size, |_| 0.5);
+        let lost = Ownership::from_fn(size, |_| -0.9);
+        let rules = KindRules::default();
+        let f = classify(
+            &m.position(5),
+            &m.moves()[5..],
+            Color::White,
+            [&mine, &lost, &lost],
+            &rules,
+        );
+        assert_eq!(f.kind, Kind::LadderMisread);
+        assert_eq!(f.key_move, Some(8));
+        assert_eq!(f.stones.len(), 5);
+        // Without the ladder's moves the same maps make it a dead group.
+        let f = classify(
+            &m.position(15),
+            &[],
+            Color::White,
+            [&mine, &lost, &lost],
+            &rules,
+        );
+        assert_eq!(f.kind, Kind::GroupDied);
+    }
 }
