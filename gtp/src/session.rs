@@ -341,24 +341,29 @@ pub(crate) mod tests {
 
     use super::*;
 
-    fn quick() -> Session {
-        let mut s = Session::new(
-            Config {
-                threads: 1,
-                default_move_time: Duration::from_millis(200),
-                ..Config::default()
-            },
-            SessionOptions {
-                quiet: true,
-                size: BoardSize::new(9).unwrap(),
-                ..SessionOptions::default()
-            },
-        );
+    /// A session of the unit tests on a `size`×`size` board, its log dropped.
+    pub(crate) fn quiet_session(size: u32, config: Config) -> Session {
+        let options = SessionOptions {
+            quiet: true,
+            size: BoardSize::new(size).unwrap(),
+            ..SessionOptions::default()
+        };
+        let mut s = Session::new(config, options);
         s.set_log(Box::new(io::sink()));
         s
     }
 
-    fn send(s: &mut Session, line: &str) -> String {
+    fn quick() -> Session {
+        let config = Config {
+            threads: 1,
+            default_move_time: Duration::from_millis(200),
+            ..Config::default()
+        };
+        quiet_session(9, config)
+    }
+
+    /// The session's answer to one line, framing included.
+    pub(crate) fn send(s: &mut Session, line: &str) -> String {
         let mut out = Vec::new();
         s.handle_line(line.as_bytes(), &mut out).unwrap();
         String::from_utf8(out).unwrap()

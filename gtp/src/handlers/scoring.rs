@@ -121,16 +121,9 @@ fn groups(s: &Session, set: &Bitboard) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use tengen_board::BoardSize;
     use tengen_engine::Config;
 
-    use crate::session::{Session, SessionOptions};
-
-    fn send(s: &mut Session, line: &str) -> String {
-        let mut out = Vec::new();
-        s.handle_line(line.as_bytes(), &mut out).unwrap();
-        String::from_utf8(out).unwrap()
-    }
+    use crate::session::tests::{quiet_session, send};
 
     /// Black walls off columns A-C of a 5×5 board, White holds D-E, and a lone white
     /// stone stands dead at A3; Black passes. Chinese rules remove it (Black 15, White
@@ -143,18 +136,11 @@ mod tests {
             ("cgos", "= W+6\n\n"),
             ("tromp-taylor", "= W+6\n\n"),
         ] {
-            let mut s = Session::new(
-                Config {
-                    threads: 1,
-                    ..Config::default()
-                },
-                SessionOptions {
-                    quiet: true,
-                    size: BoardSize::new(5).unwrap(),
-                    ..SessionOptions::default()
-                },
-            );
-            s.set_log(Box::new(std::io::sink()));
+            let config = Config {
+                threads: 1,
+                ..Config::default()
+            };
+            let mut s = quiet_session(5, config);
             assert_eq!(send(&mut s, &format!("kata-set-rules {rules}")), "=\n\n");
             send(&mut s, "komi 0");
             for v in ["C1", "C2", "C3", "C4", "C5"] {
@@ -163,7 +149,11 @@ mod tests {
             for v in ["D1", "D2", "D3", "D4", "D5", "A3"] {
                 assert_eq!(send(&mut s, &format!("play w {v}")), "=\n\n");
             }
-            assert_eq!(send(&mut s, "final_status_list dead"), "= A3\n\n", "{rules}");
+            assert_eq!(
+                send(&mut s, "final_status_list dead"),
+                "= A3\n\n",
+                "{rules}"
+            );
             send(&mut s, "play b pass");
             assert_eq!(send(&mut s, "final_score"), want, "{rules}");
         }

@@ -168,33 +168,18 @@ pub(crate) fn time_left(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> A
 mod tests {
     use std::time::Duration;
 
-    use tengen_board::{BoardSize, Color};
+    use tengen_board::Color;
     use tengen_engine::{Clock, Config};
 
     use super::*;
-    use crate::session::SessionOptions;
-    use crate::session::tests::move_limit;
+    use crate::session::tests::{move_limit, quiet_session, send};
 
     fn session() -> Session {
-        let mut s = Session::new(
-            Config {
-                threads: 1,
-                ..Config::default()
-            },
-            SessionOptions {
-                quiet: true,
-                size: BoardSize::new(9).unwrap(),
-                ..SessionOptions::default()
-            },
-        );
-        s.set_log(Box::new(std::io::sink()));
-        s
-    }
-
-    fn send(s: &mut Session, line: &str) -> String {
-        let mut out = Vec::new();
-        s.handle_line(line.as_bytes(), &mut out).unwrap();
-        String::from_utf8(out).unwrap()
+        let config = Config {
+            threads: 1,
+            ..Config::default()
+        };
+        quiet_session(9, config)
     }
 
     fn secs(x: f64) -> Duration {
