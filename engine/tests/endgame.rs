@@ -115,11 +115,7 @@ fn resigns_a_hopeless_game_only_after_several_moves() {
             game.play(Color::Black, Move::Pass).unwrap();
         }
     }
-    assert_eq!(decisions.last(), Some(&Decision::Resign), "{decisions:?}");
-    assert!(
-        decisions[..2].iter().all(|d| *d != Decision::Resign),
-        "resigned at the first low win rate: {decisions:?}"
-    );
+    resigned_at_last(decisions);
 }
 
 /// `loser` has nothing left, to move: a big area of the other colour and no stone of
@@ -140,6 +136,16 @@ fn lost_for(loser: Color) -> Game {
         game.play(c, Move::Pass).unwrap();
     }
     game
+}
+
+/// Fails the test unless the last of `decisions` (one colour's, in order) resigns and
+/// neither of the first two does.
+fn resigned_at_last(decisions: Vec<Decision>) {
+    assert_eq!(decisions.last(), Some(&Decision::Resign), "{decisions:?}");
+    assert!(
+        decisions[..2].iter().all(|d| *d != Decision::Resign),
+        "resigned at the first low win rate: {decisions:?}"
+    );
 }
 
 /// `genmove` for `color` in `game` with a small budget; a move is played.
@@ -168,11 +174,7 @@ fn resigns_for_the_losing_colour_when_playing_both() {
         let w = genmove_and_play(&mut e, &mut game, Color::White);
         assert_ne!(w, Decision::Resign, "the winner resigned");
     }
-    assert_eq!(black.last(), Some(&Decision::Resign), "{black:?}");
-    assert!(
-        black[..2].iter().all(|d| *d != Decision::Resign),
-        "resigned at the first low win rate: {black:?}"
-    );
+    resigned_at_last(black);
 }
 
 #[test]
