@@ -8,7 +8,8 @@ use std::fmt;
 use super::{HandicapCompensation, KoRule, Rules, Scoring};
 
 /// The KataGo rules names Tengen plays, as a refusal lists them.
-pub const KATAGO_RULES_NAMES: &str = "chinese, japanese, korean, aga, tromp-taylor, new-zealand";
+pub const KATAGO_RULES_NAMES: &str =
+    "chinese, japanese, korean, aga, tromp-taylor, new-zealand, cgos";
 
 /// The value of one key of a KataGo rules object.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -306,8 +307,12 @@ mod tests {
         assert_eq!(
             unknown.to_string(),
             "unknown rules \"fancy\" (chinese, japanese, korean, aga, tromp-taylor, \
-             new-zealand, or a JSON object)"
+             new-zealand, cgos, or a JSON object)"
         );
+        // Every name the refusal lists is one the mapping reads.
+        for name in KATAGO_RULES_NAMES.split(", ") {
+            assert!(Rules::from_katago_name(name).is_ok(), "{name}");
+        }
     }
 
     #[test]
