@@ -169,6 +169,58 @@ impl Selection {
     }
 }
 
+/// The positions measured: the empty boards of `--sizes`, and the 19×19 middle game
+/// unless `--no-midgame`.
+fn positions(args: &BenchArgs) -> Result<Vec<BenchPosition>, String> {
+    let mut positions = Vec::new();
+    for &n in &args.sizes {
+        let size = BoardSize::new(n).map_err(|e| bounds::refused("--sizes", n, e))?;
+        positions.push(BenchPosition::empty(size));
+    }
+    if !args.no_midgame {
+        positions.push(BenchPosition::midgame19());
+    }
+    Ok(positions)
+}
+
+/// The progress bar of `total` measurements, hidden when the output is JSON lines.
+fn progress_bar(total: u64, json: bool) -> ProgressBar {
+    let bar = ProgressBar::new(total).with_style(
+        ProgressStyle::with_template("{spinner} [{elapsed}] {bar:30} {pos}/{len} {msg}")
+            .expect("static template"),
+    );
+    if json {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    bar
+}
+
+/// The tree search's settings: the seed, the playouts' `heavy` settings, and the
+/// flags that change the prior (`--model-prior`, the policy network's).
+fn search_config(args: &BenchArgs, heavy: &HeavyParams) -> Result<Config, String> {
+    let mut search = Config {
+        seed: args.seed,
+        heavy: heavy.clone(),
+        ..Config::default()
+    };
+    if let Some(m) = args.model_prior {
+        search.search.model_prior = m;
+    }
+    for (name, value) in [
+        ("policy_net", &args.policy_net),
+        ("net_visits", &args.net_visits),
+        ("net_blend", &args.net_blend),
+    ] {
+        if let Some(text) = value {
+            let setting = settings::find(name).ok_or(format!("no {name} setting"))?;
+            setting
+                .set(&mut search, text)
+                .map_err(|why| bounds::refused(&format!("--{}", setting.flag), text, why))?;
+        }
+    }
+    Ok(search)
+}
+
 /// Runs the measurements and prints them.
 pub fn run(args: BenchArgs) -> Result<(), String> {
     let selection = Selection::of(&args.policies, args.no_search, args.no_playouts)?;
@@ -180,14 +232,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
         // More cores than a bench may run threads: as many as it may.
         None => cores.min(1024),
     };
-    let mut positions = Vec::new();
-    for &n in &args.sizes {
-        let size = BoardSize::new(n).map_err(|e| bounds::refused("--sizes", n, e))?;
-        positions.push(BenchPosition::empty(size));
-    }
-    if !args.no_midgame {
-        positions.push(BenchPosition::midgame19());
-    }
+    let positions = positions(&args)?;
     let limit = match args.playouts {
         Some(n) => BenchLimit::Playouts(bounds::check_whole("--playouts", n, bounds::POSITIVE)?),
         None => BenchLimit::Time(Duration::from_secs_f64(seconds)),
@@ -204,13 +249,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
     let playout_series = positions.len() * selection.playouts.len();
     let total =
         ((playout_series + search_sizes.len() * args.parallelism.len()) * max_threads) as u64;
-    let bar = ProgressBar::new(total).with_style(
-        ProgressStyle::with_template("{spinner} [{elapsed}] {bar:30} {pos}/{len} {msg}")
-            .expect("static template"),
-    );
-    if args.json {
-        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
-    }
+    let bar = progress_bar(total, args.json);
     let mut heavy = HeavyParams::default();
     if let Some(m) = args.playout_model {
         heavy.local_model = m.0;
@@ -240,26 +279,7 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             });
         }
     }
-    let mut search = Config {
-        seed: args.seed,
-        heavy: heavy.clone(),
-        ..Config::default()
-    };
-    if let Some(m) = args.model_prior {
-        search.search.model_prior = m;
-    }
-    for (name, value) in [
-        ("policy_net", &args.policy_net),
-        ("net_visits", &args.net_visits),
-        ("net_blend", &args.net_blend),
-    ] {
-        if let Some(text) = value {
-            let setting = settings::find(name).ok_or(format!("no {name} setting"))?;
-            setting
-                .set(&mut search, text)
-                .map_err(|why| bounds::refused(&format!("--{}", setting.flag), text, why))?;
-        }
-    }
+    let search = search_config(&args, &heavy)?;
     for &size in &search_sizes {
         for &par in &args.parallelism {
             series(format!("{size}x{size} search {}", par.name()), &|threads| {
