@@ -196,32 +196,7 @@ impl Reader {
                         Prop::AW(_) => ("AW", Some(Color::White)),
                         _ => ("AE", None),
                     };
-                    if self.game.is_some() && !self.pending {
-                        self.setup_from_board();
-                    }
-                    let mut sorted: Vec<go::Point> = points.iter().copied().collect();
-                    sorted.sort_by_key(|p| (p.y, p.x));
-                    for p in sorted {
-                        if let Some(&(_, other)) = set_up.iter().find(|(q, _)| *q == p) {
-                            return Err(SgfError::BadProperty(format!(
-                                "{}[{}] and {key}[{}] set up one point twice in a node",
-                                other,
-                                sgf_letters(p),
-                                sgf_letters(p)
-                            )));
-                        }
-                        set_up.push((p, key));
-                        if board_point(self.size, p).is_none() {
-                            return Err(SgfError::BadProperty(format!(
-                                "{key}[{}] is off the {}x{} board",
-                                sgf_letters(p),
-                                self.size,
-                                self.size
-                            )));
-                        }
-                        let n = self.size.get();
-                        self.setup[usize::from(p.y) * n + usize::from(p.x)] = c;
-                    }
+                    self.set_up_points(key, c, points.iter().copied(), &mut set_up)?;
                 }
                 Prop::PL(c) => {
                     self.to_move = Some(match c {
@@ -237,17 +212,7 @@ impl Reader {
                     self.komi = Some(*k);
                 }
                 Prop::HA(h) => self.handicap = Some(*h),
-                Prop::RU(r) => {
-                    let name = r.text.trim();
-                    match name.parse() {
-                        Ok(rules) => self.rules = Some(rules),
-                        Err(_) => {
-                            let ru = shown("RU", name);
-                            let then = "ignored (the rules where none are named stand)";
-                            self.warn(format!("{ru} names rules Tengen does not know: {then}"));
-                        }
-                    }
-                }
+                Prop::RU(r) => self.rules_named(r.text.trim()),
                 Prop::PB(t) => self.info.black = Some(simple(&t.text)),
                 Prop::PW(t) => self.info.white = Some(simple(&t.text)),
                 Prop::RE(t) => self.info.result = Some(simple(&t.text)),
@@ -286,6 +251,58 @@ impl Reader {
             self.info.comments.push((k, text.to_string()));
         }
         Ok(true)
+    }
+
+    /// The stones of an `AB`, `AW` or `AE` property (`key`; `c` the colour, none for
+    /// `AE`) set up for the next position, row by row; `set_up` holds the points this
+    /// node set up so far and the property that named each, for one point may be named
+    /// once only.
+    fn set_up_points<'a>(
+        &mut self,
+        key: &'a str,
+        c: Option<Color>,
+        points: impl Iterator<Item = go::Point>,
+        set_up: &mut Vec<(go::Point, &'a str)>,
+    ) -> Result<(), SgfError> {
+        if self.game.is_some() && !self.pending {
+            self.setup_from_board();
+        }
+        let mut sorted: Vec<go::Point> = points.collect();
+        sorted.sort_by_key(|p| (p.y, p.x));
+        for p in sorted {
+            if let Some(&(_, other)) = set_up.iter().find(|(q, _)| *q == p) {
+                return Err(SgfError::BadProperty(format!(
+                    "{}[{}] and {key}[{}] set up one point twice in a node",
+                    other,
+                    sgf_letters(p),
+                    sgf_letters(p)
+                )));
+            }
+            set_up.push((p, key));
+            if board_point(self.size, p).is_none() {
+                return Err(SgfError::BadProperty(format!(
+                    "{key}[{}] is off the {}x{} board",
+                    sgf_letters(p),
+                    self.size,
+                    self.size
+                )));
+            }
+            let n = self.size.get();
+            self.setup[usize::from(p.y) * n + usize::from(p.x)] = c;
+        }
+        Ok(())
+    }
+
+    /// The rules an `RU` property names; a warning where Tengen does not know them.
+    fn rules_named(&mut self, name: &str) {
+        match name.parse() {
+            Ok(rules) => self.rules = Some(rules),
+            Err(_) => {
+                let ru = shown("RU", name);
+                let then = "ignored (the rules where none are named stand)";
+                self.warn(format!("{ru} names rules Tengen does not know: {then}"));
+            }
+        }
     }
 
     /// A property the parser could not read: an error where it matters to the game.
