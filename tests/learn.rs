@@ -55,6 +55,11 @@ fn eval(model: &Path, sgf: &Path) -> Output {
     ])
 }
 
+/// `tengen learn eval --policy-net NET SGF`.
+fn eval_net(net: &str, sgf: &Path) -> Output {
+    tengen(&["learn", "eval", "--policy-net", net, sgf.to_str().unwrap()])
+}
+
 /// Fails the test, with the process's stderr, unless it succeeded.
 fn succeeded(run: &Output) {
     assert!(
@@ -254,31 +259,18 @@ fn eval_scores_the_policy_network_and_refuses_what_it_cannot_read() {
     let net = root.join("engine/data/policy-19.safetensors");
     let net = net.to_str().unwrap();
     let nineteen = root.join("tests/data/sgf/handicap19.sgf");
-    let run = tengen(&[
-        "learn",
-        "eval",
-        "--policy-net",
-        net,
-        nineteen.to_str().unwrap(),
-    ]);
+    let run = eval_net(net, &nineteen);
     succeeded(&run);
     says(
         &String::from_utf8_lossy(&run.stdout),
         &["policy network", "19×19", "all "],
     );
     // The network serves 19×19 only.
-    let run = tengen(&["learn", "eval", "--policy-net", net, nine.to_str().unwrap()]);
+    let run = eval_net(net, &nine);
     says(&failed(&run), &["19×19", "9×9"]);
     let broken = tmp.path().join("broken.safetensors");
     std::fs::write(&broken, "not a weights file").unwrap();
-    let broken = broken.to_str().unwrap();
-    let run = tengen(&[
-        "learn",
-        "eval",
-        "--policy-net",
-        broken,
-        nine.to_str().unwrap(),
-    ]);
+    let run = eval_net(broken.to_str().unwrap(), &nine);
     says(&failed(&run), &["broken.safetensors", "safetensors"]);
     // One of the two, not both.
     let moves = root.join("engine/data/moves.txt");
