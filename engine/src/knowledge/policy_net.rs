@@ -4,7 +4,8 @@
 //! [`PolicyNet::load`] reads a weights file (safetensors, the layout of
 //! `crates/learn/python/weights.py`) and checks it whole: a file that is not one, or
 //! holds another format, other input planes, a misshapen tensor or a NaN, is a
-//! [`PolicyNetError`] naming the file, never a panic. A loaded net is immutable and
+//! [`PolicyNetError`] naming the file, never a panic; so is an output that overflows
+//! (finite weights too large: [`PolicyNetError::NonFiniteOutput`]). A loaded net is immutable and
 //! shared by every thread; each thread keeps its own [`NetScratch`].
 //!
 //! [`PolicyNet::evaluate`] builds the position's planes with the same
@@ -98,6 +99,20 @@ impl PolicyOutput {
         }
     }
 
+    /// Whether `mv` is a legal move in the position (the planes' legal-move plane;
+    /// the pass always is), whatever its probability: a legal move's probability can
+    /// underflow to 0.
+    pub fn is_legal(&self, mv: Move) -> bool {
+        match mv {
+            Move::Pass => true,
+            Move::Play(p) => {
+                let (x, y) = self.size.coords(p);
+                let side = self.size.get();
+                x < side && y < side && self.legal[y * side + x]
+            }
+        }
+    }
+
     /// The `n` most probable legal moves (the pass among them), most probable first;
     /// ties in the order of the points (A1, B1, …), the pass last.
     pub fn top(&self, n: usize) -> Vec<(Move, f32)> {
@@ -163,7 +178,8 @@ impl PolicyNet {
     /// The move probabilities of `board` with `mover` to play after `history` (the
     /// two previous moves, as the export records them), or
     /// [`PolicyNetError::BoardSize`] when the board's side is not
-    /// [`side`](PolicyNet::side).
+    /// [`side`](PolicyNet::side), or [`PolicyNetError::NonFiniteOutput`] when the
+    /// network's output overflows; the probabilities answered are finite and sum to 1.
     pub fn evaluate(
         &self,
         board: &Board,
@@ -183,7 +199,9 @@ impl PolicyNet {
         self.encoder.encode(board, mover, history, &mut planes);
         let out = self.output_of_planes(board.size(), &planes, scratch);
         scratch.planes = planes;
-        Ok(out)
+        out.ok_or_else(|| PolicyNetError::NonFiniteOutput {
+            origin: self.origin.clone(),
+        })
     }
 
     /// The masked logits of a position given as its bit-packed planes (the export's
@@ -219,13 +237,15 @@ impl PolicyNet {
         Some(&scratch.logits)
     }
 
-    /// The probabilities of a position given as its planes (of the net's side).
+    /// The probabilities of a position given as its planes (of the net's side), or
+    /// `None` when a logit of a legal move or of the pass is not finite (weights so
+    /// large that the activations overflow).
     fn output_of_planes(
         &self,
         size: BoardSize,
         planes: &[u8],
         scratch: &mut NetScratch,
-    ) -> PolicyOutput {
+    ) -> Option<PolicyOutput> {
         let n = size.area();
         let stride = plane_bytes(size.get());
         let legal: Vec<bool> = (0..n)
@@ -234,32 +254,30 @@ impl PolicyNet {
         let logits = self
             .logits_of_planes(planes, scratch)
             .expect("planes encoded for the net's side");
+        let counted = |i: usize| i == n || legal[i];
+        if (0..=n).any(|i| counted(i) && !logits[i].is_finite()) {
+            return None;
+        }
         let max = logits
             .iter()
             .enumerate()
-            .filter(|&(i, _)| i == n || legal[i])
+            .filter(|&(i, _)| counted(i))
             .map(|(_, &l)| l)
             .fold(f32::NEG_INFINITY, f32::max);
         let mut probabilities: Vec<f32> = logits
             .iter()
             .enumerate()
-            .map(|(i, &l)| {
-                if i == n || legal[i] {
-                    (l - max).exp()
-                } else {
-                    0.0
-                }
-            })
+            .map(|(i, &l)| if counted(i) { (l - max).exp() } else { 0.0 })
             .collect();
         let total: f32 = probabilities.iter().sum();
         for p in &mut probabilities {
             *p /= total;
         }
-        PolicyOutput {
+        Some(PolicyOutput {
             size,
             probabilities,
             legal,
-        }
+        })
     }
 }
 

@@ -55,6 +55,12 @@ pub enum PolicyNetError {
         /// The tensor's name.
         name: String,
     },
+    /// The network's output for a position holds a NaN or an infinity: its weights,
+    /// each finite, are so large that the activations overflow.
+    NonFiniteOutput {
+        /// The file.
+        origin: String,
+    },
     /// The network was trained for boards of side `net`; the board's side is `board`.
     BoardSize {
         /// The side the network serves.
@@ -93,6 +99,11 @@ impl fmt::Display for PolicyNetError {
             PolicyNetError::NonFinite { origin, name } => {
                 write!(f, "{origin}: tensor {name} holds a NaN or an infinity")
             }
+            PolicyNetError::NonFiniteOutput { origin } => write!(
+                f,
+                "{origin}: the network's output overflows (a NaN or an infinity): its \
+                 weights are too large"
+            ),
             PolicyNetError::BoardSize { net, board } => write!(
                 f,
                 "the policy network serves {net}×{net} boards, not {board}×{board}"

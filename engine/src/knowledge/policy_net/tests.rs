@@ -217,6 +217,63 @@ fn each_kind_of_bad_file_is_its_own_error() {
     assert!(matches!(kind(&size), PolicyNetError::Format { .. }));
 }
 
+#[test]
+fn huge_finite_weights_are_an_error_not_nan_probabilities() {
+    // The head adds its eight filters, each weighted 3e38, to a bias of 3e38: past
+    // f32::MAX wherever a filter is on.
+    let huge = edited(|t, _| {
+        for (name, _, values) in t.iter_mut() {
+            if name.starts_with("head.") {
+                values.fill(3e38);
+            }
+        }
+    });
+    // Every weight is finite: the file loads.
+    let net = PolicyNet::from_bytes(&huge, "huge.safetensors").unwrap();
+    let b = Board::new(BoardSize::NINETEEN);
+    let mut scratch = NetScratch::new(&net);
+    let e = net
+        .evaluate(&b, Color::Black, &History::default(), &mut scratch)
+        .unwrap_err();
+    assert_eq!(
+        e,
+        PolicyNetError::NonFiniteOutput {
+            origin: "huge.safetensors".into()
+        }
+    );
+    assert!(e.to_string().starts_with("huge.safetensors: "), "{e}");
+}
+
+#[test]
+fn a_legal_move_stays_legal_when_its_probability_underflows() {
+    // Head weights a thousand times larger: the logits spread over thousands and
+    // most legal points' probabilities underflow to 0.
+    let steep = edited(|t, _| {
+        let head = t
+            .iter_mut()
+            .find(|(name, _, _)| name == "head.weight")
+            .unwrap();
+        head.2.iter_mut().for_each(|w| *w *= 1e4);
+    });
+    let net = PolicyNet::from_bytes(&steep, "steep").unwrap();
+    let mut b = Board::new(BoardSize::NINETEEN);
+    let d4 = b.size().parse_point("D4").unwrap();
+    b.try_play(Color::Black, Move::Play(d4)).unwrap();
+    let mut scratch = NetScratch::new(&net);
+    let out = net
+        .evaluate(&b, Color::White, &History::default(), &mut scratch)
+        .unwrap();
+    let underflowed: Vec<Point> = b
+        .size()
+        .points()
+        .filter(|&p| p != d4 && out.point(p) == 0.0)
+        .collect();
+    assert!(!underflowed.is_empty());
+    assert!(underflowed.iter().all(|&p| out.is_legal(Move::Play(p))));
+    assert!(!out.is_legal(Move::Play(d4)));
+    assert!(out.is_legal(Move::Pass));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -238,8 +295,16 @@ proptest! {
         if let Ok(net) = PolicyNet::from_bytes(&bytes, "fuzzed") {
             let b = Board::new(BoardSize::new(net.side() as u32).unwrap());
             let mut scratch = NetScratch::new(&net);
-            let out = net.evaluate(&b, Color::Black, &History::default(), &mut scratch);
-            prop_assert!(out.is_ok());
+            // An overflowing output is an error; an answer is a distribution.
+            match net.evaluate(&b, Color::Black, &History::default(), &mut scratch) {
+                Ok(out) => {
+                    let p: Vec<f32> = b.size().points().map(|p| out.point(p)).chain([out.pass()]).collect();
+                    prop_assert!(p.iter().all(|p| p.is_finite() && *p >= 0.0), "{:?}", p);
+                    let total: f32 = p.iter().sum();
+                    prop_assert!((total - 1.0).abs() < 1e-3, "{}", total);
+                }
+                Err(e) => prop_assert_eq!(e, PolicyNetError::NonFiniteOutput { origin: "fuzzed".into() }),
+            }
         }
     }
 }
