@@ -125,17 +125,25 @@ pub enum ExportError {
     HasShards(PathBuf, Vec<String>),
 }
 
+/// How many shard names [`ExportError::HasShards`] lists before "and N more".
+const SHARDS_NAMED: usize = 10;
+
 impl fmt::Display for ExportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ExportError::Directory(p, e) => write!(f, "{}: {e}", p.display()),
-            ExportError::HasShards(p, names) => write!(
-                f,
-                "{} holds shards of an earlier export already: remove {} or choose another \
-                 directory",
-                p.display(),
-                names.join(", ")
-            ),
+            ExportError::HasShards(p, names) => {
+                let mut listed = names[..names.len().min(SHARDS_NAMED)].join(", ");
+                if names.len() > SHARDS_NAMED {
+                    listed += &format!(" and {} more", names.len() - SHARDS_NAMED);
+                }
+                write!(
+                    f,
+                    "{} holds shards of an earlier export already: remove {listed} or choose \
+                     another directory",
+                    p.display(),
+                )
+            }
         }
     }
 }
@@ -409,6 +417,23 @@ mod tests {
         // A second export into the same directory is refused.
         let again = Exporter::new(options).unwrap_err();
         assert!(again.to_string().contains("holds shards"), "{again}");
+    }
+
+    #[test]
+    fn a_refusal_names_the_first_ten_shards_and_counts_the_rest() {
+        let names: Vec<String> = (1..=25).map(|i| format!("train-{i:05}.tgp")).collect();
+        let e = ExportError::HasShards(PathBuf::from("out"), names).to_string();
+        assert!(
+            e.contains("train-00001.tgp") && e.contains("train-00010.tgp"),
+            "{e}"
+        );
+        assert!(!e.contains("train-00011.tgp"), "{e}");
+        assert!(e.contains("train-00010.tgp and 15 more or choose"), "{e}");
+        let few = ExportError::HasShards(PathBuf::from("out"), vec!["a.tgp".into()]).to_string();
+        assert!(
+            few.contains("remove a.tgp or choose") && !few.contains("more"),
+            "{few}"
+        );
     }
 
     fn names_in(dir: &std::path::Path) -> Vec<String> {
