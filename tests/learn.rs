@@ -265,9 +265,20 @@ fn eval_scores_the_policy_network_and_refuses_what_it_cannot_read() {
         &String::from_utf8_lossy(&run.stdout),
         &["policy network", "19×19", "all "],
     );
-    // The network serves 19×19 only.
+    // The network serves 19×19 only: records of 9×9 games only are an error.
     let run = eval_net(net, &nine);
     says(&failed(&run), &["19×19", "9×9"]);
+    // A 9×9 game among 19×19 ones is skipped and counted, wherever it comes.
+    let mixed = tmp.path().join("mixed.sgf");
+    let game19 = std::fs::read_to_string(&nineteen).unwrap();
+    let games = format!("(;SZ[9];B[ee];W[ec])\n{game19}\n(;SZ[9];B[ee])\n");
+    std::fs::write(&mixed, games).unwrap();
+    let run = eval_net(net, &mixed);
+    succeeded(&run);
+    says(
+        &String::from_utf8_lossy(&run.stdout),
+        &["3 games", "2 on another board size, skipped", "all "],
+    );
     let broken = tmp.path().join("broken.safetensors");
     std::fs::write(&broken, "not a weights file").unwrap();
     let run = eval_net(broken.to_str().unwrap(), &nine);

@@ -11,7 +11,7 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use tengen_board::sgf::SgfGame;
 use tengen_board::{BoardSize, Game};
-use tengen_engine::knowledge::{NetScratch, PolicyNet};
+use tengen_engine::knowledge::{NetScratch, PolicyNet, PolicyNetError};
 use tengen_engine::shape::ShapeWeights;
 use tengen_engine::shape::left_out::LeftOut;
 use tengen_engine::shape::model::{MoveModel, MoveScorer};
@@ -393,13 +393,27 @@ fn eval(args: EvalArgs) -> Result<(), String> {
         (_, Some(path)) => {
             let net = PolicyNet::load(path).map_err(|e| e.to_string())?;
             let mut scratch = NetScratch::new(&net);
+            // A game of another board size is skipped and counted; the first one's
+            // error is the answer only when no game was of the network's size.
+            let mut other_size = None;
             let (games, refused) = for_each_game(&args.records, "eval", |g| {
-                evaluation
-                    .add_game_net(g, &net, &mut scratch)
-                    .map(|_| ())
-                    .map_err(|e| e.to_string())
+                match evaluation.add_game_net(g, &net, &mut scratch) {
+                    Ok(_) => Ok(()),
+                    Err(e @ PolicyNetError::BoardSize { .. }) => {
+                        other_size.get_or_insert(e);
+                        Ok(())
+                    }
+                    Err(e) => Err(e.to_string()),
+                }
             })?;
-            format!("{}; {games} games ({refused} refused)", net.describe())
+            if let Some(e) = other_size.filter(|_| evaluation.games == 0) {
+                return Err(e.to_string());
+            }
+            format!(
+                "{}; {games} games ({refused} refused, {} on another board size, skipped)",
+                net.describe(),
+                evaluation.other_size
+            )
         }
         (Some(path), None) => {
             let table = load(path)?;

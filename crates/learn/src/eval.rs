@@ -97,6 +97,9 @@ pub struct Evaluation {
     /// Moves skipped: the move played is not among the candidates (a superko or
     /// suicide the records allow).
     pub skipped: u64,
+    /// Games not scored by the policy network: their board is of another size than
+    /// the one the network serves.
+    pub other_size: u64,
 }
 
 impl Evaluation {
@@ -156,7 +159,10 @@ impl Evaluation {
 
     /// Scores every move of `game` with the policy network `net` (the time counted is
     /// the whole evaluation: planes, network, softmax); false if the replay stopped
-    /// early, an error if the game's board is not the one the network serves.
+    /// early. A game on a board the network does not serve is counted in
+    /// [`other_size`](Evaluation::other_size), not scored, and answered with
+    /// [`PolicyNetError::BoardSize`]; an output the network cannot give (it
+    /// overflows) is that error.
     pub fn add_game_net(
         &mut self,
         game: &Game,
@@ -165,6 +171,7 @@ impl Evaluation {
     ) -> Result<bool, PolicyNetError> {
         let side = game.start_board().size().get();
         if side != net.side() {
+            self.other_size += 1;
             return Err(PolicyNetError::BoardSize {
                 net: net.side(),
                 board: side,
@@ -173,18 +180,27 @@ impl Evaluation {
         let Evaluation {
             phases, skipped, ..
         } = self;
+        let mut failure = None;
         let ok = replay(game, |board, c, m, history, number| {
-            let start = Instant::now();
-            let Ok(out) = net.evaluate(board, c, history, scratch) else {
+            if failure.is_some() {
                 return;
+            }
+            let start = Instant::now();
+            let out = match net.evaluate(board, c, history, scratch) {
+                Ok(out) => out,
+                Err(e) => {
+                    failure = Some(e);
+                    return;
+                }
             };
             let elapsed = start.elapsed().as_secs_f64();
-            let mine = out.of(m);
-            if mine <= 0.0 {
+            if !out.is_legal(m) {
                 // Not a legal move to the network (a superko or suicide the records allow).
                 *skipped += 1;
                 return;
             }
+            // A legal move's probability may underflow to 0: it is scored, clamped.
+            let mine = out.of(m);
             // Ties count against the network, as against the move model.
             let better = out
                 .top(usize::MAX)
@@ -199,6 +215,9 @@ impl Evaluation {
             t.log_likelihood += f64::from(mine.max(f32::MIN_POSITIVE)).ln();
             t.seconds += elapsed;
         });
+        if let Some(e) = failure {
+            return Err(e);
+        }
         self.games += 1;
         Ok(ok)
     }
@@ -207,6 +226,7 @@ impl Evaluation {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use safetensors::{Dtype, SafeTensors, tensor::TensorView};
     use std::cell::Cell;
     use tengen_board::sgf::parse_sgf;
     use tengen_engine::shape::ShapeWeights;
@@ -283,7 +303,55 @@ mod tests {
         let nine = parse_sgf("(;SZ[9];B[ee])").unwrap().game;
         let err = e.add_game_net(&nine, &net, &mut scratch).unwrap_err();
         assert_eq!(err, PolicyNetError::BoardSize { net: 19, board: 9 });
-        assert_eq!(e.games, 1);
+        assert_eq!((e.games, e.other_size), (1, 1));
+    }
+
+    /// The fixture net with its head's weights multiplied by `factor`.
+    fn steep_net(factor: f32) -> PolicyNet {
+        let st = SafeTensors::deserialize(NET).unwrap();
+        let (_, meta) = SafeTensors::read_metadata(NET).unwrap();
+        let tensors: Vec<(String, Vec<usize>, Vec<u8>)> = st
+            .tensors()
+            .into_iter()
+            .map(|(name, v)| {
+                let scale = if name == "head.weight" { factor } else { 1.0 };
+                let data = v
+                    .data()
+                    .chunks_exact(4)
+                    .flat_map(|b| {
+                        (f32::from_le_bytes([b[0], b[1], b[2], b[3]]) * scale).to_le_bytes()
+                    })
+                    .collect();
+                (name, v.shape().to_vec(), data)
+            })
+            .collect();
+        let views: Vec<(String, TensorView<'_>)> = tensors
+            .iter()
+            .map(|(name, shape, data)| {
+                let view = TensorView::new(Dtype::F32, shape.clone(), data).unwrap();
+                (name.clone(), view)
+            })
+            .collect();
+        let bytes = safetensors::serialize(views, meta.metadata().clone()).unwrap();
+        PolicyNet::from_bytes(&bytes, "steep net").unwrap()
+    }
+
+    #[test]
+    fn a_legal_move_whose_probability_underflows_is_scored_not_skipped() {
+        // Head weights ten thousand times larger spread the logits over thousands:
+        // most legal moves' probabilities underflow to 0.
+        let net = steep_net(1e4);
+        let mut scratch = NetScratch::new(&net);
+        let game = parse_sgf("(;SZ[19];B[pd];W[dp];B[pq];W[dd];B[fq];W[cn];B[qk])")
+            .unwrap()
+            .game;
+        let mut e = Evaluation::new();
+        assert!(e.add_game_net(&game, &net, &mut scratch).unwrap());
+        let t = e.total();
+        assert_eq!((t.positions, e.skipped), (7, 0), "{t:?}");
+        // The underflowed moves are scored at the clamp, far below any real one.
+        assert!(t.log_likelihood < -80.0, "{t:?}");
+        assert!(t.log_likelihood.is_finite(), "{t:?}");
     }
 
     #[test]
