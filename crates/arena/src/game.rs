@@ -322,8 +322,14 @@ impl Play<'_> {
         })
     }
 
-    /// Counts a game that ended by passes.
+    /// Counts a game that ended by passes. Rules that count the board as it stands
+    /// (area scoring without a friendly pass: Tromp-Taylor, CGOS) remove no stone,
+    /// whatever the engines call dead: every stone on the board counts.
     fn score(&mut self) -> Result<(ScoringMethod, tengen_board::Score), End> {
+        let rules = &self.spec.rules;
+        if rules.scoring == Scoring::Area && !rules.friendly_pass {
+            return Ok((ScoringMethod::TrompTaylor, self.referee.tromp_taylor()));
+        }
         let agreed = self
             .status_lists("dead")?
             .filter(|dead| dead.black == dead.white);
@@ -358,13 +364,63 @@ mod tests {
     use super::*;
     use std::path::Path;
 
+    /// The fake engine, seeded, with `extra` flags.
+    fn fake(seed: u32, extra: &str) -> Player {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engine.py");
+        let cmd = format!("python3 {} --seed {seed} {extra}", script.display());
+        Player::start(&cmd, None, Duration::from_secs(10)).unwrap()
+    }
+
+    /// A game on 5×5 under `rules` between two fake engines that both call every
+    /// stone on the board dead (so they agree).
+    fn agreed_all_dead(rules: Rules, rules_name: &str) -> Outcome {
+        let mut players = ByColor {
+            black: fake(3, "--dead-all"),
+            white: fake(4, "--dead-all"),
+        };
+        let size = BoardSize::new(5).unwrap();
+        let spec = GameSpec {
+            size,
+            rules,
+            rules_name: rules_name.into(),
+            time: None,
+            move_timeout: Duration::from_secs(5),
+            max_moves: 400,
+            handicap: 0,
+            opening: vec![],
+        };
+        play_game(&spec, &mut players, &mut |_: &Game| {})
+    }
+
+    #[test]
+    fn rules_that_count_the_board_as_it_stands_remove_no_agreed_dead_stone() {
+        let chinese = agreed_all_dead(Rules::chinese(), "chinese");
+        assert_eq!(
+            chinese.method,
+            Some(ScoringMethod::Agreement),
+            "{chinese:?}"
+        );
+        for rules in [Rules::tromp_taylor(), Rules::cgos()] {
+            let outcome = agreed_all_dead(rules, "tromp-taylor");
+            assert_eq!(
+                outcome.method,
+                Some(ScoringMethod::TrompTaylor),
+                "{outcome:?}"
+            );
+            let board = outcome.referee.game().board();
+            assert!(*board.stones(Color::Black) != Bitboard::EMPTY, "{outcome:?}");
+            let counted = outcome.referee.tromp_taylor().result();
+            assert_eq!(
+                outcome.result.to_string(),
+                counted.to_string(),
+                "{outcome:?}"
+            );
+        }
+    }
+
     #[test]
     fn every_accepted_move_is_shown_to_the_watcher() {
-        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engine.py");
-        let start = |seed: u32| {
-            let cmd = format!("python3 {} --seed {seed}", script.display());
-            Player::start(&cmd, None, Duration::from_secs(10)).unwrap()
-        };
+        let start = |seed: u32| fake(seed, "");
         let mut players = ByColor {
             black: start(1),
             white: start(2),
