@@ -538,7 +538,7 @@ fn playout(tree: &Tree, s: &mut Scratch, tally: &Tally, ctx: &Ctx<'_>, exclusive
         &mut s.amaf,
         (ctx.config.heavy.reply > 0.0).then_some(&mut s.replies),
     );
-    let black_won = out.score > 0.0;
+    let black_won = out.winner() == Color::Black;
     if ctx.extras.ownership {
         tally.add_ownership(out.black_area.iter(), out.white_area.iter());
     }

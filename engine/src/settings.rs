@@ -596,6 +596,12 @@ mod tests {
         s.set(&mut c, TEST_NET).unwrap();
         assert_eq!(c.policy_net.as_ref().map(|n| n.net().side()), Some(19));
         assert_eq!(s.get(&c), TEST_NET);
+        // Setting the same file again reads it again (training may have rewritten
+        // it): the engine sees a changed setting and takes the new load.
+        let before = c.clone();
+        s.set(&mut c, TEST_NET).unwrap();
+        assert_ne!(c, before);
+        assert_eq!(c, c.clone());
         s.set(&mut c, "OFF").unwrap();
         assert_eq!(c, Config::default());
         assert!(c.policy_net.is_none());

@@ -32,7 +32,9 @@ pub const CACHE_POSITIONS: usize = 4096;
 
 /// A policy network loaded from a file, as the `policy_net` setting holds it: the
 /// network, the file it came from, the cache of its ratings and its counters. Two
-/// values are equal when they name the same file.
+/// values are equal only when they are the same load: reading a file again (say,
+/// after training overwrote it) gives a new value, so `tengen-set policy_net` with
+/// the same path takes the file as it is now.
 pub struct PolicyNetFile {
     path: String,
     net: PolicyNet,
@@ -53,7 +55,7 @@ impl std::fmt::Debug for PolicyNetFile {
 
 impl PartialEq for PolicyNetFile {
     fn eq(&self, other: &PolicyNetFile) -> bool {
-        self.path == other.path
+        std::ptr::eq(self, other)
     }
 }
 
