@@ -39,7 +39,9 @@ pub(crate) fn status(s: &mut Session) -> Status {
 pub(crate) enum Reckoning {
     /// The last move was a pass (the game ends at the next one, or has ended): the
     /// rules' count, dead stones removed, except under rules that count the board as
-    /// it stands (Tromp-Taylor, CGOS), where every stone on the board counts.
+    /// it stands (area scoring without a friendly pass: Tromp-Taylor, CGOS, a KataGo
+    /// rules object with area scoring and `friendlyPassOk` false, its default), where
+    /// every stone on the board counts.
     Count,
     /// The game goes on: the judgement's estimate ([`Judgement::estimated_score`]),
     /// which agrees with the search where the count would give the whole board to
@@ -52,8 +54,10 @@ pub(crate) enum Reckoning {
 pub(crate) fn score(s: &mut Session) -> (Score, Reckoning) {
     let j = judgement(s);
     if s.game.consecutive_passes() > 0 {
-        // Tromp-Taylor and CGOS remove nothing: a dead stone left standing counts for
-        // its owner, and the area it touches for nobody, as the server counts it.
+        // Area scoring without a friendly pass (Tromp-Taylor, CGOS, a KataGo rules
+        // object with area scoring and friendlyPassOk false) removes nothing: a dead
+        // stone left standing counts for its owner, and the area it touches for
+        // nobody, as CGOS's server counts it.
         let dead = if counts_board_as_it_stands(s.game.rules()) {
             Bitboard::EMPTY
         } else {
@@ -66,8 +70,9 @@ pub(crate) fn score(s: &mut Session) -> (Score, Reckoning) {
 }
 
 /// `final_score`: `B+3.5`, `W+0.5` or `0`. After a pass, the rules' count (what the
-/// game scores if it ends now: dead stones removed, or under Tromp-Taylor and CGOS
-/// every stone counted as it stands); GUIs also ask it during a game, and then it is
+/// game scores if it ends now: dead stones removed, or, under area scoring without a
+/// friendly pass (Tromp-Taylor, CGOS, a KataGo rules object with `friendlyPassOk`
+/// false), every stone counted as it stands); GUIs also ask it during a game, and then it is
 /// the judgement's estimate (see [`score`]).
 pub(crate) fn final_score(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     a.end()?;
