@@ -238,7 +238,8 @@ fn apply_setting(config: &mut Config, name: &str, text: &str) -> Result<(), Stri
 }
 
 /// Ends the process when a thread of the analysis loop has failed: its input may stay
-/// open for ever, and the client waits for answers that will not come.
+/// open for ever. The loop has answered every open turn with an error line and calls
+/// this holding the output, so that exiting cuts no response line short.
 fn exit_on_failure(message: &str) {
     eprintln!("tengen analysis: {message}");
     std::process::exit(1);

@@ -21,6 +21,10 @@ pub const MAX_OPEN_BYTES: usize = 512 << 20;
 const QUEUED: u8 = 0;
 const RUNNING: u8 = 1;
 const TERMINATED: u8 = 2;
+/// Being searched when the loop failed: answered with an error, not by its searcher.
+const ABANDONED: u8 = 3;
+/// Searched, and its searcher answers it.
+const ANSWERED: u8 = 4;
 
 /// A query accepted for analysis, shared by its turns.
 #[derive(Debug)]
@@ -60,6 +64,23 @@ pub struct Turn {
     /// Raised to end the turn's search (terminate, `maxTime`, or shutting down).
     pub stop: Arc<AtomicBool>,
     status: AtomicU8,
+}
+
+impl Turn {
+    /// Claims a searched turn's answer for its searcher: false when the turn was
+    /// abandoned (the loop failed and answered it with an error already), or was
+    /// claimed before.
+    pub fn claim_answer(&self) -> bool {
+        self.status
+            .compare_exchange(RUNNING, ANSWERED, Ordering::AcqRel, Ordering::Acquire)
+            .is_ok()
+    }
+
+    /// Whether the turn was abandoned while being searched (see
+    /// [`Queue::abandon_running`]): its searcher sends nothing more.
+    pub fn abandoned(&self) -> bool {
+        self.status.load(Ordering::Acquire) == ABANDONED
+    }
 }
 
 /// A turn in the heap: higher priority first, then earlier.
@@ -267,6 +288,27 @@ impl Queue {
         stopped_in_queue
     }
 
+    /// Abandons the turns being searched (the loop failed): each is told to stop and
+    /// returned, to be answered with an error; its searcher then sends nothing more
+    /// for it ([`Turn::claim_answer`] is false). A turn whose answer its searcher has
+    /// claimed already is left to it.
+    pub fn abandon_running(&self) -> Vec<Arc<Turn>> {
+        let inner = self.lock();
+        let mut abandoned: Vec<Arc<Turn>> = Vec::new();
+        for turn in inner.open.values().flatten() {
+            let was_running = turn
+                .status
+                .compare_exchange(RUNNING, ABANDONED, Ordering::AcqRel, Ordering::Acquire)
+                .is_ok();
+            if was_running {
+                turn.stop.store(true, Ordering::Release);
+                abandoned.push(Arc::clone(turn));
+            }
+        }
+        abandoned.sort_by_key(|t| (t.number, Arc::as_ptr(t) as usize));
+        abandoned
+    }
+
     /// No more turns will come: the searchers end once the queue is empty.
     pub fn close(&self) {
         self.lock().closed = true;
@@ -320,6 +362,27 @@ pub(crate) mod tests {
         let want: Vec<(String, usize)> = want.iter().map(|&(i, n)| (i.to_string(), n)).collect();
         assert_eq!(order, want);
         assert_eq!(q.open_turns(), 0);
+    }
+
+    #[test]
+    fn a_failure_abandons_the_running_turns_its_searchers_have_not_answered() {
+        let q = Queue::new();
+        q.push(job("a", 10), &[(0, 0), (1, 0), (2, 0)]).unwrap();
+        let (first, second) = (q.pop().unwrap(), q.pop().unwrap());
+        assert!(second.claim_answer(), "its searcher answers it");
+        let abandoned = q.abandon_running();
+        assert_eq!(abandoned.len(), 1);
+        assert!(Arc::ptr_eq(&abandoned[0], &first) && first.abandoned());
+        assert!(first.stop.load(Ordering::Acquire) && !first.claim_answer());
+        assert!(
+            !second.abandoned() && !second.claim_answer(),
+            "claimed once"
+        );
+        assert!(
+            q.abandon_running().is_empty(),
+            "the queued turn is not running"
+        );
+        assert_eq!(q.terminate(None, None).len(), 1);
     }
 
     #[test]

@@ -87,7 +87,29 @@ impl Output<'_> {
     fn is_broken(&self) -> bool {
         self.broken.load(Ordering::Acquire)
     }
+
+    /// Runs `f` holding the writer, so that no line is being written meanwhile: a
+    /// line being written is waited for, at most [`HOLD_WAIT`] (a client that reads
+    /// nothing could block its write for ever), then `f` runs anyway.
+    fn holding(&self, f: &dyn Fn()) {
+        let deadline = Instant::now() + HOLD_WAIT;
+        let _held = loop {
+            match self.writer.try_lock() {
+                Ok(guard) => break Some(guard),
+                Err(std::sync::TryLockError::Poisoned(p)) => break Some(p.into_inner()),
+                Err(std::sync::TryLockError::WouldBlock) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Err(std::sync::TryLockError::WouldBlock) => break None,
+            }
+        };
+        f();
+    }
 }
+
+/// The longest wait for a line being written before the front end's reaction to a
+/// failure runs (see [`Output::holding`]).
+const HOLD_WAIT: Duration = Duration::from_secs(1);
 
 /// Serves queries from `input` until its end, with one searcher per engine of
 /// `engines` (each should search on one thread: the pool is the parallelism), and
@@ -119,7 +141,8 @@ pub fn serve<R: BufRead>(
             ),
         ));
     };
-    let guard = |role| Shutdown::new(role, &queue, &deadlines, &failure, &stopped);
+    let hold = |f: &dyn Fn()| out.holding(f);
+    let guard = |role| Shutdown::new(role, &queue, &deadlines, &failure, &stopped, &hold);
     // A failed thread has been reported through `failure`; its panic is not passed on.
     let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         std::thread::scope(|scope| {
@@ -268,6 +291,9 @@ impl Searcher<'_, '_> {
             if searched.is_err() {
                 self.deadlines.disarm(&turn.stop);
                 engine.clear();
+            }
+            // A turn abandoned by a failure of the loop was answered already.
+            if searched.is_err() && turn.claim_answer() {
                 self.out.notice(&Notice::error(
                     &turn.job.id,
                     "id",
@@ -290,6 +316,9 @@ impl Searcher<'_, '_> {
             Err(e) => {
                 // The record was checked when it came: this is a broken invariant,
                 // answered as an error rather than a crash.
+                if !turn.claim_answer() {
+                    return;
+                }
                 let n = Notice::error(
                     &job.id,
                     "moves",
@@ -322,7 +351,7 @@ impl Searcher<'_, '_> {
         let mut next = reports.map(|(_, first)| start + first);
         let mut sink = |a: &Analysis| {
             let now = Instant::now();
-            if a.playouts() > 0 && next.is_some_and(|due| now >= due) {
+            if a.playouts() > 0 && next.is_some_and(|due| now >= due) && !turn.abandoned() {
                 self.out
                     .line(&analysis_response(&at, a, true, probabilities.as_deref()));
                 next = every.map(|e| now + e);
@@ -347,6 +376,10 @@ impl Searcher<'_, '_> {
             Some(report),
         );
         self.deadlines.disarm(&turn.stop);
+        // A turn abandoned by a failure of the loop was answered already.
+        if !turn.claim_answer() {
+            return;
+        }
         if analysis.playouts() == 0 {
             self.out.line(&no_results(&job.id, turn.number));
             return;
@@ -441,10 +474,52 @@ mod tests {
         let message = err.to_string();
         assert!(message.contains("the query reader"), "{message}");
         let out = String::from_utf8(out).unwrap();
+        // Each turn, the one being searched and the queued one, gets one line: the
+        // error (the stopped search sends no answer after it).
+        for id in ["long", "queued"] {
+            let lines: Vec<&str> = out
+                .lines()
+                .filter(|l| l.contains(&format!("\"id\":\"{id}\"")))
+                .collect();
+            assert_eq!(lines.len(), 1, "{id}: {out}");
+            assert!(lines[0].contains("engine is stopping"), "{id}: {out}");
+        }
+        assert!(message.contains("were answered with an error"), "{message}");
+    }
+
+    /// How long after it was asked [`Output::holding`] ran its function, while
+    /// another thread held the writer for `held`.
+    fn holding_after(held: Duration) -> Duration {
+        let out = Output {
+            writer: Mutex::new(Box::new(io::sink())),
+            broken: AtomicBool::new(false),
+            errors: AtomicU64::new(0),
+        };
+        let taken = std::sync::Barrier::new(2);
+        let ran = Mutex::new(None);
+        std::thread::scope(|scope| {
+            scope.spawn(|| {
+                let _line = crate::lock::lock(&out.writer);
+                taken.wait();
+                std::thread::sleep(held);
+            });
+            taken.wait();
+            let asked = Instant::now();
+            out.holding(&|| *crate::lock::lock(&ran) = Some(asked.elapsed()));
+        });
+        ran.into_inner().unwrap().expect("the function ran")
+    }
+
+    /// The reaction to a failure waits for a line being written to end, but not for
+    /// ever.
+    #[test]
+    fn holding_the_output_waits_for_a_line_being_written_a_bounded_time() {
+        let short = holding_after(Duration::from_millis(200));
+        assert!(short >= Duration::from_millis(200), "{short:?}");
+        let long = holding_after(Duration::from_secs(5));
         assert!(
-            out.lines()
-                .any(|l| l.contains("\"id\":\"queued\"") && l.contains("engine is stopping")),
-            "{out}"
+            long >= HOLD_WAIT && long < Duration::from_secs(4),
+            "{long:?}"
         );
     }
 }

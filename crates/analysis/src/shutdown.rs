@@ -1,10 +1,13 @@
 //! When a thread of the loop fails (a bug that panics outside a turn's search: the
 //! query reader, a searcher between turns, the `maxTime` clock), the others must not
 //! wait for it forever. Each thread holds a [`Shutdown`] guard; the guard of a thread
-//! that unwinds records the failure, stops every open turn, closes the queue and the
-//! deadlines, so that every other thread ends, and calls the front end's
-//! [`OnFailure`] (the command line ends the process there, as its input may stay open
-//! for ever). [`crate::serve`] then returns the failure as an error.
+//! that unwinds records the failure, stops every open turn and answers each, queued
+//! or being searched, with an error line (a searched turn's searcher then sends
+//! nothing more for it), closes the queue and the deadlines, so that every other
+//! thread ends, and calls the front end's [`OnFailure`] while holding the output (the
+//! command line ends the process there, as its input may stay open for ever: no line
+//! is cut short, as none is being written then). [`crate::serve`] then returns the
+//! failure as an error.
 
 use std::sync::Mutex;
 
@@ -12,7 +15,9 @@ use crate::deadlines::Deadlines;
 use crate::queue::{Queue, Turn};
 
 /// What the front end does when a thread of the loop fails, given the message (which
-/// thread failed, and how many turns were stopped). It may end the process; if it
+/// thread failed, and how many turns were answered with an error). It is called while
+/// the output is held (no response line is being written), so it may end the
+/// process; if it
 /// returns, the loop ends at the next query line or the end of the input, and
 /// [`crate::serve`] returns the error.
 pub type OnFailure = fn(&str);
@@ -67,20 +72,29 @@ pub struct Shutdown<'a> {
     queue: &'a Queue,
     deadlines: &'a Deadlines,
     failure: &'a Failure,
-    /// Tells the client that a queued turn was stopped (an error naming its id).
+    /// Tells the client that a turn was stopped unanalysed (an error naming its id).
     stopped: &'a (dyn Fn(&Turn) + Sync),
+    /// Runs what it is given while holding the output, so that no response line is
+    /// being written meanwhile.
+    hold: &'a Hold<'a>,
 }
+
+/// Runs the function it is given while holding the loop's output (waiting a bounded
+/// time for a line being written to end).
+pub type Hold<'a> = dyn Fn(&dyn Fn()) + Sync + 'a;
 
 impl<'a> Shutdown<'a> {
     /// The guard of the thread named `role` (`the query reader`, `a searcher`, …) of
-    /// the loop of `queue` and `deadlines`: a failure is recorded in `failure`, and
-    /// each queued turn it stops is told to the client by `stopped`.
+    /// the loop of `queue` and `deadlines`: a failure is recorded in `failure`, each
+    /// turn it stops (queued, or being searched) is told to the client by `stopped`,
+    /// and the front end's reaction runs inside `hold`.
     pub fn new(
         role: &'static str,
         queue: &'a Queue,
         deadlines: &'a Deadlines,
         failure: &'a Failure,
         stopped: &'a (dyn Fn(&Turn) + Sync),
+        hold: &'a Hold<'a>,
     ) -> Shutdown<'a> {
         Shutdown {
             role,
@@ -88,28 +102,33 @@ impl<'a> Shutdown<'a> {
             deadlines,
             failure,
             stopped,
+            hold,
         }
     }
 
     /// Winds the loop down after the failure of this guard's thread.
     fn wind_down(&self) {
         self.queue.close();
-        // Running searches are told to stop; queued turns are closed and answered.
+        // Running searches are stopped and answered here, their searchers sending
+        // nothing more; queued turns are closed and answered.
+        let running = self.queue.abandon_running();
         let queued = self.queue.terminate(None, None);
-        for turn in &queued {
+        for turn in running.iter().chain(&queued) {
             (self.stopped)(turn);
         }
         self.deadlines.quit();
         let message = format!(
             "internal error: {} of the analysis loop failed (see the panic message above); \
-             the open searches were stopped and {} queued turn(s) left unanalysed",
+             {} turn(s) being searched and {} queued turn(s) were answered with an error, \
+             unanalysed",
             self.role,
+            running.len(),
             queued.len()
         );
         if self.failure.record(message.clone())
             && let Some(react) = self.failure.on_failure
         {
-            react(&message);
+            (self.hold)(&|| react(&message));
         }
     }
 }
@@ -138,15 +157,27 @@ mod tests {
     use std::sync::{Arc, Mutex as StdMutex};
     use std::time::{Duration, Instant};
 
-    static REACTIONS: StdMutex<Vec<String>> = StdMutex::new(Vec::new());
+    static REACTIONS: StdMutex<Vec<(String, bool)>> = StdMutex::new(Vec::new());
+    /// Raised while the test's output is held.
+    static HELD: AtomicBool = AtomicBool::new(false);
 
+    /// Remembers the message, and whether the output was held.
     fn remember(message: &str) {
-        REACTIONS.lock().unwrap().push(message.to_string());
+        let held = HELD.load(Ordering::Acquire);
+        REACTIONS.lock().unwrap().push((message.to_string(), held));
+    }
+
+    /// Holds the (pretend) output around `f`.
+    fn hold(f: &dyn Fn()) {
+        HELD.store(true, Ordering::Release);
+        f();
+        HELD.store(false, Ordering::Release);
     }
 
     /// A thread that panics while holding its guard ends a loop whose other threads
-    /// wait on the queue and the clock: they return, the running turn is told to
-    /// stop, the queued ones are answered, and the failure is recorded once.
+    /// wait on the queue and the clock: they return, the running turn is stopped and
+    /// answered (its searcher may answer it no more), the queued ones are answered,
+    /// and the failure is recorded once, the front end told with the output held.
     #[test]
     fn a_panicking_thread_winds_the_loop_down() {
         let queue = Queue::new();
@@ -156,11 +187,12 @@ mod tests {
         let stopped = |_: &Turn| {
             answered.fetch_add(1, Ordering::Relaxed);
         };
+        let hold: &Hold<'_> = &hold;
         queue.push(job("a", 10), &[(0, 0), (1, 0), (2, 0)]).unwrap();
         let running = queue.pop().unwrap();
         let far = Arc::new(AtomicBool::new(false));
         deadlines.arm(Instant::now() + Duration::from_secs(3600), &far);
-        let guard = |role| Shutdown::new(role, &queue, &deadlines, &failure, &stopped);
+        let guard = |role| Shutdown::new(role, &queue, &deadlines, &failure, &stopped, hold);
         let start = Instant::now();
         std::thread::scope(|scope| {
             let clock = scope.spawn(|| deadlines.run());
@@ -184,8 +216,8 @@ mod tests {
             clock.join().unwrap();
             assert_eq!(
                 answered.load(Ordering::Relaxed) + searched,
-                2,
-                "each queued turn is searched or answered"
+                3,
+                "the running turn is answered, each queued one searched or answered"
             );
         });
         assert!(start.elapsed() < Duration::from_secs(60));
@@ -193,16 +225,20 @@ mod tests {
             running.stop.load(Ordering::Acquire),
             "the running turn stops"
         );
+        assert!(running.abandoned() && !running.claim_answer());
         let message = failure.message().expect("recorded");
-        let stopped = format!("{} queued turn(s)", answered.load(Ordering::Relaxed));
+        let stopped = format!(
+            "1 turn(s) being searched and {} queued turn(s)",
+            answered.load(Ordering::Relaxed) - 1
+        );
         assert!(
             message.contains("the query reader") && message.contains(&stopped),
             "{message}"
         );
         assert_eq!(
             REACTIONS.lock().unwrap().as_slice(),
-            [message],
-            "the front end is told once"
+            [(message, true)],
+            "the front end is told once, the output held"
         );
         queue.finish(&running);
         assert_eq!(queue.open_turns(), 0);
@@ -214,6 +250,7 @@ mod tests {
         let deadlines = Deadlines::new();
         let failure = Failure::new(None);
         let stopped = |_: &Turn| panic!("no turn is stopped");
+        let hold = |_: &dyn Fn()| panic!("the output is not held");
         queue.push(job("b", 10), &[(0, 0)]).unwrap();
         drop(Shutdown::new(
             "a searcher",
@@ -221,6 +258,7 @@ mod tests {
             &deadlines,
             &failure,
             &stopped,
+            &hold,
         ));
         assert!(!failure.happened());
         assert_eq!(queue.open_turns(), 1);
