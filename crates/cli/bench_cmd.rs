@@ -297,7 +297,8 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
     if let Some(net) = &search.policy_net {
         let stats = net.stats();
         eprintln!(
-            "search with --policy-net {} (net visits {}, blend {}): {} evaluations, {} cache hits",
+            "search with --policy-net {} (net visits {}, blend {}): {} evaluations, {} cache hits \
+             in all its runs together (each run starts with an empty cache)",
             net.path(),
             search.search.net_visits,
             search.search.net_blend,

@@ -356,6 +356,10 @@ pub fn measure_search(
         parallelism,
         ..base.clone()
     };
+    // Each run rates its own positions: none reads what an earlier run cached.
+    if let Some(net) = &config.policy_net {
+        net.clear_cache();
+    }
     let mut engine = crate::Engine::new(config);
     let stop = AtomicBool::new(false);
     let (search_limit, wait) = match limit {

@@ -433,9 +433,12 @@ impl Engine {
         // (fitted to moves 9-dans chose in play, not to settling a finished board) is
         // left out, since its virtual wins can outweigh a few hundred playouts here
         // (on a finished 5×5 board it chose a move that fills its own eye space).
+        // The policy network's virtual wins likewise: it too learned from play.
         let model_prior = std::mem::replace(&mut self.config.search.model_prior, ModelPrior::Off);
+        let policy_net = self.config.policy_net.take();
         let analysis = self.search(game, color, Limit::Playouts(n), &stop, false, None);
         self.config.search.model_prior = model_prior;
+        self.config.policy_net = policy_net;
         let refused = |p| {
             game.board().check(color, p).is_ok()
                 && !self_atari_allowed(self.settle_policy.params(), game.board(), color, p)

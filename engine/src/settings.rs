@@ -65,7 +65,7 @@ pub enum Value {
     Choice(&'static str),
     /// `off`.
     Off,
-    /// A policy network, loaded (equal when the file's name is).
+    /// A policy network, loaded (equal only to the same load: see [`PolicyNetFile`]).
     Net(Arc<PolicyNetFile>),
 }
 

@@ -13,6 +13,18 @@ use tengen_engine::{ModelKnowledge, PolicyNetFile};
 /// values of legal moves are positive or zero and add up to 1. They are the network's
 /// (`net`) when it serves the board's size, else the softmax of the move model.
 pub fn policy(model: &ModelKnowledge, net: Option<&PolicyNetFile>, game: &Game) -> Vec<f64> {
+    let shares = weighed(model, net, game);
+    // A network whose every legal probability underflowed to 0 says nothing: the
+    // model's softmax then answers, so the values still add up to 1.
+    if net.is_some() && !shares.iter().any(|&v| v > 0.0) {
+        return weighed(model, None, game);
+    }
+    shares
+}
+
+/// [`policy`]'s values from the network (`net`) or, without one, the model; a
+/// network's values may all be 0 (an underflow), which [`policy`] does not pass on.
+fn weighed(model: &ModelKnowledge, net: Option<&PolicyNetFile>, game: &Game) -> Vec<f64> {
     let size = game.size();
     let n = size.get();
     let board = game.board();

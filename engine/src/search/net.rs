@@ -105,6 +105,15 @@ impl PolicyNetFile {
         }
     }
 
+    /// Forgets every cached rating (the counters stay): a measurement that must not
+    /// read what an earlier search of the same position left, such as each run of
+    /// `tengen bench`, starts from here.
+    pub fn clear_cache(&self) {
+        let mut cache = self.lock();
+        cache.map.clear();
+        cache.order.clear();
+    }
+
     /// Whether the network rates positions on `board`'s size; if not, says once on
     /// stderr that the move model stays the prior there.
     pub(crate) fn serves(&self, board: &Board) -> bool {

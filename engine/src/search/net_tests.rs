@@ -286,3 +286,22 @@ fn the_shipped_network_steers_the_root_towards_its_moves() {
     let top: Vec<Move> = out.top(3).into_iter().map(|t| t.0).collect();
     assert!(top.contains(&best), "{best:?} not in {top:?}");
 }
+
+#[test]
+fn the_judgement_of_a_game_reads_no_network() {
+    // The judgement settles a finished board by captures and escapes; the network,
+    // learned from play like the move model, is left out of its search as the model
+    // is, while a move's search with the same engine rates its root.
+    let net = test_net();
+    let mut engine = crate::Engine::new(config(Some(Arc::clone(&net)), 1));
+    let g = game(19, &["D4", "Q16", "Q4", "D16"]);
+    engine.judge(&g);
+    assert_eq!(net.stats().evaluations + net.stats().cache_hits, 0);
+    assert!(
+        engine.config().policy_net.is_some(),
+        "the setting is given back"
+    );
+    let stop = AtomicBool::new(false);
+    engine.search(&g, g.to_move(), Limit::Playouts(50), &stop, false, None);
+    assert!(net.stats().evaluations > 0);
+}
