@@ -70,17 +70,24 @@ pub fn died(
     dead
 }
 
-/// Keeps `chain` among `seen`, each chain at its largest: a chain sharing a stone with
-/// a kept one replaces it when larger and is dropped otherwise.
+/// Keeps `chain` among `seen`, each chain at its largest: every kept chain sharing a
+/// stone with `chain` (two kept chains that merged into it both do) is taken out, and
+/// the largest of them and `chain` is kept in their place, so that one group is never
+/// kept twice.
 fn remember(seen: &mut Vec<Vec<Point>>, chain: Vec<Point>) {
-    match seen
-        .iter_mut()
-        .find(|g| g.iter().any(|p| chain.contains(p)))
-    {
-        Some(g) if g.len() < chain.len() => *g = chain,
-        Some(_) => {}
-        None => seen.push(chain),
+    let mut largest = chain;
+    let mut i = 0;
+    while i < seen.len() {
+        if seen[i].iter().any(|p| largest.contains(p)) {
+            let kept = seen.swap_remove(i);
+            if kept.len() > largest.len() {
+                largest = kept;
+            }
+        } else {
+            i += 1;
+        }
     }
+    seen.push(largest);
 }
 
 /// A capturing race `group` (stones of `side`) lost: replaying `moves` from `start`,
@@ -202,6 +209,45 @@ mod tests {
         );
         assert_eq!(dead.len(), 1);
         assert_eq!(dead[0].len(), 5);
+    }
+
+    #[test]
+    fn two_chains_that_merge_and_then_die_are_one_death() {
+        // Black's two chains of three (d-f on the fifth and third lines from the top)
+        // join at ef into one chain of seven; then all of it is lost.
+        let m = MatchGame::parse(
+            "t",
+            "(;SZ[9];B[de];W[aa];B[ee];W[ba];B[fe];W[ca];B[dg];W[da];B[eg];W[ea];B[fg];W[fa];B[ef])",
+        )
+        .unwrap();
+        let size = m.size();
+        let mine = Ownership::from_fn(size, |_| 0.8);
+        let lost = Ownership::from_fn(size, |p| {
+            if (3..=5).contains(&size.coords(p).0) {
+                -0.9
+            } else {
+                0.8
+            }
+        });
+        // Chains of three count: both are kept before the merge.
+        let rules = KindRules {
+            min_group: 3,
+            ..rules()
+        };
+        // Replayed from move 11: two chains of three, then the merged seven.
+        let start = m.position(11);
+        assert_eq!(chains(start.board(), Color::Black, 3).len(), 2);
+        let dead = died(
+            &start,
+            &m.moves()[11..],
+            Color::Black,
+            &mine,
+            &lost,
+            &lost,
+            &rules,
+        );
+        assert_eq!(dead.len(), 1, "{dead:?}");
+        assert_eq!(dead[0].len(), 7);
     }
 
     #[test]
