@@ -408,7 +408,10 @@ mod tests {
                 "{outcome:?}"
             );
             let board = outcome.referee.game().board();
-            assert!(*board.stones(Color::Black) != Bitboard::EMPTY, "{outcome:?}");
+            assert!(
+                *board.stones(Color::Black) != Bitboard::EMPTY,
+                "{outcome:?}"
+            );
             let counted = outcome.referee.tromp_taylor().result();
             assert_eq!(
                 outcome.result.to_string(),

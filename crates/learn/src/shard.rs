@@ -54,7 +54,8 @@ pub struct ShardHeader {
 impl ShardHeader {
     /// Bytes one record takes.
     pub fn record_bytes(&self) -> usize {
-        self.planes as usize * tengen_engine::knowledge::plane_bytes(self.side as usize) + TAIL_BYTES
+        self.planes as usize * tengen_engine::knowledge::plane_bytes(self.side as usize)
+            + TAIL_BYTES
     }
 
     fn to_bytes(self) -> [u8; HEADER_BYTES] {
