@@ -115,16 +115,17 @@ pub fn run(args: DiagnoseArgs) -> Result<(), String> {
             ..KindRules::default()
         },
     };
+    let referee_timeout =
+        Duration::from_secs_f64(args.referee_timeout.unwrap_or(DEFAULT_REFEREE_TIMEOUT));
     let mut referee = match &args.referee_engine {
         Some(command) => {
-            let timeout = args.referee_timeout.unwrap_or(DEFAULT_REFEREE_TIMEOUT);
-            Some(
-                GtpReferee::start(command, Duration::from_secs_f64(timeout))
-                    .map_err(|e| e.to_string())?,
-            )
+            Some(GtpReferee::start(command, referee_timeout).map_err(|e| e.to_string())?)
         }
         None => None,
     };
+    // The referee is restarted once in a run after its connection breaks; the
+    // second time it is given up on.
+    let mut restarted = false;
     let threads = match config.threads {
         1 => "1 thread".to_string(),
         t => format!("{t} threads"),
@@ -144,6 +145,7 @@ pub fn run(args: DiagnoseArgs) -> Result<(), String> {
         games: 0,
         lost: 0,
         skipped: Vec::new(),
+        referee_notes: Vec::new(),
         diagnoses: Vec::new(),
     };
     let mut tengen = TengenEvaluator::new(config, Limit::Playouts(playouts));
@@ -160,8 +162,31 @@ pub fn run(args: DiagnoseArgs) -> Result<(), String> {
             continue;
         }
         report.lost += 1;
+        if let (Some(r), Some(command)) = (&referee, &args.referee_engine) {
+            if r.is_broken() {
+                referee = None;
+                let note = if restarted {
+                    "its connection broke again; the games after were evaluated by Tengen alone"
+                        .to_string()
+                } else {
+                    restarted = true;
+                    match GtpReferee::start(command, referee_timeout) {
+                        Ok(r) => {
+                            referee = Some(r);
+                            format!("its connection broke; restarted before {}", game.name)
+                        }
+                        Err(e) => format!(
+                            "its connection broke and it could not be restarted ({e}); the \
+                             games after were evaluated by Tengen alone"
+                        ),
+                    }
+                };
+                eprintln!("referee: {note}");
+                report.referee_notes.push(note);
+            }
+        }
         let started = Instant::now();
-        let d = diagnose_game(
+        let d = match diagnose_game(
             game,
             side,
             &mut tengen,
@@ -169,8 +194,17 @@ pub fn run(args: DiagnoseArgs) -> Result<(), String> {
                 .as_mut()
                 .map(|r| r as &mut dyn tengen_diagnose::Evaluator),
             &settings,
-        )
-        .map_err(|e| format!("{}: {e}", game.name))?;
+        ) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("{}: skipped: {e}", game.name);
+                report.skipped.push(format!("{}: {e}", game.name));
+                continue;
+            }
+        };
+        if let Some(why) = &d.referee_unavailable {
+            eprintln!("{}: referee unavailable: {why}", game.name);
+        }
         eprintln!(
             "{}: {} positions in {:.1} s, {}",
             game.name,
@@ -198,6 +232,20 @@ pub fn run(args: DiagnoseArgs) -> Result<(), String> {
     if let Some(path) = &args.json {
         write_atomically(path, report.to_json().as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    }
+    let skipped = report.lost - report.diagnoses.len();
+    if report.lost > 0 && report.diagnoses.is_empty() {
+        return Err(format!(
+            "none of the {} lost games could be diagnosed (the report lists why)",
+            report.lost
+        ));
+    }
+    if skipped > 0 {
+        eprintln!(
+            "diagnosed {} of {} lost games; {skipped} skipped (the report lists why)",
+            report.diagnoses.len(),
+            report.lost
+        );
     }
     Ok(())
 }

@@ -152,10 +152,15 @@ pub struct GameDiagnosis {
     pub kind: Option<KindReport>,
     /// Every group of the loser that died between two evaluated positions.
     pub deaths: Vec<Death>,
+    /// Why the referee gave no win rates for this game, when one was asked and
+    /// failed (Tengen's rows stand; the referee's are left empty).
+    pub referee_unavailable: Option<String>,
 }
 
 /// Diagnoses `game`, lost by `side`: its positions evaluated by `tengen` (which must
-/// give ownership) and, if given, `referee`.
+/// give ownership) and, if given, `referee`. Tengen's failure is the game's; the
+/// referee's is not: it is asked nothing more about this game, none of its win rates
+/// for the game are kept, and why is [`GameDiagnosis::referee_unavailable`].
 pub fn diagnose_game(
     game: &MatchGame,
     side: Color,
@@ -172,6 +177,7 @@ pub fn diagnose_game(
     }
     let mut rows = Vec::new();
     let mut maps: Vec<Ownership> = Vec::new();
+    let mut referee_unavailable = None;
     for p in positions(all.len(), every) {
         let position = game.position(p);
         let t = tengen.evaluate(&position, side)?;
@@ -179,12 +185,14 @@ pub fn diagnose_game(
             DiagnoseError::Evaluation(format!("no ownership for move {p} of {}", game.name))
         })?;
         let r = match referee.as_deref_mut() {
-            Some(r) => Some(
-                r.evaluate(&position, side)
-                    .map_err(|e| DiagnoseError::Evaluation(format!("move {p}: {e}")))?
-                    .winrate,
-            ),
-            None => None,
+            Some(r) if referee_unavailable.is_none() => match r.evaluate(&position, side) {
+                Ok(j) => Some(j.winrate),
+                Err(e) => {
+                    referee_unavailable = Some(format!("move {p}: {e}"));
+                    None
+                }
+            },
+            _ => None,
         };
         rows.push(PositionRow {
             moves: p,
@@ -194,6 +202,11 @@ pub fn diagnose_game(
             referee: r,
         });
         maps.push(map);
+    }
+    if referee_unavailable.is_some() {
+        for row in &mut rows {
+            row.referee = None;
+        }
     }
     let last = maps.last().expect("a position was evaluated");
     let mut deaths = Vec::new();
@@ -260,6 +273,7 @@ pub fn diagnose_game(
         kind,
         deaths,
         positions: rows,
+        referee_unavailable,
     })
 }
 
@@ -386,6 +400,69 @@ mod tests {
         let d = diagnose_game(&game, side, &mut AreaCount, None, &settings).unwrap();
         assert_eq!(d.kind.unwrap().kind, Kind::TerritoryGivenAway);
         assert_eq!(d.first_below.map(|c| c.moves), Some(60));
+    }
+
+    /// A referee that answers the first `answers` positions, then fails.
+    struct FailingReferee {
+        answers: usize,
+        asked: usize,
+    }
+
+    impl Evaluator for FailingReferee {
+        fn evaluate(&mut self, _game: &Game, _side: Color) -> Result<Judged, DiagnoseError> {
+            self.asked += 1;
+            if self.asked > self.answers {
+                return Err(DiagnoseError::Referee("the engine exited".into()));
+            }
+            Ok(Judged {
+                winrate: 0.4,
+                lead: None,
+                ownership: None,
+            })
+        }
+    }
+
+    #[test]
+    fn a_referee_that_fails_leaves_tengens_rows_and_says_why() {
+        let game = MatchGame::parse("group-dies-13.sgf", GROUP_DIES).unwrap();
+        let side = game.side_of("studied").unwrap();
+        let mut referee = FailingReferee {
+            answers: 2,
+            asked: 0,
+        };
+        let d = diagnose_game(
+            &game,
+            side,
+            &mut AreaCount,
+            Some(&mut referee),
+            &Settings::default(),
+        )
+        .unwrap();
+        // Asked no more after its failure at the third position (move 60).
+        assert_eq!(referee.asked, 3);
+        assert_eq!(d.positions.len(), 4);
+        assert!(d.positions.iter().all(|r| r.referee.is_none()));
+        assert!(d.first_below_referee.is_none() && d.largest_drop_referee.is_none());
+        assert_eq!(
+            d.referee_unavailable.as_deref(),
+            Some("move 60: referee engine: the engine exited")
+        );
+        assert_eq!(d.kind.unwrap().kind, Kind::GroupDied);
+        // A referee that answers throughout is kept.
+        let mut referee = FailingReferee {
+            answers: 4,
+            asked: 0,
+        };
+        let d = diagnose_game(
+            &game,
+            side,
+            &mut AreaCount,
+            Some(&mut referee),
+            &Settings::default(),
+        )
+        .unwrap();
+        assert!(d.referee_unavailable.is_none());
+        assert!(d.positions.iter().all(|r| r.referee == Some(0.4)));
     }
 
     #[test]

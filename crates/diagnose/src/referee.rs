@@ -18,6 +18,13 @@
 //!    report gives none, which is an error.
 //!
 //! An engine that offers neither is refused when it starts.
+//!
+//! A record GTP cannot set up is refused for the referee before anything is sent:
+//! white setup stones (GTP places only black ones), or a single black setup stone
+//! (`set_free_handicap` takes at least two; playing it as a black move instead would
+//! give the engine a different history and, in some engines, a different move count
+//! and handicap, so it is not done). The diagnosis then keeps Tengen's evaluation of
+//! that game without the referee's.
 
 use std::collections::HashSet;
 use std::time::Duration;
@@ -94,6 +101,12 @@ impl GtpReferee {
         self.method
     }
 
+    /// Whether the connection to the engine is broken (it exited, or a command failed
+    /// or timed out): every later command would fail, so it must be restarted.
+    pub fn is_broken(&self) -> bool {
+        self.client.is_broken()
+    }
+
     fn must(&mut self, command: &str) -> Result<String, DiagnoseError> {
         self.client
             .send_ok(command, self.timeout)
@@ -102,6 +115,7 @@ impl GtpReferee {
 
     /// Sets up `game`'s position on the engine.
     fn set_up(&mut self, game: &Game) -> Result<(), DiagnoseError> {
+        let handicap = setup_command(game)?;
         let size = game.size();
         self.must(&format!("boardsize {size}"))?;
         self.must("clear_board")?;
@@ -109,18 +123,8 @@ impl GtpReferee {
             self.must("pachi-setoption resign_threshold=0")?;
         }
         self.must(&format!("komi {}", game.rules().komi()))?;
-        let setup = game.setup_stones();
-        if !setup.is_empty() {
-            if setup.iter().any(|&(c, _)| c == Color::White) {
-                return Err(DiagnoseError::Referee(
-                    "the record sets up white stones, which GTP cannot place".into(),
-                ));
-            }
-            let vertices: Vec<String> = setup
-                .iter()
-                .map(|&(_, p)| size.vertex(p).to_string())
-                .collect();
-            self.must(&format!("set_free_handicap {}", vertices.join(" ")))?;
+        if let Some(command) = handicap {
+            self.must(&command)?;
         }
         for (c, m) in game.moves() {
             self.must(&format!("play {} {}", c.letter(), size.move_vertex(m)))?;
@@ -157,6 +161,33 @@ impl Evaluator for GtpReferee {
             lead: None,
             ownership: None,
         })
+    }
+}
+
+/// The GTP command placing `game`'s setup stones: none without any,
+/// `set_free_handicap` with two or more black ones; an error for what GTP cannot
+/// place (white stones, a single black stone).
+pub fn setup_command(game: &Game) -> Result<Option<String>, DiagnoseError> {
+    let setup = game.setup_stones();
+    if setup.iter().any(|&(c, _)| c == Color::White) {
+        return Err(DiagnoseError::Referee(
+            "the record sets up white stones, which GTP cannot place".into(),
+        ));
+    }
+    match setup.len() {
+        0 => Ok(None),
+        1 => Err(DiagnoseError::Referee(
+            "the record sets up a single black stone; GTP's set_free_handicap places at least two"
+                .into(),
+        )),
+        _ => {
+            let size = game.size();
+            let vertices: Vec<String> = setup
+                .iter()
+                .map(|&(_, p)| size.vertex(p).to_string())
+                .collect();
+            Ok(Some(format!("set_free_handicap {}", vertices.join(" "))))
+        }
     }
 }
 
@@ -224,6 +255,20 @@ mod tests {
         assert!((parse_lz_analyze(answer).unwrap() - 0.6123).abs() < 1e-12);
         assert!(parse_lz_analyze("play D4").is_err());
         assert!(parse_lz_analyze("info move D4 visits 1 winrate 12000").is_err());
+    }
+
+    #[test]
+    fn setup_stones_are_placed_only_as_gtp_allows() {
+        let setup = |sgf: &str| setup_command(&crate::MatchGame::parse("t", sgf).unwrap().game);
+        assert_eq!(setup("(;SZ[9];B[ee];W[cc])").unwrap(), None);
+        assert_eq!(
+            setup("(;SZ[9]HA[2]AB[cc][gg];W[ee])").unwrap().as_deref(),
+            Some("set_free_handicap C7 G3")
+        );
+        let one = setup("(;SZ[9]HA[1]AB[cc];W[ee])").unwrap_err();
+        assert!(one.to_string().contains("a single black stone"), "{one}");
+        let white = setup("(;SZ[9]AW[aa];B[ee])").unwrap_err();
+        assert!(white.to_string().contains("white stones"), "{white}");
     }
 
     #[test]

@@ -27,8 +27,12 @@ pub struct Report {
     pub games: usize,
     /// Of them, the games it lost.
     pub lost: usize,
-    /// Records skipped, with the reason.
+    /// Records skipped, with the reason: the engine played neither side, or a lost
+    /// game could not be diagnosed.
     pub skipped: Vec<String>,
+    /// What happened to the referee engine during the run (restarted after its
+    /// connection broke, or given up on for the games after).
+    pub referee_notes: Vec<String>,
     /// The lost games, diagnosed.
     pub diagnoses: Vec<GameDiagnosis>,
 }
@@ -58,6 +62,7 @@ impl Report {
         self.kind_table(&mut out);
         self.curve_table(&mut out);
         self.game_list(&mut out, pct);
+        self.notes(&mut out);
         out
     }
 
@@ -68,19 +73,20 @@ impl Report {
             .iter()
             .map(|d| d.first_below.as_ref())
             .collect();
-        let firsts_r: Vec<Option<&Crossing>> = self
-            .diagnoses
-            .iter()
-            .map(|d| d.first_below_referee.as_ref())
-            .collect();
+        // The referee's columns count only the games it evaluated.
+        let refereed = || {
+            self.diagnoses
+                .iter()
+                .filter(|d| d.referee_unavailable.is_none())
+        };
+        let firsts_r: Vec<Option<&Crossing>> =
+            refereed().map(|d| d.first_below_referee.as_ref()).collect();
         let drops: Vec<Option<&Drop>> = self
             .diagnoses
             .iter()
             .map(|d| d.largest_drop.as_ref())
             .collect();
-        let drops_r: Vec<Option<&Drop>> = self
-            .diagnoses
-            .iter()
+        let drops_r: Vec<Option<&Drop>> = refereed()
             .map(|d| d.largest_drop_referee.as_ref())
             .collect();
         let _ = write!(out, "| phase | first position below {pct:.0}% (Tengen) |");
@@ -218,7 +224,9 @@ impl Report {
                 d.moves,
                 first(&d.first_below)
             );
-            if self.referee.is_some() {
+            if let Some(why) = &d.referee_unavailable {
+                let _ = write!(out, " (referee unavailable: {why})");
+            } else if self.referee.is_some() {
                 let _ = write!(out, " (referee: {})", first(&d.first_below_referee));
             }
             match &d.largest_drop {
@@ -264,6 +272,24 @@ impl Report {
                 );
             }
             out.push('\n');
+        }
+    }
+}
+
+impl Report {
+    /// The skipped records and the referee's notes, each a list with its heading.
+    fn notes(&self, out: &mut String) {
+        if !self.skipped.is_empty() {
+            let _ = writeln!(out, "\nSkipped ({}):\n", self.skipped.len());
+            for s in &self.skipped {
+                let _ = writeln!(out, "- {s}");
+            }
+        }
+        if !self.referee_notes.is_empty() {
+            let _ = writeln!(out, "\nReferee:\n");
+            for n in &self.referee_notes {
+                let _ = writeln!(out, "- {n}");
+            }
         }
     }
 }
