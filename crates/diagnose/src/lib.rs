@@ -14,8 +14,13 @@
 //!   before and after the largest drop and at the game's end, and from the board
 //!   replayed through the drop's moves.
 //!
-//! [`Report`] writes the tables (Markdown, for STRENGTH.md), one line a game, and
-//! JSON.
+//! [`Report`] writes the tables (Markdown, for STRENGTH.md), one line a game, the
+//! skipped records with their reasons and what happened to the referee, and JSON.
+//!
+//! The referee's failure on one game is not the game's: [`diagnose_game`] keeps
+//! Tengen's rows and says why the referee's are missing
+//! ([`GameDiagnosis::referee_unavailable`]); a record GTP cannot set up (white setup
+//! stones, a single black one) is refused for the referee before anything is sent.
 //!
 //! Why a crate of its own rather than modules of `tengen-review`: the review annotates
 //! one record for a GUI (every position, a win rate each); the diagnosis reads many
