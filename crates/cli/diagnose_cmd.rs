@@ -233,19 +233,79 @@ pub fn run(args: DiagnoseArgs) -> Result<(), String> {
         write_atomically(path, report.to_json().as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
-    let skipped = report.lost - report.diagnoses.len();
-    if report.lost > 0 && report.diagnoses.is_empty() {
+    if let Some(line) = outcome(&report)? {
+        eprintln!("{line}");
+    }
+    Ok(())
+}
+
+/// How a run that wrote its report ends: an error when the engine lost games and
+/// none could be diagnosed; otherwise success, with a line for standard error when
+/// some were skipped.
+fn outcome(report: &Report) -> Result<Option<String>, String> {
+    let done = report.diagnoses.len();
+    let skipped = report.lost - done;
+    if report.lost > 0 && done == 0 {
         return Err(format!(
             "none of the {} lost games could be diagnosed (the report lists why)",
             report.lost
         ));
     }
-    if skipped > 0 {
-        eprintln!(
-            "diagnosed {} of {} lost games; {skipped} skipped (the report lists why)",
-            report.diagnoses.len(),
+    Ok((skipped > 0).then(|| {
+        format!(
+            "diagnosed {done} of {} lost games; {skipped} skipped (the report lists why)",
             report.lost
-        );
+        )
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tengen_diagnose::GameDiagnosis;
+
+    fn report(lost: usize, done: usize) -> Report {
+        let d = GameDiagnosis {
+            game: "g.sgf".into(),
+            size: 9,
+            color: "W".into(),
+            result: "B+R".into(),
+            moves: 12,
+            positions: Vec::new(),
+            first_below: None,
+            first_below_referee: None,
+            largest_drop: None,
+            largest_drop_referee: None,
+            kind: None,
+            deaths: Vec::new(),
+            referee_unavailable: None,
+        };
+        Report {
+            engine: "studied".into(),
+            tengen: "Tengen".into(),
+            referee: None,
+            threshold: 0.35,
+            min_group: 4,
+            games: lost + 1,
+            lost,
+            skipped: Vec::new(),
+            referee_notes: Vec::new(),
+            diagnoses: vec![d; done],
+        }
     }
-    Ok(())
+
+    #[test]
+    fn a_run_fails_only_when_no_lost_game_was_diagnosed() {
+        assert_eq!(outcome(&report(2, 2)), Ok(None));
+        assert_eq!(
+            outcome(&report(3, 1)),
+            Ok(Some(
+                "diagnosed 1 of 3 lost games; 2 skipped (the report lists why)".into()
+            ))
+        );
+        // Nothing lost: nothing to diagnose, no failure.
+        assert_eq!(outcome(&report(0, 0)), Ok(None));
+        let e = outcome(&report(2, 0)).unwrap_err();
+        assert!(e.starts_with("none of the 2 lost games"), "{e}");
+    }
 }

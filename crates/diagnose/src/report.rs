@@ -297,3 +297,76 @@ impl Report {
 fn count<T>(items: &[Option<&T>], f: impl Fn(&T) -> bool) -> usize {
     items.iter().filter(|x| x.is_some_and(&f)).count()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagnosis::PositionRow;
+
+    fn game(name: &str, referee: Option<f64>, unavailable: Option<&str>) -> GameDiagnosis {
+        GameDiagnosis {
+            game: name.into(),
+            size: 9,
+            color: "W".into(),
+            result: "B+R".into(),
+            moves: 12,
+            positions: vec![PositionRow {
+                moves: 10,
+                phase: Phase::Opening,
+                tengen: 0.2,
+                lead: None,
+                referee,
+            }],
+            first_below: Some(Crossing {
+                moves: 10,
+                phase: Phase::Opening,
+            }),
+            first_below_referee: None,
+            largest_drop: None,
+            largest_drop_referee: None,
+            kind: None,
+            deaths: Vec::new(),
+            referee_unavailable: unavailable.map(String::from),
+        }
+    }
+
+    #[test]
+    fn skipped_games_and_an_unavailable_referee_are_written_with_their_reasons() {
+        let report = Report {
+            engine: "studied".into(),
+            tengen: "Tengen".into(),
+            referee: Some("Pachi".into()),
+            threshold: 0.35,
+            min_group: 4,
+            games: 3,
+            lost: 3,
+            skipped: vec!["c.sgf: evaluation: no ownership".into()],
+            referee_notes: vec!["its connection broke; restarted before b.sgf".into()],
+            diagnoses: vec![
+                game("a.sgf", Some(0.5), None),
+                game("b.sgf", None, Some("move 10: referee engine: timed out")),
+            ],
+        };
+        let md = report.to_markdown();
+        assert!(
+            md.contains("Skipped (1):\n\n- c.sgf: evaluation: no ownership\n"),
+            "{md}"
+        );
+        assert!(
+            md.contains("Referee:\n\n- its connection broke; restarted before b.sgf\n"),
+            "{md}"
+        );
+        assert!(
+            md.contains("(referee unavailable: move 10: referee engine: timed out)"),
+            "{md}"
+        );
+        // The referee's "never below" counts only the game it evaluated.
+        assert!(md.contains("| never below | 0 | 1 | – | – |"), "{md}");
+        let json: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+        assert_eq!(json["skipped"][0], "c.sgf: evaluation: no ownership");
+        assert_eq!(
+            json["diagnoses"][1]["referee_unavailable"],
+            "move 10: referee engine: timed out"
+        );
+    }
+}
