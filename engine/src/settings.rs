@@ -523,7 +523,12 @@ mod tests {
             s.set(&mut c, other)
                 .unwrap_or_else(|e| panic!("{}: {e}", s.name));
             assert_ne!(c, Config::default(), "{} {other} changed nothing", s.name);
-            assert_eq!(s.parse(&s.get(&c)), s.parse(other), "{}", s.name);
+            match (s.parse(&s.get(&c)), s.parse(other)) {
+                // Two loads of one file are two values (a network reloads): the
+                // file they name is what reads back.
+                (Ok(Value::Net(a)), Ok(Value::Net(b))) => assert_eq!(a.path(), b.path()),
+                (again, want) => assert_eq!(again, want, "{}", s.name),
+            }
         }
     }
 
