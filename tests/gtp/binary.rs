@@ -3,7 +3,7 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 
 use crate::support::process::run_with_input;
 
@@ -234,11 +234,17 @@ fn no_input_no_answer_and_a_clean_exit() {
 
 /// Runs the binary with `args` and no input; returns (success, stdout, stderr).
 pub fn output(path: &PathBuf, args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(path)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    outcome(
+        Command::new(path)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap(),
+    )
+}
+
+/// A finished process's (success, stdout, stderr), its output read as text.
+fn outcome(out: Output) -> (bool, String, String) {
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -350,237 +356,112 @@ fn json_field(line: &str, key: &str) -> String {
 #[test]
 fn a_bad_number_is_refused_naming_the_flag_and_the_value() {
     let Some(path) = tengen() else { return };
-    let between = |lo: &str, hi: &str| format!("must be between {lo} and {hi}");
-    let cases: Vec<(Vec<&str>, &str, &str, String)> = vec![
-        // (arguments, flag, value, why)
+    // The command line (words split at spaces), and its refusal: the flag and the value
+    // it names, then why, as `FLAG VALUE: WHY`.
+    let cases = [
+        ("--playouts -1", "--playouts -1: must be at least 0"),
+        ("--playouts=-1", "--playouts -1: must be at least 0"),
         (
-            vec!["--playouts", "-1"],
-            "--playouts",
-            "-1",
-            "must be at least 0".into(),
+            "gtp --playouts 18446744073709551616",
+            "--playouts 18446744073709551616: must be between 0 and 18446744073709551615",
+        ),
+        ("gtp --threads 0", "--threads 0: must be between 1 and 1024"),
+        ("gtp --threads two", "--threads two: not a whole number"),
+        ("--seed -7", "--seed -7: must be at least 0"),
+        (
+            "--time-per-move -1",
+            "--time-per-move -1: must be between 0.001 and 86400",
         ),
         (
-            vec!["--playouts=-1"],
-            "--playouts",
-            "-1",
-            "must be at least 0".into(),
+            "--max-move-time -inf",
+            "--max-move-time -inf: must be between 0.1 and 86400",
+        ),
+        ("--lag -5", "--lag -5: must be between 0 and 60000"),
+        ("--komi NaN", "--komi NaN: not a number"),
+        ("--komi -1e9", "--komi -1e9: must be between -1000 and 1000"),
+        (
+            "--resign-threshold -0.1",
+            "--resign-threshold -0.1: must be between 0 and 1",
+        ),
+        ("--memory -64", "--memory -64: must be between 1 and 32768"),
+        (
+            "--model-weight -1",
+            "--model-weight -1: must be between 0 and 100000",
         ),
         (
-            vec!["gtp", "--playouts", "18446744073709551616"],
-            "--playouts",
-            "18446744073709551616",
-            between("0", "18446744073709551615"),
+            "--playout-model -1",
+            "--playout-model -1: must be between 0 and 1000",
+        ),
+        ("--size -9", "--size -9: must be between 2 and 25"),
+        (
+            "bench --threads -2",
+            "--threads -2: must be between 1 and 1024",
+        ),
+        ("bench --playouts 0", "--playouts 0: must be at least 1"),
+        (
+            "bench --seconds -3",
+            "--seconds -3: must be between 0.001 and 86400",
         ),
         (
-            vec!["gtp", "--threads", "0"],
-            "--threads",
-            "0",
-            between("1", "1024"),
+            "bench --sizes 9,-13",
+            "--sizes -13: must be between 2 and 25",
         ),
         (
-            vec!["gtp", "--threads", "two"],
-            "--threads",
-            "two",
-            "not a whole number".into(),
+            "bench --komi -inf",
+            "--komi -inf: must be between -1000 and 1000",
+        ),
+        ("bench --seed -1", "--seed -1: must be at least 0"),
+        (
+            "match --games -4",
+            "--games -4: must be between 1 and 1000000",
+        ),
+        // The schedule is laid out whole: four billion games would abort.
+        (
+            "match --games 4000000000",
+            "--games 4000000000: must be between 1 and 1000000",
+        ),
+        ("match --size 1", "--size 1: must be between 2 and 25"),
+        (
+            "match --komi -2000",
+            "--komi -2000: must be between -1000 and 1000",
         ),
         (
-            vec!["--seed", "-7"],
-            "--seed",
-            "-7",
-            "must be at least 0".into(),
+            "match --handicap 1",
+            "--handicap 1: must be 0 or between 2 and 9",
         ),
         (
-            vec!["--time-per-move", "-1"],
-            "--time-per-move",
-            "-1",
-            between("0.001", "86400"),
+            "match --move-timeout -1",
+            "--move-timeout -1: must be between 0.001 and 86400",
         ),
         (
-            vec!["--max-move-time", "-inf"],
-            "--max-move-time",
-            "-inf",
-            between("0.1", "86400"),
+            "match --startup-timeout 0",
+            "--startup-timeout 0: must be between 0.001 and 86400",
         ),
-        (vec!["--lag", "-5"], "--lag", "-5", between("0", "60000")),
+        ("match -j 0", "--parallel 0: must be at least 1"),
+        ("match --max-moves -1", "--max-moves -1: must be at least 1"),
+        ("match --seed -1", "--seed -1: must be at least 0"),
         (
-            vec!["--komi", "NaN"],
-            "--komi",
-            "NaN",
-            "not a number".into(),
+            "learn eval --model m.txt --games -5 x.sgf",
+            "--games -5: must be at least 0",
         ),
         (
-            vec!["--komi", "-1e9"],
-            "--komi",
-            "-1e9",
-            between("-1000", "1000"),
+            "learn fit --out m.txt --rounds -1 x.sgf",
+            "--rounds -1: must be at least 0",
         ),
         (
-            vec!["--resign-threshold", "-0.1"],
-            "--resign-threshold",
-            "-0.1",
-            between("0", "1"),
+            "learn fit --out m.txt --pattern-capacity 999 x.sgf",
+            "--pattern-capacity 999: must be between 1000 and 200000000",
         ),
+        // A table past the machine's memory (or past usize) would abort.
         (
-            vec!["--memory", "-64"],
-            "--memory",
-            "-64",
-            between("1", "32768"),
-        ),
-        (
-            vec!["--model-weight", "-1"],
-            "--model-weight",
-            "-1",
-            between("0", "100000"),
-        ),
-        (
-            vec!["--playout-model", "-1"],
-            "--playout-model",
-            "-1",
-            between("0", "1000"),
-        ),
-        (vec!["--size", "-9"], "--size", "-9", between("2", "25")),
-        (
-            vec!["bench", "--threads", "-2"],
-            "--threads",
-            "-2",
-            between("1", "1024"),
-        ),
-        (
-            vec!["bench", "--playouts", "0"],
-            "--playouts",
-            "0",
-            "must be at least 1".into(),
-        ),
-        (
-            vec!["bench", "--seconds", "-3"],
-            "--seconds",
-            "-3",
-            between("0.001", "86400"),
-        ),
-        (
-            vec!["bench", "--sizes", "9,-13"],
-            "--sizes",
-            "-13",
-            between("2", "25"),
-        ),
-        (
-            vec!["bench", "--komi", "-inf"],
-            "--komi",
-            "-inf",
-            between("-1000", "1000"),
-        ),
-        (
-            vec!["bench", "--seed", "-1"],
-            "--seed",
-            "-1",
-            "must be at least 0".into(),
-        ),
-        (
-            vec!["match", "--games", "-4"],
-            "--games",
-            "-4",
-            "must be between 1 and 1000000".into(),
-        ),
-        (
-            // The schedule is laid out whole: four billion games would abort.
-            vec!["match", "--games", "4000000000"],
-            "--games",
-            "4000000000",
-            "must be between 1 and 1000000".into(),
-        ),
-        (
-            vec!["match", "--size", "1"],
-            "--size",
-            "1",
-            between("2", "25"),
-        ),
-        (
-            vec!["match", "--komi", "-2000"],
-            "--komi",
-            "-2000",
-            between("-1000", "1000"),
-        ),
-        (
-            vec!["match", "--handicap", "1"],
-            "--handicap",
-            "1",
-            "must be 0 or between 2 and 9".into(),
-        ),
-        (
-            vec!["match", "--move-timeout", "-1"],
-            "--move-timeout",
-            "-1",
-            between("0.001", "86400"),
-        ),
-        (
-            vec!["match", "--startup-timeout", "0"],
-            "--startup-timeout",
-            "0",
-            between("0.001", "86400"),
-        ),
-        (
-            vec!["match", "-j", "0"],
-            "--parallel",
-            "0",
-            "must be at least 1".into(),
-        ),
-        (
-            vec!["match", "--max-moves", "-1"],
-            "--max-moves",
-            "-1",
-            "must be at least 1".into(),
-        ),
-        (
-            vec!["match", "--seed", "-1"],
-            "--seed",
-            "-1",
-            "must be at least 0".into(),
-        ),
-        (
-            vec![
-                "learn", "eval", "--model", "m.txt", "--games", "-5", "x.sgf",
-            ],
-            "--games",
-            "-5",
-            "must be at least 0".into(),
-        ),
-        (
-            vec!["learn", "fit", "--out", "m.txt", "--rounds", "-1", "x.sgf"],
-            "--rounds",
-            "-1",
-            "must be at least 0".into(),
-        ),
-        (
-            vec![
-                "learn",
-                "fit",
-                "--out",
-                "m.txt",
-                "--pattern-capacity",
-                "999",
-                "x.sgf",
-            ],
-            "--pattern-capacity",
-            "999",
-            "must be between 1000 and 200000000".into(),
-        ),
-        (
-            // A table past the machine's memory (or past usize) would abort.
-            vec![
-                "learn",
-                "fit",
-                "--out",
-                "m.txt",
-                "--pattern-capacity",
-                "18446744073709551615",
-                "x.sgf",
-            ],
-            "--pattern-capacity",
-            "18446744073709551615",
-            "must be between 1000 and 200000000".into(),
+            "learn fit --out m.txt --pattern-capacity 18446744073709551615 x.sgf",
+            "--pattern-capacity 18446744073709551615: must be between 1000 and 200000000",
         ),
     ];
-    for (args, flag, value, why) in cases {
+    for (line, refusal) in cases {
+        let (flag_value, why) = refusal.split_once(": ").unwrap();
+        let (flag, value) = flag_value.split_once(' ').unwrap();
+        let args: Vec<&str> = line.split(' ').collect();
         let (ok, stdout, stderr) = output(&path, &args);
         assert!(!ok && stdout.is_empty(), "{args:?}");
         let first = stderr.lines().next().unwrap_or_default();
@@ -736,18 +617,13 @@ fn run_in(
     let search: Vec<PathBuf> = std::iter::once(bin_dir.to_path_buf())
         .chain(std::env::split_paths(&paths))
         .collect();
-    let out = run_with_input(
+    outcome(run_with_input(
         Command::new(path)
             .args(args)
             .current_dir(dir)
             .env("PATH", std::env::join_paths(search).unwrap()),
         input,
-    );
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    ))
 }
 
 /// Every subcommand's `--help` examples parse as written, and run as written in a
