@@ -38,28 +38,30 @@ fn growth(args: &[&str]) -> Option<u64> {
     Some(peak.saturating_sub(before))
 }
 
+/// Fails the test unless the peak resident set of `tengen gtp --threads THREADS FLAGS
+/// --quiet` (`flags` split at spaces) grows by at most `trees` bytes plus `PER_THREAD`
+/// for each thread; passes off Linux.
+fn assert_growth_within(threads: u64, flags: &str, trees: u64) {
+    let threads_flag = threads.to_string();
+    let mut args = vec!["--threads", &threads_flag];
+    args.extend(flags.split(' '));
+    args.push("--quiet");
+    let Some(grew) = growth(&args) else {
+        return;
+    };
+    let allowed = trees + threads * PER_THREAD;
+    assert!(
+        grew <= allowed,
+        "{args:?}: grew {grew} bytes, allowed {allowed}"
+    );
+}
+
 #[test]
 fn many_root_parallel_trees_share_one_small_budget() {
     // 16 trees in 1 MiB, filled many times over (20 000 playouts a move). Each used
     // to get at least 512 KiB, 8 MiB in all.
-    let threads = 16;
-    let Some(grew) = growth(&[
-        "--threads",
-        "16",
-        "--parallelism",
-        "root",
-        "--memory",
-        "1",
-        "--playouts",
-        "20000",
-        "--seed",
-        "3",
-        "--quiet",
-    ]) else {
-        return;
-    };
-    let allowed = (1 << 20) + threads * PER_THREAD;
-    assert!(grew <= allowed, "grew {grew} bytes, allowed {allowed}");
+    let flags = "--parallelism root --memory 1 --playouts 20000 --seed 3";
+    assert_growth_within(16, flags, 1 << 20);
 }
 
 #[test]
@@ -67,20 +69,5 @@ fn a_huge_budget_builds_one_shared_tree() {
     // 32 GiB under tree parallelism: one tree, whose chunk tables take some 17 MiB
     // (charged to it). Every worker used to build a tree of the whole budget, tables
     // included, and a fresh one on every move.
-    let threads = 8;
-    let Some(grew) = growth(&[
-        "--threads",
-        "8",
-        "--memory",
-        "32768",
-        "--playouts",
-        "3000",
-        "--seed",
-        "3",
-        "--quiet",
-    ]) else {
-        return;
-    };
-    let allowed = (20 << 20) + threads * PER_THREAD;
-    assert!(grew <= allowed, "grew {grew} bytes, allowed {allowed}");
+    assert_growth_within(8, "--memory 32768 --playouts 3000 --seed 3", 20 << 20);
 }
