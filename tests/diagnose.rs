@@ -5,6 +5,7 @@
 //! of that game; bad input is a clear error and writes nothing.
 
 use std::path::{Path, PathBuf};
+use std::process::Output;
 
 use serde_json::Value;
 
@@ -37,9 +38,29 @@ fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
 
+/// Runs `tengen diagnose` with `args` and the quick settings, its JSON report written to
+/// `json`.
+fn run_diagnose(args: &[&str], json: &Path) -> Output {
+    tengen(&[&["diagnose"], args, FAST, &["--json", s(json)]].concat())
+}
+
+/// The arguments that study `studied`'s games in `records` with the GTP engine
+/// `referee` beside Tengen, a Markdown report written to `md`.
+fn refereed<'a>(records: &[&'a str], referee: &'a str, md: &'a Path) -> Vec<&'a str> {
+    let rest = [
+        "--engine",
+        "studied",
+        "--referee-engine",
+        referee,
+        "--markdown",
+        s(md),
+    ];
+    [records, &rest].concat()
+}
+
 /// Runs a diagnosis that must succeed and returns its JSON.
 fn diagnose(args: &[&str], json: &Path) -> Value {
-    let out = tengen(&[&["diagnose"], args, FAST, &["--json", s(json)]].concat());
+    let out = run_diagnose(args, json);
     assert!(
         out.status.success(),
         "{}",
@@ -91,24 +112,9 @@ fn a_gtp_referee_evaluates_beside_tengen_and_a_match_directory_is_read_by_its_jo
          \"result\":\"B+R\",\"reason\":\"resign\",\"moves\":70,\"sgf\":\"game-0001.sgf\"}\n",
     )
     .unwrap();
-    let referee = format!(
-        "{} --playouts 300 --threads 1 --quiet",
-        env!("CARGO_BIN_EXE_tengen")
-    );
     let md = dir.path().join("d.md");
     let json = dir.path().join("d.json");
-    let v = diagnose(
-        &[
-            s(&m),
-            "--engine",
-            "studied",
-            "--referee-engine",
-            &referee,
-            "--markdown",
-            s(&md),
-        ],
-        &json,
-    );
+    let v = diagnose(&refereed(&[s(&m)], &tengen_referee(), &md), &json);
     let rows = v["diagnoses"][0]["positions"].as_array().unwrap();
     assert_eq!(rows.len(), 4);
     // After the capture the referee sees White lost too.
@@ -149,7 +155,7 @@ fn bad_input_is_a_clear_error_and_writes_nothing() {
         ),
     ];
     for (args, said) in cases {
-        let out = tengen(&[&["diagnose"], args, FAST, &["--json", s(&json)]].concat());
+        let out = run_diagnose(args, &json);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{args:?}");
         assert!(err.contains(said), "{args:?}: {err}");
@@ -167,21 +173,8 @@ fn games_the_referee_cannot_set_up_keep_tengens_rows_and_the_run_goes_on() {
         data("white-setup-9.sgf"),
         data("one-black-stone-9.sgf"),
     );
-    let referee = tengen_referee();
-    let v = diagnose(
-        &[
-            s(&plain),
-            s(&white),
-            s(&one),
-            "--engine",
-            "studied",
-            "--referee-engine",
-            &referee,
-            "--markdown",
-            s(&md),
-        ],
-        &json,
-    );
+    let records = [s(&plain), s(&white), s(&one)];
+    let v = diagnose(&refereed(&records, &tengen_referee(), &md), &json);
     assert_eq!(
         (v["games"].as_u64(), v["lost"].as_u64()),
         (Some(3), Some(3))
@@ -237,21 +230,7 @@ fn a_referee_that_breaks_is_restarted_once_then_given_up_and_the_report_is_writt
     let md = dir.path().join("d.md");
     let json = dir.path().join("d.json");
     let referee = format!("/bin/sh {}", s(&script));
-    let out = tengen(
-        &[
-            &[
-                "diagnose",
-                s(&m),
-                "--engine",
-                "studied",
-                "--referee-engine",
-                &referee,
-            ],
-            FAST,
-            &["--markdown", s(&md), "--json", s(&json)],
-        ]
-        .concat(),
-    );
+    let out = run_diagnose(&refereed(&[s(&m)], &referee, &md), &json);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{err}");
     let v: Value = serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
