@@ -13,7 +13,7 @@ pub mod process;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use tengen_board::{BoardSize, Color, Game, KoRule, Move, Point, Rules};
+use tengen_board::{BoardSize, Color, KoRule, Point, Rules};
 
 /// A board as the reference sees it: `grid[x + y * n]`, row 0 at the bottom.
 pub type Grid = Vec<Option<Color>>;
@@ -357,44 +357,6 @@ impl RefGame {
     pub fn moves_played(&self) -> usize {
         self.undo.len()
     }
-}
-
-/// Legal move sequences of length `depth` from here, colours alternating from
-/// `c`, passes included as moves, counted by the reference.
-pub fn ref_perft(g: &mut RefGame, c: Color, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let n2 = g.board.n * g.board.n;
-    let mut total = 0;
-    for mv in (0..n2).map(Some).chain([None]) {
-        if depth == 1 {
-            total += u64::from(g.legal(c, mv));
-        } else if g.play(c, mv).is_ok() {
-            total += ref_perft(g, c.opponent(), depth - 1);
-            g.undo();
-        }
-    }
-    total
-}
-
-/// The same count by `tengen_board::Game`.
-pub fn game_perft(g: &mut Game, c: Color, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let size = g.size();
-    let moves: Vec<Move> = size.points().map(Move::Play).chain([Move::Pass]).collect();
-    let mut total = 0;
-    for m in moves {
-        if depth == 1 {
-            total += u64::from(g.is_legal(c, m));
-        } else if g.play(c, m).is_ok() {
-            total += game_perft(g, c.opponent(), depth - 1);
-            g.undo();
-        }
-    }
-    total
 }
 
 /// Area score by the reference: living stones plus empty (or dead) points reached
