@@ -22,19 +22,37 @@ fn config(playouts: u64) -> Config {
     }
 }
 
-fn best_move(diagram: &str, to_move: Color, komi: f64, config: Config) -> String {
-    let game = game_from(diagram, to_move, komi);
+/// `to_move`'s move in `game` from `engine` after `playouts` playouts, never stopped
+/// early.
+fn genmove(engine: &mut Engine, game: &Game, to_move: Color, playouts: u64) -> Decision {
     let stop = AtomicBool::new(false);
-    let playouts = config.playouts.expect("a playout budget");
-    let mut e = Engine::new(config);
-    match e.genmove(
-        &game,
+    engine.genmove(
+        game,
         to_move,
         Limit::Playouts(playouts),
         &stop,
         Mode::Normal,
         None,
-    ) {
+    )
+}
+
+/// Black's search of `game` on `engine` for `playouts` playouts, never stopped early.
+fn search_for_black(engine: &mut Engine, game: &Game, playouts: u64) -> Analysis {
+    let stop = AtomicBool::new(false);
+    engine.search(
+        game,
+        Color::Black,
+        Limit::Playouts(playouts),
+        &stop,
+        false,
+        None,
+    )
+}
+
+fn best_move(diagram: &str, to_move: Color, komi: f64, config: Config) -> String {
+    let game = game_from(diagram, to_move, komi);
+    let playouts = config.playouts.expect("a playout budget");
+    match genmove(&mut Engine::new(config), &game, to_move, playouts) {
         Decision::Play(m) => game.size().move_vertex(m).to_string(),
         Decision::Resign => "resign".into(),
     }
@@ -169,23 +187,8 @@ fn same_position_same_move_with_one_thread_and_a_seed() {
     let mut game = Game::new(size, Rules::chinese());
     game.play(Color::Black, size.parse_move("E5").unwrap())
         .unwrap();
-    let stop = AtomicBool::new(false);
-    let a = engine(2000).genmove(
-        &game,
-        Color::White,
-        Limit::Playouts(2000),
-        &stop,
-        Mode::Normal,
-        None,
-    );
-    let b = engine(2000).genmove(
-        &game,
-        Color::White,
-        Limit::Playouts(2000),
-        &stop,
-        Mode::Normal,
-        None,
-    );
+    let a = genmove(&mut engine(2000), &game, Color::White, 2000);
+    let b = genmove(&mut engine(2000), &game, Color::White, 2000);
     assert_eq!(a, b);
     assert!(matches!(a, Decision::Play(Move::Play(_))));
 }
@@ -196,21 +199,13 @@ fn same_position_same_move_with_one_thread_and_a_seed() {
 fn search_then_reuse() -> (Analysis, Analysis) {
     let size = tengen_board::BoardSize::new(9).unwrap();
     let mut game = Game::new(size, Rules::chinese());
-    let stop = AtomicBool::new(false);
     let mut e = engine(3000);
-    let first = e.search(
-        &game,
-        Color::Black,
-        Limit::Playouts(3000),
-        &stop,
-        false,
-        None,
-    );
+    let first = search_for_black(&mut e, &game, 3000);
     let best = first.best().unwrap();
     let reply = best.pv.get(1).copied().unwrap_or(Move::Pass);
     game.play(Color::Black, best.mv).unwrap();
     game.play(Color::White, reply).unwrap();
-    let again = e.search(&game, Color::Black, Limit::Playouts(1), &stop, false, None);
+    let again = search_for_black(&mut e, &game, 1);
     (first, again)
 }
 
@@ -252,14 +247,7 @@ fn avoided_root_moves_are_never_chosen_nor_listed() {
     let stop = AtomicBool::new(false);
     let mut e = engine(800);
     // First a free search, so the reused tree has visits on every good move.
-    let free = e.search(
-        &game,
-        Color::Black,
-        Limit::Playouts(800),
-        &stop,
-        false,
-        None,
-    );
+    let free = search_for_black(&mut e, &game, 800);
     let favourite = match free.best().unwrap().mv {
         Move::Play(p) => p,
         Move::Pass => panic!("passed on an empty board"),
