@@ -49,17 +49,34 @@ fn assert_seki_is(game: &Game, status: &Status, points: &str, context: &str) {
     );
 }
 
+/// `color`'s decision in `game` from `e` after `playouts` playouts in `mode`, never
+/// stopped early.
+fn decide(e: &mut Engine, game: &Game, color: Color, playouts: u64, mode: Mode) -> Decision {
+    let stop = AtomicBool::new(false);
+    e.genmove(game, color, Limit::Playouts(playouts), &stop, mode, None)
+}
+
 fn genmove_after_pass(game: &mut Game, color: Color) -> Decision {
     game.play(color.opponent(), Move::Pass).unwrap();
-    let stop = AtomicBool::new(false);
-    engine().genmove(
-        game,
-        color,
-        Limit::Playouts(3000),
-        &stop,
-        Mode::Normal,
-        None,
-    )
+    decide(&mut engine(), game, color, 3000, Mode::Normal)
+}
+
+/// The diagram of the case `name` in the life fixtures' `tests/data/life/seki.txt`
+/// (whose comment tells the position), its rows a line each.
+fn seki_fixture(name: &str) -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/life/seki.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let case = text
+        .split("\ncase ")
+        .find(|case| case.lines().next() == Some(name))
+        .unwrap_or_else(|| panic!("no case {name:?} in {path}"));
+    let is_row = |line: &&str| !line.is_empty() && line.chars().all(|c| "XO.+ ".contains(c));
+    let rows: Vec<&str> = case
+        .lines()
+        .skip_while(|line| !is_row(line))
+        .take_while(is_row)
+        .collect();
+    rows.join("\n")
 }
 
 #[test]
@@ -105,16 +122,9 @@ fn plays_on_after_the_opponent_passes_when_the_count_loses() {
 
 #[test]
 fn resigns_a_hopeless_game_only_after_several_moves() {
-    let mut game = lost_for(Color::White);
-    let mut e = engine();
-    let mut decisions = Vec::new();
-    for _ in 0..3 {
-        let d = genmove_and_play(&mut e, &mut game, Color::White);
-        decisions.push(d);
-        if let Decision::Play(_) = d {
-            game.play(Color::Black, Move::Pass).unwrap();
-        }
-    }
+    let decisions = losers_decisions(Color::White, 3, |_, game| {
+        game.play(Color::Black, Move::Pass).unwrap();
+    });
     resigned_at_last(decisions);
 }
 
@@ -138,20 +148,40 @@ fn lost_for(loser: Color) -> Game {
     game
 }
 
+/// The decisions of `loser`, to move in `lost_for(loser)`, over at most `turns` of its
+/// moves, each answered by the winner's `reply`, until it resigns.
+fn losers_decisions(
+    loser: Color,
+    turns: usize,
+    mut reply: impl FnMut(&mut Engine, &mut Game),
+) -> Vec<Decision> {
+    let mut game = lost_for(loser);
+    let mut e = engine();
+    let mut decisions = Vec::new();
+    for _ in 0..turns {
+        let d = genmove_and_play(&mut e, &mut game, loser);
+        decisions.push(d);
+        if d == Decision::Resign {
+            break;
+        }
+        reply(&mut e, &mut game);
+    }
+    decisions
+}
+
 /// Fails the test unless the last of `decisions` (one colour's, in order) resigns and
 /// neither of the first two does.
 fn resigned_at_last(decisions: Vec<Decision>) {
     assert_eq!(decisions.last(), Some(&Decision::Resign), "{decisions:?}");
     assert!(
-        decisions[..2].iter().all(|d| *d != Decision::Resign),
+        decisions.iter().take(2).all(|d| *d != Decision::Resign),
         "resigned at the first low win rate: {decisions:?}"
     );
 }
 
 /// `genmove` for `color` in `game` with a small budget; a move is played.
 fn genmove_and_play(e: &mut Engine, game: &mut Game, color: Color) -> Decision {
-    let stop = AtomicBool::new(false);
-    let d = e.genmove(game, color, Limit::Playouts(500), &stop, Mode::Normal, None);
+    let d = decide(e, game, color, 500, Mode::Normal);
     if let Decision::Play(m) = d {
         game.play(color, m).unwrap();
     }
@@ -162,18 +192,10 @@ fn genmove_and_play(e: &mut Engine, game: &mut Game, color: Color) -> Decision {
 fn resigns_for_the_losing_colour_when_playing_both() {
     // GoGui's "Computer → Both": one engine is asked for Black's and White's moves in
     // turn. White's winning searches must not reset Black's streak.
-    let mut game = lost_for(Color::Black);
-    let mut e = engine();
-    let mut black = Vec::new();
-    for _ in 0..4 {
-        let d = genmove_and_play(&mut e, &mut game, Color::Black);
-        black.push(d);
-        if d == Decision::Resign {
-            break;
-        }
-        let w = genmove_and_play(&mut e, &mut game, Color::White);
+    let black = losers_decisions(Color::Black, 4, |e, game| {
+        let w = genmove_and_play(e, game, Color::White);
         assert_ne!(w, Decision::Resign, "the winner resigned");
-    }
+    });
     resigned_at_last(black);
 }
 
@@ -207,21 +229,13 @@ fn cleanup_captures_dead_stones_before_passing() {
     // Clean-up play after both passed: the dead white stone on B4 must be taken off
     // by play, so Black does not pass while it is on the board.
     let mut game = game_from(SETTLED, Color::Black, 0.5);
-    let stop = AtomicBool::new(false);
     let mut e = engine();
     let b4 = game.size().parse_point("B4").unwrap();
     for _ in 0..8 {
         if game.board().color_at(b4).is_none() {
             break;
         }
-        let d = e.genmove(
-            &game,
-            Color::Black,
-            Limit::Playouts(1500),
-            &stop,
-            Mode::Cleanup,
-            None,
-        );
+        let d = decide(&mut e, &game, Color::Black, 1500, Mode::Cleanup);
         assert_ne!(
             d,
             Decision::Play(Move::Pass),
@@ -235,14 +249,7 @@ fn cleanup_captures_dead_stones_before_passing() {
     }
     assert_eq!(game.board().color_at(b4), None, "B4 was captured");
     // Then, with no dead stone left, clean-up passes.
-    let d = e.genmove(
-        &game,
-        Color::Black,
-        Limit::Playouts(1500),
-        &stop,
-        Mode::Cleanup,
-        None,
-    );
+    let d = decide(&mut e, &game, Color::Black, 1500, Mode::Cleanup);
     assert_eq!(d, Decision::Play(Move::Pass));
 }
 
@@ -313,16 +320,8 @@ fn passes_in_a_won_seki() {
 /// the search's playouts allow it too) the corner is dead.
 #[test]
 fn a_pyramid_four_inside_is_no_seki() {
-    let board = ". . . . . . . O O
-                 O . O O O O . O X
-                 X O O X X O O O X
-                 X O X X X X O X X
-                 X X X O X . X X X
-                 X O O O X . . . .
-                 O O O O X . . . .
-                 O X . O X . X . .
-                 X X . O O X . . .";
-    let game = game_from(board, Color::Black, 7.5);
+    let board = seki_fixture("a nakade inside is no seki");
+    let game = game_from(&board, Color::Black, 7.5);
     let status = |nakade: bool| {
         let mut config = Config {
             threads: 1,
@@ -369,17 +368,9 @@ fn a_pyramid_four_inside_is_no_seki() {
 /// pick C2: in a decided game `final_status` judges such a move as a pass.
 #[test]
 fn a_throw_in_next_to_an_eye_keeps_the_seki() {
-    let board = "X X X . X X X O .
-                 X X X X X X X O O
-                 X X X X . X X O .
-                 O O X X X X X O O
-                 . O X . X X X O .
-                 O O X X X X X O O
-                 O O O O X X X O .
-                 X X . O X . X O O
-                 . X O O X X X O .";
+    let board = seki_fixture("one eye each, the attack a sacrifice of twelve stones");
     for komi in [13.5, 7.5] {
-        let game = game_from(board, Color::Black, komi);
+        let game = game_from(&board, Color::Black, komi);
         let status = engine().final_status(&game);
         assert_seki_is(
             &game,
