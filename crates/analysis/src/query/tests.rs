@@ -81,182 +81,89 @@ fn malformed_lines_get_general_errors() {
     assert!(n.message.contains("recursion limit"), "{}", n.message);
 }
 
+/// Fails the test unless the query `v` is refused with an error that names the query's
+/// id and `field` and says `words`.
+fn assert_names(v: Value, field: &str, words: &str) {
+    let n = error_of(v.clone());
+    assert_eq!(n.id.as_deref(), Some("q1"), "{v}");
+    assert_eq!(n.field.as_deref(), Some(field), "{v}: {}", n.message);
+    assert!(n.message.contains(words), "{v}: {}", n.message);
+}
+
 #[test]
 fn each_bad_field_is_named_with_the_query_id() {
+    // (a field, the bad value it is given, as JSON, and words of the error that names it)
     let cases = [
+        ("boardXSize", "30", "Must provide an integer from 2 to 25"),
+        ("boardYSize", "13", "square boards only"),
+        ("boardXSize", "19.5", "integer"),
         (
-            with(base(), "boardXSize", json!(30)),
-            "boardXSize",
-            "Must provide an integer from 2 to 25",
-        ),
-        (
-            with(
-                with(base(), "boardXSize", json!(30)),
-                "boardYSize",
-                json!(30),
-            ),
-            "boardXSize",
-            "2 to 25",
-        ),
-        (
-            with(base(), "boardYSize", json!(13)),
-            "boardYSize",
-            "square boards only",
-        ),
-        (
-            with(base(), "boardXSize", json!(19.5)),
-            "boardXSize",
-            "integer",
-        ),
-        (
-            with(base(), "moves", json!([["B", "Q16"], ["W", "Q16"]])),
             "moves",
+            r#"[["B", "Q16"], ["W", "Q16"]]"#,
             "Illegal move 1: Q16",
         ),
+        ("moves", r#"[["X", "Q16"]]"#, "Could not parse player: X"),
         (
-            with(base(), "moves", json!([["X", "Q16"]])),
             "moves",
-            "Could not parse player: X",
-        ),
-        (
-            with(base(), "moves", json!([["B", "Z99"]])),
-            "moves",
+            r#"[["B", "Z99"]]"#,
             "Could not parse board location: Z99",
         ),
+        ("moves", r#"[["B"]]"#, "Must be an array of pairs"),
+        ("moves", r#""Q16""#, "Must be an array of pairs"),
+        ("initialStones", r#"[["B", "pass"]]"#, "pass"),
+        ("initialPlayer", r#""red""#, "Must be \"b\" or \"w\""),
+        ("analyzeTurns", "[3]", "Invalid turn number: 3"),
+        ("analyzeTurns", "[-1]", "Invalid turn number: -1"),
+        ("analyzeTurns", r#""all""#, "array of integers"),
+        ("rules", r#""stone_scoring""#, "group tax"),
+        ("komi", "6.3", "half-integer"),
+        ("komi", "300", "-150.0 to 150.0"),
+        ("maxVisits", "0", "from 1 to 2^50"),
+        ("includeOwnership", r#""yes""#, "Must be a boolean"),
+        ("reportDuringSearchEvery", "0", "seconds"),
+        ("priority", "1.5", "between -2^62 and 2^62"),
+        ("priorities", "[1]", "analyzeTurns"),
+        ("overrideSettings", "[]", "Must be an object"),
         (
-            with(base(), "moves", json!([["B"]])),
-            "moves",
-            "Must be an array of pairs",
-        ),
-        (
-            with(base(), "moves", json!("Q16")),
-            "moves",
-            "Must be an array of pairs",
-        ),
-        (
-            with(base(), "initialStones", json!([["B", "pass"]])),
-            "initialStones",
-            "pass",
-        ),
-        (
-            with(base(), "initialPlayer", json!("red")),
-            "initialPlayer",
-            "Must be \"b\" or \"w\"",
-        ),
-        (
-            with(base(), "analyzeTurns", json!([3])),
-            "analyzeTurns",
-            "Invalid turn number: 3",
-        ),
-        (
-            with(base(), "analyzeTurns", json!([-1])),
-            "analyzeTurns",
-            "Invalid turn number: -1",
-        ),
-        (
-            with(base(), "analyzeTurns", json!("all")),
-            "analyzeTurns",
-            "array of integers",
-        ),
-        (
-            with(base(), "rules", json!("stone_scoring")),
-            "rules",
-            "group tax",
-        ),
-        (with(base(), "komi", json!(6.3)), "komi", "half-integer"),
-        (with(base(), "komi", json!(300)), "komi", "-150.0 to 150.0"),
-        (
-            with(base(), "maxVisits", json!(0)),
-            "maxVisits",
-            "from 1 to 2^50",
-        ),
-        (
-            with(base(), "includeOwnership", json!("yes")),
-            "includeOwnership",
-            "Must be a boolean",
-        ),
-        (
-            with(base(), "reportDuringSearchEvery", json!(0)),
-            "reportDuringSearchEvery",
-            "seconds",
-        ),
-        (
-            with(base(), "priority", json!(1.5)),
-            "priority",
-            "between -2^62 and 2^62",
-        ),
-        (
-            with(base(), "priorities", json!([1])),
-            "priorities",
-            "analyzeTurns",
-        ),
-        (
-            with(base(), "overrideSettings", json!([])),
             "overrideSettings",
-            "Must be an object",
-        ),
-        (
-            with(base(), "overrideSettings", json!({"maxTime": "x"})),
-            "overrideSettings",
+            r#"{"maxTime": "x"}"#,
             "Could not set settings: maxTime",
         ),
+        ("whiteHandicapBonus", r#""2""#, "0, N or N-1"),
         (
-            with(base(), "whiteHandicapBonus", json!("2")),
-            "whiteHandicapBonus",
-            "0, N or N-1",
-        ),
-        (
-            with(
-                with(base(), "avoidMoves", json!([])),
-                "allowMoves",
-                json!([]),
-            ),
-            "allowMoves",
-            "Cannot specify both",
-        ),
-        (
-            with(
-                base(),
-                "avoidMoves",
-                json!([{"player": "B", "moves": ["D4"]}]),
-            ),
             "avoidMoves",
+            r#"[{"player": "B", "moves": ["D4"]}]"#,
             "subfields",
         ),
         (
-            with(
-                base(),
-                "avoidMoves",
-                json!([{"player": "B", "moves": ["Z0"], "untilDepth": 1}]),
-            ),
             "avoidMoves",
+            r#"[{"player": "B", "moves": ["Z0"], "untilDepth": 1}]"#,
             "Could not parse board location",
         ),
         (
-            with(
-                base(),
-                "avoidMoves",
-                json!([{"player": "B", "moves": [], "untilDepth": 0}]),
-            ),
             "avoidMoves",
+            r#"[{"player": "B", "moves": [], "untilDepth": 0}]"#,
             "positive integer",
         ),
         (
-            with(
-                base(),
-                "allowMoves",
-                json!([{"player": "B", "moves": [], "untilDepth": 1}, {"player": "W", "moves": [], "untilDepth": 1}]),
-            ),
             "allowMoves",
+            r#"[{"player": "B", "moves": [], "untilDepth": 1}, {"player": "W", "moves": [], "untilDepth": 1}]"#,
             "only allows one entry",
         ),
     ];
-    for (v, field, words) in cases {
-        let n = error_of(v.clone());
-        assert_eq!(n.id.as_deref(), Some("q1"), "{v}");
-        assert_eq!(n.field.as_deref(), Some(field), "{v}: {}", n.message);
-        assert!(n.message.contains(words), "{v}: {}", n.message);
+    for (field, value, words) in cases {
+        let v = with(base(), field, serde_json::from_str(value).unwrap());
+        assert_names(v, field, words);
     }
+    // Two fields at fault together: the error names one of them.
+    let both = |a, b, value: Value| with(with(base(), a, value.clone()), b, value);
+    assert_names(
+        both("boardXSize", "boardYSize", json!(30)),
+        "boardXSize",
+        "2 to 25",
+    );
+    let moves = both("avoidMoves", "allowMoves", json!([]));
+    assert_names(moves, "allowMoves", "Cannot specify both");
     let mut no_rules = base();
     no_rules.as_object_mut().unwrap().remove("rules");
     assert_eq!(error_of(no_rules).field.as_deref(), Some("rules"));
