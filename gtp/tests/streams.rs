@@ -91,26 +91,76 @@ fn slow_config() -> Config {
     }
 }
 
+/// `slow_config` but for a move's time without a clock: `millis` milliseconds.
+fn moves_in(millis: u64) -> Config {
+    Config {
+        default_move_time: Duration::from_millis(millis),
+        ..slow_config()
+    }
+}
+
+/// A session with `config` on a 9×9 board.
+fn start_9x9(config: Config) -> Running {
+    let mut r = start(config);
+    r.send("boardsize 9");
+    r
+}
+
+/// The part of `out` from the first `from` up to the first `to`.
+fn between<'a>(out: &'a str, from: &str, to: &str) -> &'a str {
+    &out[out.find(from).unwrap()..out.find(to).unwrap()]
+}
+
+/// The whole output of a session with `config` on a 9×9 board that is sent `commands`
+/// and then `quit`.
+fn answers_to(config: Config, commands: &[&str]) -> String {
+    let mut r = start_9x9(config);
+    for command in commands {
+        r.send(command);
+    }
+    r.finish()
+}
+
+/// A session on a 9×9 board that is sent the analysis `command`, whose answer `=ID`
+/// has begun streaming `info move` lines.
+fn streaming(command: &str) -> Running {
+    let mut r = start_9x9(slow_config());
+    r.send(command);
+    let seen = r.output.wait_for("info move", 20);
+    let id = command.split(' ').next().unwrap();
+    assert!(seen.contains(&format!("={id}\ninfo move ")), "{seen}");
+    r
+}
+
+/// The lines of an answer after its first, empty ones left out.
+fn lines_after_the_first(answer: &str) -> Vec<&str> {
+    answer.lines().skip(1).filter(|l| !l.is_empty()).collect()
+}
+
+/// Sends `1 genmove b` and waits for its answer; how long it took.
+fn timed_genmove(r: &mut Running) -> Duration {
+    let t = Instant::now();
+    r.send("1 genmove b");
+    let seen = r.output.wait_for("=1 ", 30);
+    let took = t.elapsed();
+    assert!(seen.contains("=1 "), "{seen}");
+    took
+}
+
 #[test]
 fn analysis_streams_until_the_next_command_which_is_then_answered() {
-    let mut r = start(slow_config());
-    r.send("boardsize 9");
-    r.send("1 kata-analyze B 5");
-    let seen = r.output.wait_for("info move", 20);
-    assert!(seen.contains("=1\ninfo move "), "{seen}");
+    let mut r = streaming("1 kata-analyze B 5");
     r.send("2 name");
     let seen = r.output.wait_for("=2 Tengen", 20);
     let out = r.finish();
     assert!(seen.contains("=2 Tengen\n\n"), "{seen}");
     // The stream is one answer: `=1`, info lines, one empty line; then `=2`.
-    let start = out.find("=1\n").unwrap();
-    let end = out.find("=2 Tengen").unwrap();
-    let stream = &out[start..end];
+    let stream = between(&out, "=1\n", "=2 Tengen");
     assert!(
         stream.ends_with("\n\n") && !stream[..stream.len() - 2].contains("\n\n"),
         "{stream:?}"
     );
-    for line in stream.lines().skip(1).filter(|l| !l.is_empty()) {
+    for line in lines_after_the_first(stream) {
         assert!(line.starts_with("info move "), "{line}");
         for block in line.split("info move ").skip(1) {
             let keys: Vec<&str> = block.split(' ').collect();
@@ -132,11 +182,7 @@ fn analysis_streams_until_the_next_command_which_is_then_answered() {
 
 #[test]
 fn lz_analyze_writes_integer_winrates_and_a_comment_line_stops_it() {
-    let mut r = start(slow_config());
-    r.send("boardsize 9");
-    r.send("7 lz-analyze 5");
-    let seen = r.output.wait_for("info move", 20);
-    assert!(seen.contains("=7\ninfo move "), "{seen}");
+    let mut r = streaming("7 lz-analyze 5");
     r.send("# interrupt");
     let ended = |t: &str| t.find("=7\n").is_some_and(|i| t[i..].contains("\n\n"));
     let seen = r.output.wait_until(ended, 20);
@@ -152,8 +198,7 @@ fn lz_analyze_writes_integer_winrates_and_a_comment_line_stops_it() {
 
 #[test]
 fn kata_analyze_with_interval_zero_prints_the_final_analysis_when_stopped() {
-    let mut r = start(slow_config());
-    r.send("boardsize 9");
+    let mut r = start_9x9(slow_config());
     r.send("1 kata-analyze B 0");
     r.output.wait_for("=1\n", 20);
     thread::sleep(Duration::from_millis(300));
@@ -161,8 +206,8 @@ fn kata_analyze_with_interval_zero_prints_the_final_analysis_when_stopped() {
     let seen = r.output.wait_for("=2 Tengen", 20);
     let out = r.finish();
     assert!(seen.contains("=2 Tengen\n\n"), "{seen}");
-    let stream = &out[out.find("=1\n").unwrap()..out.find("=2 Tengen").unwrap()];
-    let lines: Vec<&str> = stream.lines().skip(1).filter(|l| !l.is_empty()).collect();
+    let stream = between(&out, "=1\n", "=2 Tengen");
+    let lines = lines_after_the_first(stream);
     assert_eq!(lines.len(), 1, "one line, at the end: {stream:?}");
     assert!(lines[0].starts_with("info move "), "{stream:?}");
     assert!(stream.ends_with("\n\n"), "{stream:?}");
@@ -170,16 +215,12 @@ fn kata_analyze_with_interval_zero_prints_the_final_analysis_when_stopped() {
 
 #[test]
 fn genmove_analyze_with_interval_zero_prints_one_line_before_play() {
-    let mut r = start(Config {
-        default_move_time: Duration::from_millis(300),
-        ..slow_config()
-    });
-    r.send("boardsize 9");
-    r.send("8 kata-genmove_analyze b 0");
-    r.send("9 showboard");
-    let out = r.finish();
-    let stream = &out[out.find("=8\n").unwrap()..out.find("=9").unwrap()];
-    let lines: Vec<&str> = stream.lines().skip(1).filter(|l| !l.is_empty()).collect();
+    let out = answers_to(
+        moves_in(300),
+        &["8 kata-genmove_analyze b 0", "9 showboard"],
+    );
+    let stream = between(&out, "=8\n", "=9");
+    let lines = lines_after_the_first(stream);
     assert_eq!(lines.len(), 2, "{stream:?}");
     assert!(lines[0].starts_with("info move "), "{stream:?}");
     assert!(lines[1].starts_with("play "), "{stream:?}");
@@ -187,8 +228,7 @@ fn genmove_analyze_with_interval_zero_prints_one_line_before_play() {
 
 #[test]
 fn interrupt_ends_a_long_genmove_with_one_answer() {
-    let mut r = start(slow_config());
-    r.send("boardsize 9");
+    let mut r = start_9x9(slow_config());
     r.send("3 genmove b");
     thread::sleep(Duration::from_millis(300));
     let t = Instant::now();
@@ -208,14 +248,7 @@ fn interrupt_ends_a_long_genmove_with_one_answer() {
 
 #[test]
 fn a_command_does_not_interrupt_genmove_but_waits_for_it() {
-    let mut r = start(Config {
-        default_move_time: Duration::from_millis(400),
-        ..slow_config()
-    });
-    r.send("boardsize 9");
-    r.send("5 genmove b");
-    r.send("6 name");
-    let out = r.finish();
+    let out = answers_to(moves_in(400), &["5 genmove b", "6 name"]);
     let five = out.find("=5 ").expect("genmove answered");
     let six = out.find("=6 Tengen").expect("name answered");
     assert!(five < six, "{out}");
@@ -223,15 +256,8 @@ fn a_command_does_not_interrupt_genmove_but_waits_for_it() {
 
 #[test]
 fn genmove_analyze_ends_with_play() {
-    let mut r = start(Config {
-        default_move_time: Duration::from_millis(300),
-        ..slow_config()
-    });
-    r.send("boardsize 9");
-    r.send("8 lz-genmove_analyze b 5");
-    r.send("9 showboard");
-    let out = r.finish();
-    let stream = &out[out.find("=8\n").unwrap()..out.find("=9").unwrap()];
+    let out = answers_to(moves_in(300), &["8 lz-genmove_analyze b 5", "9 showboard"]);
+    let stream = between(&out, "=8\n", "=9");
     let last = stream.trim_end().lines().last().unwrap();
     assert!(last.starts_with("play "), "{stream}");
     assert!(stream.ends_with("\n\n"), "{stream:?}");
@@ -239,17 +265,12 @@ fn genmove_analyze_ends_with_play() {
 
 #[test]
 fn the_clock_bounds_genmove_even_with_a_huge_playout_budget() {
-    let mut r = start(Config {
+    let mut r = start_9x9(Config {
         playouts: Some(u64::MAX / 2),
         ..slow_config()
     });
-    r.send("boardsize 9");
     r.send("time_settings 3 0 0");
-    let t = Instant::now();
-    r.send("1 genmove b");
-    let seen = r.output.wait_for("=1 ", 30);
-    let took = t.elapsed();
-    assert!(seen.contains("=1 "), "{seen}");
+    let took = timed_genmove(&mut r);
     // Absolute 3 s for the game: one move takes a fraction of it.
     assert!(took < Duration::from_millis(1500), "{took:?}");
     r.finish();
@@ -257,15 +278,10 @@ fn the_clock_bounds_genmove_even_with_a_huge_playout_budget() {
 
 #[test]
 fn time_left_in_byo_yomi_is_respected() {
-    let mut r = start(slow_config());
-    r.send("boardsize 9");
+    let mut r = start_9x9(slow_config());
     r.send("time_settings 0 2 1");
     r.send("time_left b 2 1");
-    let t = Instant::now();
-    r.send("1 genmove b");
-    let seen = r.output.wait_for("=1 ", 30);
-    let took = t.elapsed();
-    assert!(seen.contains("=1 "), "{seen}");
+    let took = timed_genmove(&mut r);
     // The clock's 2 s, not the 60 s default; that the move also fits the period on a
     // loaded machine is the clock tests' question (tests/clock.rs, long), so a starved
     // test process gets a second's slack here.
@@ -297,8 +313,7 @@ fn numbers_after<T: std::str::FromStr>(tokens: &[&str], key: &str) -> Option<Vec
 #[test]
 fn katago_keys_hold_in_every_line_of_a_live_stream() {
     // LizGoban's line: every key it knows, 20 lines a second.
-    let mut r = start(slow_config());
-    r.send("boardsize 9");
+    let mut r = start_9x9(slow_config());
     r.send(
         "1 kata-analyze B interval 5 ownership true ownershipStdev true pvVisits true \
          pvEdgeVisits true movesOwnership true rootInfo true",
@@ -308,8 +323,8 @@ fn katago_keys_hold_in_every_line_of_a_live_stream() {
     r.send("2 name");
     r.output.wait_for("=2 Tengen", 20);
     let out = r.finish();
-    let stream = &out[out.find("=1\n").unwrap()..out.find("=2 Tengen").unwrap()];
-    let lines: Vec<&str> = stream.lines().skip(1).filter(|l| !l.is_empty()).collect();
+    let stream = between(&out, "=1\n", "=2 Tengen");
+    let lines = lines_after_the_first(stream);
     assert!(lines.len() >= 4, "{stream}");
     for line in lines {
         let (blocks, root) = line
