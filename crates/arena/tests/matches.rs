@@ -10,6 +10,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use tengen_arena::journal::{self, Entry};
+use tengen_arena::summary::Summary;
 use tengen_arena::{ArenaError, MatchConfig, RuleSet, merge, run_match};
 use tengen_board::GameResult;
 use tengen_board::sgf::parse_sgf;
@@ -50,6 +51,21 @@ fn out_dir(name: &str) -> OutDir {
         _scratch: scratch,
         path,
     }
+}
+
+/// A match of `games` quick games between `engines` as `tweak` sets it up, written to a
+/// fresh output directory named after `name`: the directory and the match's summary.
+fn played(
+    name: &str,
+    engines: &[String],
+    games: u32,
+    tweak: impl FnOnce(&mut MatchConfig),
+) -> (OutDir, Summary) {
+    let out = out_dir(name);
+    let mut cfg = config(engines, games, &out);
+    tweak(&mut cfg);
+    let s = run_match(&cfg).unwrap();
+    (out, s)
 }
 
 fn entries(out: &Path) -> Vec<Entry> {
@@ -129,11 +145,8 @@ fn misbehaviour(
     result_kind: &str,
     tweak: fn(&mut MatchConfig),
 ) {
-    let out = out_dir(name);
     let engines = [fake(bad), fake("--seed 7 --name Good")];
-    let mut cfg = config(&engines, 2, &out);
-    tweak(&mut cfg);
-    let s = run_match(&cfg).unwrap();
+    let (out, s) = played(name, &engines, 2, tweak);
     let es = entries(&out);
     assert_eq!(es.len(), 2, "{name}: {s}");
     for e in &es {
@@ -298,11 +311,8 @@ fn overrunning_the_clock_loses_on_time() {
 
 #[test]
 fn noise_on_stdout_and_stderr_is_harmless() {
-    let out = out_dir("noise");
     let engines = [fake("--noise --name Noisy"), fake("--name Quiet")];
-    let mut cfg = config(&engines, 2, &out);
-    cfg.engine_logs = true;
-    run_match(&cfg).unwrap();
+    let (out, _) = played("noise", &engines, 2, |c| c.engine_logs = true);
     for e in entries(&out) {
         assert_eq!(e.reason, "score", "{e:?}");
     }
@@ -334,10 +344,8 @@ fn disagreement_goes_to_cleanup_or_tromp_taylor() {
 
 #[test]
 fn max_moves_voids_the_game() {
-    let out = out_dir("maxmoves");
-    let mut cfg = config(&[fake("--name A"), fake("--name B")], 2, &out);
-    cfg.max_moves = Some(4);
-    let s = run_match(&cfg).unwrap();
+    let engines = [fake("--name A"), fake("--name B")];
+    let (out, s) = played("maxmoves", &engines, 2, |c| c.max_moves = Some(4));
     for e in entries(&out) {
         assert_eq!(
             (e.reason.as_str(), e.result.as_str(), e.moves),
@@ -584,12 +592,11 @@ fn openings_are_played_from_both_sides() {
 
 #[test]
 fn round_robin_and_japanese_rules() {
-    let out = out_dir("rr");
     let engines = [fake("--name A"), fake("--name B"), fake("--name C")];
-    let mut cfg = config(&engines, 2, &out);
-    cfg.rules = RuleSet::Japanese;
-    cfg.handicap = 0;
-    let s = run_match(&cfg).unwrap();
+    let (out, s) = played("rr", &engines, 2, |c| {
+        c.rules = RuleSet::Japanese;
+        c.handicap = 0;
+    });
     assert_eq!(s.games, 6);
     assert_eq!(s.pairs.len(), 3);
     for e in &s.engines {
@@ -601,11 +608,10 @@ fn round_robin_and_japanese_rules() {
 
 #[test]
 fn sprt_stops_the_match_early() {
-    let out = out_dir("sprt");
     let engines = [fake("--name Strong"), fake("--resign-at 1 --name Weak")];
-    let mut cfg = config(&engines, 200, &out);
-    cfg.sprt = Some("0,200,0.05,0.05".parse().unwrap());
-    let s = run_match(&cfg).unwrap();
+    let (_out, s) = played("sprt", &engines, 200, |c| {
+        c.sprt = Some("0,200,0.05,0.05".parse().unwrap());
+    });
     assert!(s.stopped_by_sprt, "{s}");
     assert!(s.games < 40, "{s}");
     assert_eq!(s.engines[0].total.wins, s.games);
@@ -614,11 +620,11 @@ fn sprt_stops_the_match_early() {
 
 #[test]
 fn handicap_games() {
-    let out = out_dir("handicap");
-    let mut cfg = config(&[fake("--name A"), fake("--name B")], 2, &out);
-    cfg.size = 9;
-    cfg.handicap = 2;
-    run_match(&cfg).unwrap();
+    let engines = [fake("--name A"), fake("--name B")];
+    let (out, _) = played("handicap", &engines, 2, |c| {
+        c.size = 9;
+        c.handicap = 2;
+    });
     let es = entries(&out);
     assert_eq!(es.len(), 2);
     for e in &es {
@@ -639,20 +645,21 @@ fn gnugo() -> String {
     format!("{GNUGO} --mode gtp --chinese-rules --level 1")
 }
 
+/// A match with GNU Go in it: on a `size`×`size` board, komi 7.5 and 30 s a move.
+fn against_gnugo(cfg: &mut MatchConfig, size: u32) {
+    cfg.size = size;
+    cfg.komi = 7.5;
+    cfg.move_timeout = Duration::from_secs(30);
+}
+
 #[test]
 #[cfg_attr(
     not(any(has_gnugo, ci)),
     ignore = "GNU Go not found at /usr/games/gnugo or $TENGEN_GNUGO (apt-get install gnugo)"
 )]
 fn gnugo_against_the_fake_engine() {
-    let gnugo = gnugo();
-    let out = out_dir("gnugo");
-    let engines = [gnugo, fake("--pass-after 30 --name Random")];
-    let mut cfg = config(&engines, 2, &out);
-    cfg.size = 9;
-    cfg.komi = 7.5;
-    cfg.move_timeout = Duration::from_secs(30);
-    let s = run_match(&cfg).unwrap();
+    let engines = [gnugo(), fake("--pass-after 30 --name Random")];
+    let (out, s) = played("gnugo", &engines, 2, |c| against_gnugo(c, 9));
     assert_eq!(s.games, 2);
     for e in entries(&out) {
         assert_eq!(
@@ -674,14 +681,8 @@ fn gnugo_against_the_fake_engine() {
     ignore = "GNU Go not found at /usr/games/gnugo or $TENGEN_GNUGO (apt-get install gnugo)"
 )]
 fn gnugo_against_itself_agrees_on_dead_stones() {
-    let gnugo = gnugo();
-    let out = out_dir("gnugo-self");
-    let engines = [gnugo.clone(), gnugo];
-    let mut cfg = config(&engines, 1, &out);
-    cfg.size = 7;
-    cfg.komi = 7.5;
-    cfg.move_timeout = Duration::from_secs(30);
-    let s = run_match(&cfg).unwrap();
+    let engines = [gnugo(), gnugo()];
+    let (out, s) = played("gnugo-self", &engines, 1, |c| against_gnugo(c, 7));
     assert_eq!(s.engines[1].label, "GNU Go 3.8 #2");
     let e = &entries(&out)[0];
     assert!(matches!(e.reason.as_str(), "score" | "resign"), "{e:?}");
