@@ -18,10 +18,10 @@ import argparse
 import math
 import os
 import re
-import shlex
-import subprocess
 import sys
 import tempfile
+
+from gtp_pipe import Gtp
 
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 
@@ -53,43 +53,19 @@ def strip_values(text):
     return re.sub(r"C\[(?:\\.|[^\]\\])*\]", "C[]", text)
 
 
-def main(argv):
-    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--records", required=True, help="an SGF file holding many games")
-    p.add_argument("--positions", type=int, default=200)
-    p.add_argument("--engine", required=True, help="the engine's command line")
-    p.add_argument("--size", type=int, default=19)
-    a = p.parse_args(argv)
-    text = open(a.records, encoding="utf-8", errors="replace").read()
-    engine = subprocess.Popen(shlex.split(a.engine), stdin=subprocess.PIPE,
-                              stdout=subprocess.PIPE, text=True)
-
-    def ask(command):
-        engine.stdin.write(command + "\n")
-        engine.stdin.flush()
-        lines = []
-        while True:
-            line = engine.stdout.readline()
-            if line == "":
-                sys.exit(f"move_agreement: the engine ended on {command!r}")
-            if line.strip() == "" and lines:
-                break
-            if line.strip():
-                lines.append(line.strip())
-        answer = " ".join(lines)
-        if not answer.startswith("="):
-            sys.exit(f"move_agreement: {command!r} answered {answer!r}")
-        return answer[1:].strip()
-
+def agreement(engine, text, positions, board_size):
+    """Asks `engine` for the move of one position of each of the first `positions`
+    games of `board_size` in `text`: the hits, the positions asked, and both by phase
+    (`{phase: [hits, positions]}`)."""
     hits, total = 0, 0
     by_phase = {"1-30": [0, 0], "31-100": [0, 0], "101+": [0, 0]}
     with tempfile.TemporaryDirectory() as tmp:
         path = os.path.join(tmp, "game.sgf")
         for game in games(text):
-            if total >= a.positions:
+            if total >= positions:
                 break
             size = re.search(r"SZ\[(\d+)\]", game)
-            if not size or int(size.group(1)) != a.size:
+            if not size or int(size.group(1)) != board_size:
                 continue
             moves = re.findall(r";\s*([BW])\[([a-s]{0,2})\]", strip_values(game))
             if len(moves) < 40:
@@ -101,19 +77,35 @@ def main(argv):
             if coord in ("", "tt"):
                 continue
             x, y = ord(coord[0]) - ord("a"), ord(coord[1]) - ord("a")
-            played = f"{COLUMNS[x]}{a.size - y}"
+            played = f"{COLUMNS[x]}{board_size - y}"
             with open(path, "w", encoding="utf-8") as f:
                 f.write(game)
-            ask(f"loadsgf {path} {k}")
-            answer = ask(f"genmove {colour}")
+            engine.ask(f"loadsgf {path} {k}")
+            answer = engine.ask(f"genmove {colour}")
             hit = answer.upper() == played
             hits += hit
             total += 1
             phase = "1-30" if k <= 30 else "31-100" if k <= 100 else "101+"
             by_phase[phase][0] += hit
             by_phase[phase][1] += 1
-    ask("quit")
-    engine.wait()
+    return hits, total, by_phase
+
+
+def main(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--records", required=True, help="an SGF file holding many games")
+    p.add_argument("--positions", type=int, default=200)
+    p.add_argument("--engine", required=True, help="the engine's command line")
+    p.add_argument("--size", type=int, default=19)
+    a = p.parse_args(argv)
+    text = open(a.records, encoding="utf-8", errors="replace").read()
+    engine = Gtp(a.engine)
+    try:
+        hits, total, by_phase = agreement(engine, text, a.positions, a.size)
+    except RuntimeError as e:
+        sys.exit(f"move_agreement: {e}")
+    finally:
+        engine.close()
     if total == 0:
         sys.exit("move_agreement: no position of that size in the records")
     z = 1.959964
