@@ -150,16 +150,56 @@ fn race(
 mod tests {
     use super::*;
     use crate::MatchGame;
+    use std::ops::RangeInclusive;
+    use tengen_board::BoardSize;
 
     fn rules() -> KindRules {
         KindRules::default()
     }
 
+    /// The match record of the game `sgf`.
+    fn record(sgf: &str) -> MatchGame {
+        MatchGame::parse("t", sgf).unwrap()
+    }
+
+    /// Black's ownership of the whole board (0.8), and the same with the columns
+    /// `lost` (0-based) the winner's (−0.9).
+    fn columns_lost(size: BoardSize, lost: RangeInclusive<usize>) -> (Ownership, Ownership) {
+        let mine = Ownership::from_fn(size, |_| 0.8);
+        let after = Ownership::from_fn(size, |p| {
+            if lost.contains(&size.coords(p).0) {
+                -0.9
+            } else {
+                0.8
+            }
+        });
+        (mine, after)
+    }
+
+    /// Black's groups that died replaying `m` from move `from` to its end: Black's
+    /// before, `lost` at the drop and at the end.
+    fn black_deaths(
+        m: &MatchGame,
+        from: usize,
+        mine: &Ownership,
+        lost: &Ownership,
+        rules: &KindRules,
+    ) -> Vec<Vec<Point>> {
+        let moves = &m.moves()[from..];
+        died(
+            &m.position(from),
+            moves,
+            Color::Black,
+            mine,
+            lost,
+            lost,
+            rules,
+        )
+    }
+
     #[test]
     fn chains_are_counted_by_their_stones() {
-        let g = MatchGame::parse("t", "(;SZ[9];B[ee];W[aa];B[ef];W[ab];B[eg];W[ba];B[ii])")
-            .unwrap()
-            .game;
+        let g = record("(;SZ[9];B[ee];W[aa];B[ef];W[ab];B[eg];W[ba];B[ii])").game;
         let black = chains(g.board(), Color::Black, 3);
         assert_eq!(black.len(), 1);
         assert_eq!(black[0].len(), 3);
@@ -169,13 +209,9 @@ mod tests {
 
     #[test]
     fn a_group_owned_before_and_lost_after_died() {
-        let g = MatchGame::parse("t", "(;SZ[9];B[ee];W[aa];B[ef];W[ab];B[eg];W[ba];B[eh])")
-            .unwrap()
-            .game;
-        let size = g.size();
-        let e5 = size.parse_point("E5").unwrap();
-        let mine = Ownership::from_fn(size, |_| 0.8);
-        let lost = Ownership::from_fn(size, |p| if size.coords(p).0 == 4 { -0.9 } else { 0.8 });
+        let g = record("(;SZ[9];B[ee];W[aa];B[ef];W[ab];B[eg];W[ba];B[eh])").game;
+        let e5 = g.size().parse_point("E5").unwrap();
+        let (mine, lost) = columns_lost(g.size(), 4..=4);
         let dead = died(&g, &[], Color::Black, &mine, &lost, &lost, &rules());
         assert_eq!(dead.len(), 1);
         assert!(dead[0].contains(&e5));
@@ -188,25 +224,11 @@ mod tests {
     #[test]
     fn a_chain_that_grows_in_the_drop_counts_at_its_largest() {
         // Three black stones at move 5 (below the group size), five by move 9.
-        let m = MatchGame::parse(
-            "t",
-            "(;SZ[9];B[ee];W[aa];B[ef];W[ab];B[eg];W[ba];B[eh];W[ia];B[ei])",
-        )
-        .unwrap();
-        let size = m.size();
-        let mine = Ownership::from_fn(size, |_| 0.8);
-        let lost = Ownership::from_fn(size, |p| if size.coords(p).0 == 4 { -0.9 } else { 0.8 });
+        let m = record("(;SZ[9];B[ee];W[aa];B[ef];W[ab];B[eg];W[ba];B[eh];W[ia];B[ei])");
+        let (mine, lost) = columns_lost(m.size(), 4..=4);
         let start = m.position(5);
         assert!(died(&start, &[], Color::Black, &mine, &lost, &lost, &rules()).is_empty());
-        let dead = died(
-            &start,
-            &m.moves()[5..],
-            Color::Black,
-            &mine,
-            &lost,
-            &lost,
-            &rules(),
-        );
+        let dead = black_deaths(&m, 5, &mine, &lost, &rules());
         assert_eq!(dead.len(), 1);
         assert_eq!(dead[0].len(), 5);
     }
@@ -215,37 +237,18 @@ mod tests {
     fn two_chains_that_merge_and_then_die_are_one_death() {
         // Black's two chains of three (d-f on the fifth and third lines from the top)
         // join at ef into one chain of seven; then all of it is lost.
-        let m = MatchGame::parse(
-            "t",
+        let m = record(
             "(;SZ[9];B[de];W[aa];B[ee];W[ba];B[fe];W[ca];B[dg];W[da];B[eg];W[ea];B[fg];W[fa];B[ef])",
-        )
-        .unwrap();
-        let size = m.size();
-        let mine = Ownership::from_fn(size, |_| 0.8);
-        let lost = Ownership::from_fn(size, |p| {
-            if (3..=5).contains(&size.coords(p).0) {
-                -0.9
-            } else {
-                0.8
-            }
-        });
+        );
+        let (mine, lost) = columns_lost(m.size(), 3..=5);
         // Chains of three count: both are kept before the merge.
         let rules = KindRules {
             min_group: 3,
             ..rules()
         };
         // Replayed from move 11: two chains of three, then the merged seven.
-        let start = m.position(11);
-        assert_eq!(chains(start.board(), Color::Black, 3).len(), 2);
-        let dead = died(
-            &start,
-            &m.moves()[11..],
-            Color::Black,
-            &mine,
-            &lost,
-            &lost,
-            &rules,
-        );
+        assert_eq!(chains(m.position(11).board(), Color::Black, 3).len(), 2);
+        let dead = black_deaths(&m, 11, &mine, &lost, &rules);
         assert_eq!(dead.len(), 1, "{dead:?}");
         assert_eq!(dead[0].len(), 7);
     }
@@ -254,56 +257,30 @@ mod tests {
     fn two_short_chains_side_by_side_are_a_race() {
         // Black C1-C2-B2-A2 (two liberties) against White's D1-D2-D3-C3-B3-A3 around
         // it, which Black's E1-E2-E3 and D4 leave three.
-        let m = MatchGame::parse(
-            "t",
+        let m = record(
             "(;SZ[9];B[ci];W[di];B[ch];W[dh];B[bh];W[dg];B[ah];W[cg];B[ei];W[bg];B[eh];W[ag]\
              ;B[eg];W[ia];B[df];W[ib])",
-        )
-        .unwrap();
+        );
         let size = m.size();
         let group: Vec<Point> = ["C1", "C2", "B2", "A2"]
             .iter()
             .map(|v| size.parse_point(v).unwrap())
             .collect();
-        let white_wins = Ownership::from_fn(size, |_| -0.9);
         // Replayed from move 12 (White still has five liberties), the race starts when
         // D4 leaves White three.
+        let start = m.position(12);
+        let race = |moves: &[(Color, Move)], last: &Ownership| {
+            lost_semeai(&start, moves, &group, Color::Black, last, &rules())
+        };
         let moves = &m.moves()[12..];
-        let (at, h) = lost_semeai(
-            &m.position(12),
-            moves,
-            &group,
-            Color::Black,
-            &white_wins,
-            &rules(),
-        )
-        .unwrap();
+        let white_wins = Ownership::from_fn(size, |_| -0.9);
+        let (at, h) = race(moves, &white_wins).unwrap();
         assert_eq!(at, 15);
         assert_eq!(h.len(), 6);
         // Before it, no race.
-        assert!(
-            lost_semeai(
-                &m.position(12),
-                &[],
-                &group,
-                Color::Black,
-                &white_wins,
-                &rules()
-            )
-            .is_none()
-        );
+        assert!(race(&[], &white_wins).is_none());
         // If White's chain did not live, it was no race Black lost.
         let black_wins = Ownership::from_fn(size, |_| 0.9);
-        assert!(
-            lost_semeai(
-                &m.position(12),
-                moves,
-                &group,
-                Color::Black,
-                &black_wins,
-                &rules()
-            )
-            .is_none()
-        );
+        assert!(race(moves, &black_wins).is_none());
     }
 }

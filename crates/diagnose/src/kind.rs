@@ -179,24 +179,16 @@ mod tests {
         let even = Ownership::from_fn(size, |_| 0.4);
         let worse = Ownership::from_fn(size, |_| 0.2);
         let g = m.position(7);
-        let f = classify(
-            &g,
-            &[],
-            Color::Black,
-            [&even, &worse, &worse],
-            &KindRules::default(),
-        );
+        // Black's finding at move 7, `even` before and `after` at the drop and the end.
+        let finding = |after: &Ownership, rules: &KindRules| {
+            classify(&g, &[], Color::Black, [&even, after, after], rules)
+        };
+        let f = finding(&worse, &KindRules::default());
         assert_eq!(f.kind, Kind::TerritoryGivenAway);
         assert!((f.swing - 8.1).abs() < 1e-3, "{}", f.swing);
         let column_lost =
             Ownership::from_fn(size, |p| if size.coords(p).0 == 4 { -0.8 } else { 0.4 });
-        let f = classify(
-            &g,
-            &[],
-            Color::Black,
-            [&even, &column_lost, &column_lost],
-            &KindRules::default(),
-        );
+        let f = finding(&column_lost, &KindRules::default());
         assert_eq!(f.kind, Kind::GroupDied);
         assert_eq!(f.stones.len(), 4);
         // Three stones are below the group size that counts.
@@ -204,13 +196,7 @@ mod tests {
             min_group: 5,
             ..KindRules::default()
         };
-        let f = classify(
-            &g,
-            &[],
-            Color::Black,
-            [&even, &column_lost, &column_lost],
-            &rules,
-        );
+        let f = finding(&column_lost, &rules);
         assert_eq!(f.kind, Kind::TerritoryGivenAway);
     }
 
