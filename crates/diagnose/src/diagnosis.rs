@@ -165,12 +165,61 @@ pub fn diagnose_game(
     game: &MatchGame,
     side: Color,
     tengen: &mut dyn Evaluator,
-    mut referee: Option<&mut dyn Evaluator>,
+    referee: Option<&mut dyn Evaluator>,
     settings: &Settings,
 ) -> Result<GameDiagnosis, DiagnoseError> {
     let size = game.size();
-    let all = game.moves();
     let every = settings.every.unwrap_or_else(|| default_every(size));
+    let evaluated = evaluate_positions(game, side, every, tengen, referee)?;
+    let Evaluated {
+        rows,
+        maps,
+        referee_unavailable,
+    } = evaluated;
+    let deaths = deaths(game, side, &rows, &maps, &settings.rules);
+    let tengen_rates: Vec<f64> = rows.iter().map(|r| r.tengen).collect();
+    let referee_rates: Option<Vec<f64>> = rows.iter().map(|r| r.referee).collect();
+    let drop_at = largest_drop(&tengen_rates);
+    let kind = drop_at.map(|i| kind_report(game, side, &rows, &maps, i, &settings.rules));
+    Ok(GameDiagnosis {
+        game: game.name.clone(),
+        size: size.get(),
+        color: side.letter().to_string(),
+        result: game.result.clone(),
+        moves: game.moves().len(),
+        first_below: first_below(&rows, &tengen_rates, settings.threshold),
+        first_below_referee: referee_rates
+            .as_ref()
+            .and_then(|r| first_below(&rows, r, settings.threshold)),
+        largest_drop: drop_at.map(|i| drop_report(&rows, &tengen_rates, i)),
+        largest_drop_referee: referee_rates
+            .as_ref()
+            .and_then(|r| largest_drop(r).map(|i| drop_report(&rows, r, i))),
+        kind,
+        deaths,
+        positions: rows,
+        referee_unavailable,
+    })
+}
+
+/// The evaluated positions of a game: a row and an ownership map each.
+struct Evaluated {
+    rows: Vec<PositionRow>,
+    /// Tengen's ownership at each row's position.
+    maps: Vec<Ownership>,
+    /// Why the referee's win rates were dropped, when it failed.
+    referee_unavailable: Option<String>,
+}
+
+/// Evaluates every `every`th position of `game` and its last for `side`, by `tengen`
+/// and, until it fails, by `referee` (whose win rates are all dropped if it does).
+fn evaluate_positions(
+    game: &MatchGame,
+    side: Color,
+    every: usize,
+    tengen: &mut dyn Evaluator,
+    mut referee: Option<&mut dyn Evaluator>,
+) -> Result<Evaluated, DiagnoseError> {
     tengen.new_game();
     if let Some(r) = referee.as_deref_mut() {
         r.new_game();
@@ -178,7 +227,7 @@ pub fn diagnose_game(
     let mut rows = Vec::new();
     let mut maps: Vec<Ownership> = Vec::new();
     let mut referee_unavailable = None;
-    for p in positions(all.len(), every) {
+    for p in positions(game.moves().len(), every) {
         let position = game.position(p);
         let t = tengen.evaluate(&position, side)?;
         let map = t.ownership.ok_or_else(|| {
@@ -208,20 +257,30 @@ pub fn diagnose_game(
             row.referee = None;
         }
     }
+    Ok(Evaluated {
+        rows,
+        maps,
+        referee_unavailable,
+    })
+}
+
+/// Every group of `side` that died between two evaluated positions (`maps` the
+/// ownership at each of `rows`).
+fn deaths(
+    game: &MatchGame,
+    side: Color,
+    rows: &[PositionRow],
+    maps: &[Ownership],
+    rules: &KindRules,
+) -> Vec<Death> {
+    let size = game.size();
+    let all = game.moves();
     let last = maps.last().expect("a position was evaluated");
     let mut deaths = Vec::new();
     for i in 1..rows.len() {
         let start = game.position(rows[i - 1].moves);
         let window = &all[rows[i - 1].moves..rows[i].moves];
-        for g in died(
-            &start,
-            window,
-            side,
-            &maps[i - 1],
-            &maps[i],
-            last,
-            &settings.rules,
-        ) {
+        for g in died(&start, window, side, &maps[i - 1], &maps[i], last, rules) {
             deaths.push(Death {
                 from: rows[i - 1].moves,
                 to: rows[i].moves,
@@ -230,51 +289,41 @@ pub fn diagnose_game(
             });
         }
     }
-    let tengen_rates: Vec<f64> = rows.iter().map(|r| r.tengen).collect();
-    let referee_rates: Option<Vec<f64>> = rows.iter().map(|r| r.referee).collect();
-    let drop_at = largest_drop(&tengen_rates);
-    let kind = drop_at.map(|i| {
-        let (from, to) = (rows[i - 1].moves, rows[i].moves);
-        let start = game.position(from);
-        let window = &all[from..to];
-        let f = classify(
-            &start,
-            window,
-            side,
-            [&maps[i - 1], &maps[i], last],
-            &settings.rules,
-        );
-        KindReport {
-            kind: f.kind,
-            stones: vertices(size, &f.stones),
-            opponent: vertices(size, &f.opponent),
-            key_move: f.key_move,
-            swing: f.swing,
-            moves: window
-                .iter()
-                .map(|&(c, m)| format!("{} {}", c.letter(), size.move_vertex(m)))
-                .collect(),
-        }
-    });
-    Ok(GameDiagnosis {
-        game: game.name.clone(),
-        size: size.get(),
-        color: side.letter().to_string(),
-        result: game.result.clone(),
-        moves: all.len(),
-        first_below: first_below(&rows, &tengen_rates, settings.threshold),
-        first_below_referee: referee_rates
-            .as_ref()
-            .and_then(|r| first_below(&rows, r, settings.threshold)),
-        largest_drop: drop_at.map(|i| drop_report(&rows, &tengen_rates, i)),
-        largest_drop_referee: referee_rates
-            .as_ref()
-            .and_then(|r| largest_drop(r).map(|i| drop_report(&rows, r, i))),
-        kind,
-        deaths,
-        positions: rows,
-        referee_unavailable,
-    })
+    deaths
+}
+
+/// What the kind rules find between rows `i - 1` and `i` (the largest drop).
+fn kind_report(
+    game: &MatchGame,
+    side: Color,
+    rows: &[PositionRow],
+    maps: &[Ownership],
+    i: usize,
+    rules: &KindRules,
+) -> KindReport {
+    let size = game.size();
+    let last = maps.last().expect("a position was evaluated");
+    let (from, to) = (rows[i - 1].moves, rows[i].moves);
+    let all = game.moves();
+    let window = &all[from..to];
+    let f = classify(
+        &game.position(from),
+        window,
+        side,
+        [&maps[i - 1], &maps[i], last],
+        rules,
+    );
+    KindReport {
+        kind: f.kind,
+        stones: vertices(size, &f.stones),
+        opponent: vertices(size, &f.opponent),
+        key_move: f.key_move,
+        swing: f.swing,
+        moves: window
+            .iter()
+            .map(|&(c, m)| format!("{} {}", c.letter(), size.move_vertex(m)))
+            .collect(),
+    }
 }
 
 /// The index `i` (from 1) whose fall from `rates[i - 1]` is the largest positive one.
@@ -422,14 +471,12 @@ mod tests {
         }
     }
 
-    #[test]
-    fn a_referee_that_fails_leaves_tengens_rows_and_says_why() {
+    /// The diagnosis of [`GROUP_DIES`] with a referee that answers the first
+    /// `answers` positions, and how many positions the referee was asked.
+    fn diagnosed_with_failing_referee(answers: usize) -> (GameDiagnosis, usize) {
         let game = MatchGame::parse("group-dies-13.sgf", GROUP_DIES).unwrap();
         let side = game.side_of("studied").unwrap();
-        let mut referee = FailingReferee {
-            answers: 2,
-            asked: 0,
-        };
+        let mut referee = FailingReferee { answers, asked: 0 };
         let d = diagnose_game(
             &game,
             side,
@@ -438,8 +485,14 @@ mod tests {
             &Settings::default(),
         )
         .unwrap();
+        (d, referee.asked)
+    }
+
+    #[test]
+    fn a_referee_that_fails_leaves_tengens_rows_and_says_why() {
+        let (d, asked) = diagnosed_with_failing_referee(2);
         // Asked no more after its failure at the third position (move 60).
-        assert_eq!(referee.asked, 3);
+        assert_eq!(asked, 3);
         assert_eq!(d.positions.len(), 4);
         assert!(d.positions.iter().all(|r| r.referee.is_none()));
         assert!(d.first_below_referee.is_none() && d.largest_drop_referee.is_none());
@@ -449,18 +502,7 @@ mod tests {
         );
         assert_eq!(d.kind.unwrap().kind, Kind::GroupDied);
         // A referee that answers throughout is kept.
-        let mut referee = FailingReferee {
-            answers: 4,
-            asked: 0,
-        };
-        let d = diagnose_game(
-            &game,
-            side,
-            &mut AreaCount,
-            Some(&mut referee),
-            &Settings::default(),
-        )
-        .unwrap();
+        let (d, _) = diagnosed_with_failing_referee(4);
         assert!(d.referee_unavailable.is_none());
         assert!(d.positions.iter().all(|r| r.referee == Some(0.4)));
     }
