@@ -136,16 +136,17 @@ mod tests {
         }
     }
 
+    /// The summary of `color`'s move E5, played after `move_ms`, of a search that
+    /// ran `search_ms` and holds `visits` playouts, `reused` of them from before.
+    fn e5_summary(color: Color, visits: u64, reused: u64, search_ms: u64, move_ms: u64) -> String {
+        let a = snapshot(color, visits, reused, Duration::from_millis(search_ms));
+        let took = Duration::from_millis(move_ms);
+        move_summary(color, "E5", took, Some(&a), size())
+    }
+
     #[test]
     fn counts_only_this_moves_playouts_and_time() {
-        let a = snapshot(Color::Black, 3681, 2481, Duration::from_millis(400));
-        let line = move_summary(
-            Color::Black,
-            "E5",
-            Duration::from_millis(450),
-            Some(&a),
-            size(),
-        );
+        let line = e5_summary(Color::Black, 3681, 2481, 400, 450);
         assert!(
             line.contains("1200 playouts in 0.400 s (3000/s), 2481 reused"),
             "{line}"
@@ -156,14 +157,7 @@ mod tests {
 
     #[test]
     fn a_search_without_reuse_says_nothing_of_it() {
-        let a = snapshot(Color::White, 500, 0, Duration::from_millis(250));
-        let line = move_summary(
-            Color::White,
-            "E5",
-            Duration::from_millis(300),
-            Some(&a),
-            size(),
-        );
+        let line = e5_summary(Color::White, 500, 0, 250, 300);
         assert!(line.contains("500 playouts in 0.250 s (2000/s)"), "{line}");
         assert!(!line.contains("reused"), "{line}");
     }

@@ -186,6 +186,16 @@ mod tests {
         Duration::from_secs_f64(x)
     }
 
+    /// Fischer's clock: `main` seconds, `increment` added after each move, at most
+    /// `cap` on the clock.
+    fn fischer(main: f64, increment: f64, cap: Option<f64>) -> TimeControl {
+        TimeControl::Fischer {
+            main: secs(main),
+            increment: secs(increment),
+            cap: cap.map(secs),
+        }
+    }
+
     #[test]
     fn kata_time_settings_set_what_kgs_time_settings_set() {
         let mut s = session();
@@ -208,24 +218,10 @@ mod tests {
     fn fischer_settings_and_clocks() {
         let mut s = session();
         send(&mut s, "kata-time_settings fischer 60 5.5");
-        assert_eq!(
-            s.timekeeper.control(),
-            TimeControl::Fischer {
-                main: secs(60.0),
-                increment: secs(5.5),
-                cap: None
-            }
-        );
+        assert_eq!(s.timekeeper.control(), fischer(60.0, 5.5, None));
         assert_eq!(s.timekeeper.clock(Color::Black), Clock::main(secs(60.0)));
         send(&mut s, "kata-time_settings fischer-capped 30 10 45.5 -1");
-        assert_eq!(
-            s.timekeeper.control(),
-            TimeControl::Fischer {
-                main: secs(30.0),
-                increment: secs(10.0),
-                cap: Some(secs(45.5))
-            }
-        );
+        assert_eq!(s.timekeeper.control(), fischer(30.0, 10.0, Some(45.5)));
         // time_left sets the clock, in main time whatever the stones say.
         send(&mut s, "time_left w 12.5 2");
         assert_eq!(s.timekeeper.clock(Color::White), Clock::main(secs(12.5)));
