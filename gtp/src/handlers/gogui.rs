@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use tengen_board::Color;
+use tengen_board::{BoardSize, Color};
 
 use crate::args::Args;
 use crate::error::{Answer, GtpError};
@@ -155,49 +155,58 @@ pub(crate) fn gfx_ownership(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) 
 
 /// `tengen-gfx_visits [color]`: each candidate labelled with its playouts.
 pub(crate) fn gfx_visits(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
-    let color = color_arg(s, a)?;
-    let an = snapshot(s, ctx, color, false);
-    let size = s.game.size();
-    let mut out = String::new();
-    let labels: Vec<String> = an
-        .moves
-        .iter()
-        .filter(|m| m.visits > 0)
-        .filter_map(|m| match m.mv {
-            tengen_board::Move::Play(p) => Some(format!("{} {}", size.vertex(p), m.visits)),
-            tengen_board::Move::Pass => None,
-        })
-        .collect();
-    if !labels.is_empty() {
-        let _ = writeln!(out, "LABEL {}", labels.join(" "));
-    }
-    if let Some(best) = an.best() {
-        let _ = writeln!(out, "SQUARE {}", size.move_vertex(best.mv));
-    }
-    let _ = write!(out, "TEXT {}", headline(s, &an));
-    Ok(out)
+    searched_gfx(s, a, ctx, |out, _, an, size| {
+        let labels: Vec<String> = an
+            .moves
+            .iter()
+            .filter(|m| m.visits > 0)
+            .filter_map(|m| match m.mv {
+                tengen_board::Move::Play(p) => Some(format!("{} {}", size.vertex(p), m.visits)),
+                tengen_board::Move::Pass => None,
+            })
+            .collect();
+        if !labels.is_empty() {
+            let _ = writeln!(out, "LABEL {}", labels.join(" "));
+        }
+        if let Some(best) = an.best() {
+            let _ = writeln!(out, "SQUARE {}", size.move_vertex(best.mv));
+        }
+    })
 }
 
 /// `tengen-gfx_pv [color]`: the best sequence as a variation.
 pub(crate) fn gfx_pv(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
+    searched_gfx(s, a, ctx, |out, color, an, size| {
+        if let Some(best) = an.best() {
+            out.push_str("VAR");
+            let mut c = color;
+            for &m in &best.pv {
+                let _ = write!(
+                    out,
+                    " {} {}",
+                    if c == Color::Black { "b" } else { "w" },
+                    size.move_vertex(m)
+                );
+                c = c.opponent();
+            }
+            out.push('\n');
+        }
+    })
+}
+
+/// A graphics answer about one search for the colour argument: what `draw` writes
+/// of the search (given the colour and the board size), then its headline as the
+/// `TEXT`.
+fn searched_gfx(
+    s: &mut Session,
+    a: &mut Args<'_>,
+    ctx: &mut Ctx<'_>,
+    draw: impl FnOnce(&mut String, Color, &Analysis, BoardSize),
+) -> Answer {
     let color = color_arg(s, a)?;
     let an = snapshot(s, ctx, color, false);
-    let size = s.game.size();
     let mut out = String::new();
-    if let Some(best) = an.best() {
-        out.push_str("VAR");
-        let mut c = color;
-        for &m in &best.pv {
-            let _ = write!(
-                out,
-                " {} {}",
-                if c == Color::Black { "b" } else { "w" },
-                size.move_vertex(m)
-            );
-            c = c.opponent();
-        }
-        out.push('\n');
-    }
+    draw(&mut out, color, &an, s.game.size());
     let _ = write!(out, "TEXT {}", headline(s, &an));
     Ok(out)
 }
