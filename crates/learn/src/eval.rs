@@ -285,15 +285,22 @@ mod tests {
     /// The engine's fixture network: 3 random layers for 19×19.
     const NET: &[u8] = include_bytes!("../../../engine/tests/data/policy-net/net.safetensors");
 
+    /// A 19×19 opening of seven moves.
+    const OPENING: &str = "(;SZ[19];B[pd];W[dp];B[pq];W[dd];B[fq];W[cn];B[qk])";
+
+    /// [`OPENING`] scored by `net`, replayed to its end.
+    fn opening_scored_by(net: &PolicyNet, scratch: &mut NetScratch) -> Evaluation {
+        let game = parse_sgf(OPENING).unwrap().game;
+        let mut e = Evaluation::new();
+        assert!(e.add_game_net(&game, net, scratch).unwrap());
+        e
+    }
+
     #[test]
     fn the_policy_network_is_scored_like_a_model() {
         let net = PolicyNet::from_bytes(NET, "fixture net").unwrap();
         let mut scratch = NetScratch::new(&net);
-        let game = parse_sgf("(;SZ[19];B[pd];W[dp];B[pq];W[dd];B[fq];W[cn];B[qk])")
-            .unwrap()
-            .game;
-        let mut e = Evaluation::new();
-        assert!(e.add_game_net(&game, &net, &mut scratch).unwrap());
+        let mut e = opening_scored_by(&net, &mut scratch);
         let t = e.total();
         assert_eq!((t.positions, e.skipped, e.games), (7, 0, 1));
         assert!(t.top[0] <= t.top[1] && t.top[1] <= t.top[2]);
@@ -342,11 +349,7 @@ mod tests {
         // most legal moves' probabilities underflow to 0.
         let net = steep_net(1e4);
         let mut scratch = NetScratch::new(&net);
-        let game = parse_sgf("(;SZ[19];B[pd];W[dp];B[pq];W[dd];B[fq];W[cn];B[qk])")
-            .unwrap()
-            .game;
-        let mut e = Evaluation::new();
-        assert!(e.add_game_net(&game, &net, &mut scratch).unwrap());
+        let e = opening_scored_by(&net, &mut scratch);
         let t = e.total();
         assert_eq!((t.positions, e.skipped), (7, 0), "{t:?}");
         // The underflowed moves are scored at the clamp, far below any real one.
