@@ -265,7 +265,8 @@ fn eval_scores_the_policy_network_and_refuses_what_it_cannot_read() {
         &String::from_utf8_lossy(&run.stdout),
         &["policy network", "19×19", "all "],
     );
-    // The network serves 19×19 only: records of 9×9 games only are an error.
+    // The evaluation scores the network on its own size: records of 9×9 games only
+    // are an error.
     let run = eval_net(net, &nine);
     says(&failed(&run), &["19×19", "9×9"]);
     // A 9×9 game among 19×19 ones is skipped and counted, wherever it comes.

@@ -40,7 +40,7 @@ fn weighed(model: &ModelKnowledge, net: Option<&PolicyNetFile>, game: &Game) -> 
         (None, Some(_)) => (None, None),
     };
     let history = History { last, before };
-    let rated = net.and_then(|net| {
+    let rated = net.filter(|net| net.serves(board)).and_then(|net| {
         let net = net.net();
         let mut scratch = NetScratch::new(net);
         net.evaluate(board, c, &history, &mut scratch).ok()

@@ -13,8 +13,12 @@
 //! trainer's `net.py`: a 5×5 convolution, then 3×3 ones, ReLU, zero padding, over the
 //! planes and a plane of ones; a 1×1 head gives one logit a point and the board mean
 //! of the last layer the pass logit) and gives the softmax over the legal points and
-//! the pass ([`PolicyOutput`]). A net serves one board size ([`PolicyNet::side`]):
-//! asked about another, it answers [`PolicyNetError::BoardSize`].
+//! the pass ([`PolicyOutput`]). A net is trained on one board size
+//! ([`PolicyNet::side`]) but, every layer being a convolution and the pass logit a
+//! board mean, it evaluates a board of any size as it is: the plane of ones marks
+//! the edges wherever they are. How well a 19×19 net reads 13×13 is a measurement,
+//! not a given (STRENGTH.md); the search decides where to use it
+//! (`crate::search::net`).
 
 mod conv;
 mod error;
@@ -49,18 +53,18 @@ pub struct NetScratch {
 }
 
 impl NetScratch {
-    /// Buffers sized for `net` (a scratch made for another net is resized on use).
+    /// Buffers sized for `net` on its own board size (a scratch made for another net
+    /// or size is resized on use).
     pub fn new(net: &PolicyNet) -> NetScratch {
         let mut s = NetScratch::default();
-        s.fit(net);
+        s.fit(net, net.side());
         s
     }
 
-    fn fit(&mut self, net: &PolicyNet) {
-        let side = net.side();
+    fn fit(&mut self, net: &PolicyNet, side: usize) {
         self.planes.resize(PLANE_COUNT * plane_bytes(side), 0);
         self.logits.resize(side * side + 1, 0.0);
-        self.buffers.fit(&net.weights);
+        self.buffers.fit(&net.weights, side);
     }
 }
 
@@ -152,7 +156,7 @@ impl PolicyNet {
         })
     }
 
-    /// The side of the boards the network serves.
+    /// The side of the boards the network was trained on.
     pub fn side(&self) -> usize {
         self.weights.side
     }
@@ -176,10 +180,9 @@ impl PolicyNet {
     }
 
     /// The move probabilities of `board` with `mover` to play after `history` (the
-    /// two previous moves, as the export records them), or
-    /// [`PolicyNetError::BoardSize`] when the board's side is not
-    /// [`side`](PolicyNet::side), or [`PolicyNetError::NonFiniteOutput`] when the
-    /// network's output overflows; the probabilities answered are finite and sum to 1.
+    /// two previous moves, as the export records them), on a board of any size, or
+    /// [`PolicyNetError::NonFiniteOutput`] when the network's output overflows; the
+    /// probabilities answered are finite and sum to 1.
     pub fn evaluate(
         &self,
         board: &Board,
@@ -188,13 +191,7 @@ impl PolicyNet {
         scratch: &mut NetScratch,
     ) -> Result<PolicyOutput, PolicyNetError> {
         let side = board.size().get();
-        if side != self.side() {
-            return Err(PolicyNetError::BoardSize {
-                net: self.side(),
-                board: side,
-            });
-        }
-        scratch.fit(self);
+        scratch.fit(self, side);
         let mut planes = std::mem::take(&mut scratch.planes);
         self.encoder.encode(board, mover, history, &mut planes);
         let out = self.output_of_planes(board.size(), &planes, scratch);
@@ -204,21 +201,31 @@ impl PolicyNet {
         })
     }
 
-    /// The masked logits of a position given as its bit-packed planes (the export's
-    /// layout: [`PLANE_COUNT`] planes of [`plane_bytes`]`(side)` bytes), `side² + 1`
-    /// values (point `y * side + x`, then the pass; an illegal point gets -1e9, as in
-    /// the trainer), or `None` when `planes` is not that long.
+    /// The masked logits of a position of the net's own side given as its bit-packed
+    /// planes (the export's layout: [`PLANE_COUNT`] planes of [`plane_bytes`]`(side)`
+    /// bytes), `side² + 1` values (point `y * side + x`, then the pass; an illegal
+    /// point gets -1e9, as in the trainer), or `None` when `planes` is not that long.
     pub fn logits_of_planes<'s>(
         &self,
         planes: &[u8],
         scratch: &'s mut NetScratch,
     ) -> Option<&'s [f32]> {
-        let side = self.side();
+        self.logits_of_sized_planes(self.side(), planes, scratch)
+    }
+
+    /// [`logits_of_planes`](PolicyNet::logits_of_planes) for planes of a board of
+    /// `side`.
+    fn logits_of_sized_planes<'s>(
+        &self,
+        side: usize,
+        planes: &[u8],
+        scratch: &'s mut NetScratch,
+    ) -> Option<&'s [f32]> {
         let stride = plane_bytes(side);
         if planes.len() != PLANE_COUNT * stride {
             return None;
         }
-        scratch.fit(self);
+        scratch.fit(self, side);
         let n = side * side;
         let input = &mut scratch.buffers.input;
         for (k, plane) in planes.chunks_exact(stride).enumerate() {
@@ -227,7 +234,9 @@ impl PolicyNet {
             }
         }
         input[PLANE_COUNT * n..(PLANE_COUNT + 1) * n].fill(1.0);
-        scratch.buffers.forward(&self.weights, &mut scratch.logits);
+        scratch
+            .buffers
+            .forward(&self.weights, side, &mut scratch.logits);
         let legal = &planes[LEGAL * stride..(LEGAL + 1) * stride];
         for (i, l) in scratch.logits[..n].iter_mut().enumerate() {
             if (legal[i / 8] >> (i % 8)) & 1 == 0 {
@@ -237,7 +246,7 @@ impl PolicyNet {
         Some(&scratch.logits)
     }
 
-    /// The probabilities of a position given as its planes (of the net's side), or
+    /// The probabilities of a position given as its planes (of a board of `size`), or
     /// `None` when a logit of a legal move or of the pass is not finite (weights so
     /// large that the activations overflow).
     fn output_of_planes(
@@ -252,8 +261,8 @@ impl PolicyNet {
             .map(|i| (planes[LEGAL * stride + i / 8] >> (i % 8)) & 1 == 1)
             .collect();
         let logits = self
-            .logits_of_planes(planes, scratch)
-            .expect("planes encoded for the net's side");
+            .logits_of_sized_planes(size.get(), planes, scratch)
+            .expect("planes encoded for the board's side");
         let counted = |i: usize| i == n || legal[i];
         if (0..=n).any(|i| counted(i) && !logits[i].is_finite()) {
             return None;

@@ -12,12 +12,12 @@
 //! its own buffers ([`NetScratch`]). The cache's lock is taken once an expansion and
 //! once a rating, never per playout.
 //!
-//! A network for another board size rates nothing there: the move model stays the
-//! prior, and stderr says so once a loaded file.
+//! A network trained on 19×19 rates positions of every board size (it is fully
+//! convolutional); the cache's key holds the board's size.
 
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
 use tengen_board::{Board, Color, Move};
@@ -41,7 +41,6 @@ pub struct PolicyNetFile {
     cache: Mutex<Cache>,
     evaluations: AtomicU64,
     cache_hits: AtomicU64,
-    warned: AtomicBool,
 }
 
 impl std::fmt::Debug for PolicyNetFile {
@@ -83,7 +82,6 @@ impl PolicyNetFile {
             cache: Mutex::new(Cache::default()),
             evaluations: AtomicU64::new(0),
             cache_hits: AtomicU64::new(0),
-            warned: AtomicBool::new(false),
         }
     }
 
@@ -114,22 +112,10 @@ impl PolicyNetFile {
         cache.order.clear();
     }
 
-    /// Whether the network rates positions on `board`'s size; if not, says once on
-    /// stderr that the move model stays the prior there.
-    pub(crate) fn serves(&self, board: &Board) -> bool {
-        let n = board.size().get();
-        if self.net.side() == n {
-            return true;
-        }
-        if !self.warned.swap(true, Relaxed) {
-            eprintln!(
-                "tengen: the policy network {} is for {side}x{side}: on {n}x{n} the tree's \
-                 prior is the move model's alone",
-                self.path,
-                side = self.net.side()
-            );
-        }
-        false
+    /// Whether the network rates positions on `board`'s size: on every size, as the
+    /// network is fully convolutional (see [`PolicyNet`]).
+    pub fn serves(&self, board: &Board) -> bool {
+        board.size().get() == self.net.side()
     }
 
     /// The cached rating of `c` to move on `board` after `history`, if any (a hit is
@@ -150,7 +136,7 @@ impl PolicyNetFile {
 
     /// The rating of `c` to move on `board` after `history`: from the cache, or
     /// evaluated with `scratch` and cached. `None` when the network cannot rate the
-    /// position (another board size).
+    /// position (its output overflows).
     pub(crate) fn rate(
         &self,
         board: &Board,
@@ -205,8 +191,8 @@ impl Cache {
     }
 }
 
-/// What the network's rating of a position depends on, in one key: the stones (the
-/// board's Zobrist hash), the player to move, the simple-ko point and the two moves
+/// What the network's rating of a position depends on, in one key: the board's size,
+/// the stones (the board's Zobrist hash), the player to move, the simple-ko point and the two moves
 /// before (the network's last-move planes).
 fn position_key(board: &Board, c: Color, history: &History) -> u64 {
     let slot = |mv: Option<Move>| match mv {
@@ -218,7 +204,14 @@ fn position_key(board: &Board, c: Color, history: &History) -> u64 {
         .ko()
         .map_or(0, |(p, k)| (p.index() as u64 + 1) * 2 + k as u64);
     let mut key = board.hash().0;
-    for part in [c as u64 + 1, ko, slot(history.last), slot(history.before)] {
+    let size = board.size().get() as u64;
+    for part in [
+        size,
+        c as u64 + 1,
+        ko,
+        slot(history.last),
+        slot(history.before),
+    ] {
         key = mix(key ^ part);
     }
     key

@@ -73,9 +73,9 @@ pub(super) struct Buffers {
 }
 
 impl Buffers {
-    /// Sizes the buffers for `w`; a no-op when they already fit.
-    pub fn fit(&mut self, w: &Weights) {
-        let n = w.side * w.side;
+    /// Sizes the buffers for `w` on a board of `side`; a no-op when they already fit.
+    pub fn fit(&mut self, w: &Weights, side: usize) {
+        let n = side * side;
         let inputs = w.convs.first().map_or(0, |c| c.inputs);
         let cols = w
             .convs
@@ -96,10 +96,12 @@ impl Buffers {
         }
     }
 
-    /// The unmasked logits of the position in `self.input` into `logits` (`side² + 1`:
-    /// the points, then the pass). The buffers must [`fit`](Buffers::fit) `w`.
-    pub fn forward(&mut self, w: &Weights, logits: &mut [f32]) {
-        let side = w.side;
+    /// The unmasked logits of the position in `self.input`, on a board of `side`, into
+    /// `logits` (`side² + 1`: the points, then the pass). The buffers must
+    /// [`fit`](Buffers::fit) `w` and `side`. Every layer is a convolution and the pass
+    /// logit reads the board's mean, so any side works: a net trained on 19×19 reads
+    /// a 13×13 board as it reads a 19×19 one, edges included (the plane of ones).
+    pub fn forward(&mut self, w: &Weights, side: usize, logits: &mut [f32]) {
         let n = side * side;
         let mut from_input = true;
         for conv in &w.convs {

@@ -1,10 +1,11 @@
-//! What can go wrong reading a policy network's weights, or asking it about a board it
-//! does not serve.
+//! What can go wrong reading a policy network's weights or evaluating a position.
 
 use std::fmt;
 
-/// A weights file that cannot serve as the policy network, or a board of another size
-/// than the network's. Every variant but [`BoardSize`](PolicyNetError::BoardSize)
+/// A weights file that cannot serve as the policy network, or a record of another
+/// board size than the one the network was trained on, where a measurement of the
+/// network on its own size (`tengen learn eval`) skips it. Every variant but
+/// [`BoardSize`](PolicyNetError::BoardSize)
 /// names the file (its path, or the origin given to
 /// [`PolicyNet::from_bytes`](super::PolicyNet::from_bytes)).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,9 +62,9 @@ pub enum PolicyNetError {
         /// The file.
         origin: String,
     },
-    /// The network was trained for boards of side `net`; the board's side is `board`.
+    /// The network was trained on boards of side `net`; the record's side is `board`.
     BoardSize {
-        /// The side the network serves.
+        /// The side the network was trained on.
         net: usize,
         /// The side of the board it was asked about.
         board: usize,
@@ -106,7 +107,8 @@ impl fmt::Display for PolicyNetError {
             ),
             PolicyNetError::BoardSize { net, board } => write!(
                 f,
-                "the policy network serves {net}×{net} boards, not {board}×{board}"
+                "the policy network was trained on {net}×{net} boards: its evaluation scores \
+                 records of that size only, not {board}×{board}"
             ),
         }
     }
