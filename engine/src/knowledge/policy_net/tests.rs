@@ -171,50 +171,42 @@ fn each_kind_of_bad_file_is_its_own_error() {
         kind(b"not a weights file"),
         PolicyNetError::NotSafetensors { .. }
     ));
-    let version = edited(|_, m| {
-        m.insert("format_version".into(), "2".into());
-    });
-    assert!(matches!(kind(&version), PolicyNetError::Format { .. }));
-    let planes = edited(|_, m| {
-        m.insert("input_planes".into(), "17".into());
-    });
-    assert!(matches!(kind(&planes), PolicyNetError::Planes { .. }));
-    let legal = edited(|_, m| {
-        m.insert("legal_plane".into(), "3".into());
-    });
-    assert!(matches!(kind(&legal), PolicyNetError::Planes { .. }));
+    // A metadata entry set to a value the reader refuses, and the error it is.
+    type Is = fn(&PolicyNetError) -> bool;
+    let format: Is = |e| matches!(e, PolicyNetError::Format { .. });
+    let planes: Is = |e| matches!(e, PolicyNetError::Planes { .. });
+    for (key, value, is) in [
+        ("format_version", "2", format),
+        ("input_planes", "17", planes),
+        ("legal_plane", "3", planes),
+        ("layers", "2", format),
+        ("board_size", "nineteen", format),
+    ] {
+        let e = kind(&edited(|_, m| {
+            m.insert(key.into(), value.into());
+        }));
+        assert!(is(&e), "{key} {value}: {e}");
+    }
     let missing = edited(|t, _| t.retain(|(name, _, _)| name != "pass.bias"));
     match kind(&missing) {
         PolicyNetError::Tensor { name, .. } => assert_eq!(name, "pass.bias"),
         e => panic!("{e}"),
     }
-    let misshapen = edited(|t, _| {
-        let head = t
-            .iter_mut()
-            .find(|(name, _, _)| name == "head.weight")
-            .unwrap();
-        head.1 = vec![1, 4, 1, 2];
-    });
+    let misshapen = edited(|t, _| tensor(t, "head.weight").1 = vec![1, 4, 1, 2]);
     assert!(matches!(kind(&misshapen), PolicyNetError::Tensor { .. }));
-    let nan = edited(|t, _| {
-        let conv = t
-            .iter_mut()
-            .find(|(name, _, _)| name == "conv1.weight")
-            .unwrap();
-        conv.2[5] = f32::NAN;
-    });
+    let nan = edited(|t, _| tensor(t, "conv1.weight").2[5] = f32::NAN);
     match kind(&nan) {
         PolicyNetError::NonFinite { name, .. } => assert_eq!(name, "conv1.weight"),
         e => panic!("{e}"),
     }
-    let layers = edited(|_, m| {
-        m.insert("layers".into(), "2".into());
-    });
-    assert!(matches!(kind(&layers), PolicyNetError::Format { .. }));
-    let size = edited(|_, m| {
-        m.insert("board_size".into(), "nineteen".into());
-    });
-    assert!(matches!(kind(&size), PolicyNetError::Format { .. }));
+}
+
+/// The tensor `name` among `tensors` as `edited` gives them: (name, shape, values).
+fn tensor<'a>(
+    tensors: &'a mut [(String, Vec<usize>, Vec<f32>)],
+    name: &str,
+) -> &'a mut (String, Vec<usize>, Vec<f32>) {
+    tensors.iter_mut().find(|(n, _, _)| n == name).unwrap()
 }
 
 #[test]
