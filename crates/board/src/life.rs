@@ -234,15 +234,10 @@ mod tests {
 
     #[test]
     fn one_eye_is_not_pass_alive() {
-        let one = ". X X X O . .
-                   X X X X O . .
-                   . . . . O . .
-                   . . . . O . .
-                   . . . . O . .
-                   . . . . O . .
-                   . . . . O . .";
-        assert_eq!(status_of(one, "B7"), Unconditional::Undecided);
-        assert_eq!(status_of(one, "A7"), Unconditional::Undecided);
+        // The two eyes with C7 filled.
+        let one = TWO_EYES.replacen(". X . X", ". X X X", 1);
+        assert_eq!(status_of(&one, "B7"), Unconditional::Undecided);
+        assert_eq!(status_of(&one, "A7"), Unconditional::Undecided);
     }
 
     #[test]

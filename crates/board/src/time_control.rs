@@ -247,6 +247,15 @@ mod tests {
         Duration::from_secs_f64(x)
     }
 
+    /// A clock in overtime: `secs` left in the period, `stones` stones (Canadian) or
+    /// periods (byo-yomi) left.
+    fn overtime(secs: f64, stones: u32) -> Clock {
+        Clock {
+            time_left: s(secs),
+            stones,
+        }
+    }
+
     const GRACE: Duration = Duration::from_millis(100);
 
     #[test]
@@ -261,10 +270,7 @@ mod tests {
         );
         assert_eq!(
             TimeControl::from_gtp(s(0.0), s(1.0), 1).start_clock(),
-            Clock {
-                time_left: s(1.0),
-                stones: 1
-            },
+            overtime(1.0, 1),
             "no main time starts in overtime"
         );
     }
@@ -294,23 +300,11 @@ mod tests {
         assert_eq!(c, Clock::main(s(6.0)));
         // 1 s into overtime, the period's first stone played.
         assert!(c.charge(&tc, s(7.0), Duration::ZERO));
-        assert_eq!(
-            c,
-            Clock {
-                time_left: s(19.0),
-                stones: 1
-            }
-        );
+        assert_eq!(c, overtime(19.0, 1));
         assert_eq!(c.allowed(&tc), Some(s(19.0)));
         // Period complete: a fresh one.
         assert!(c.charge(&tc, s(9.0), Duration::ZERO));
-        assert_eq!(
-            c,
-            Clock {
-                time_left: s(20.0),
-                stones: 2
-            }
-        );
+        assert_eq!(c, overtime(20.0, 2));
         assert!(c.charge(&tc, s(19.0), Duration::ZERO));
         assert!(c.charge(&tc, s(1.05), GRACE), "inside the grace");
         assert!(c.charge(&tc, s(19.5), GRACE));
@@ -328,13 +322,7 @@ mod tests {
         assert_eq!(c.allowed(&tc), Some(s(25.0)));
         // 10 s of main time and 2 s of a period: no period lost.
         assert!(c.charge(&tc, s(12.0), GRACE));
-        assert_eq!(
-            c,
-            Clock {
-                time_left: s(5.0),
-                stones: 3
-            }
-        );
+        assert_eq!(c, overtime(5.0, 3));
         assert!(c.charge(&tc, s(4.9), GRACE));
         assert!(c.charge(&tc, s(5.05), GRACE), "inside the grace");
         assert_eq!(c.stones, 3);
@@ -343,10 +331,7 @@ mod tests {
         assert_eq!(c.allowed(&tc), Some(s(10.0)));
         assert!(!c.charge(&tc, s(10.5), GRACE), "both periods overrun");
         // Exactly a period is inside it; two and a bit lose two.
-        let mut c = Clock {
-            time_left: s(5.0),
-            stones: 3,
-        };
+        let mut c = overtime(5.0, 3);
         assert!(c.charge(&tc, s(5.0), Duration::ZERO));
         assert_eq!(c.stones, 3);
         assert!(c.charge(&tc, s(10.1), Duration::ZERO));
@@ -359,13 +344,7 @@ mod tests {
         };
         let mut c = jp.start_clock();
         assert!(c.charge(&jp, s(7.0), Duration::ZERO));
-        assert_eq!(
-            c,
-            Clock {
-                time_left: s(5.0),
-                stones: 2
-            }
-        );
+        assert_eq!(c, overtime(5.0, 2));
     }
 
     #[test]
@@ -398,10 +377,7 @@ mod tests {
         assert!(!c.charge(&tc, s(5.2), GRACE));
         assert_eq!(c.time_left, Duration::ZERO);
         // A clock a controller put in overtime is main time again after a move.
-        let mut c = Clock {
-            time_left: s(4.0),
-            stones: 3,
-        };
+        let mut c = overtime(4.0, 3);
         assert!(c.charge(&tc, s(1.0), Duration::ZERO));
         assert_eq!(c, Clock::main(s(8.0)));
     }
