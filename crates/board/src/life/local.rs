@@ -558,34 +558,10 @@ impl<'s, 'a> Search<'s, 'a> {
 
     fn defender_moves(&mut self, s: Stones, ban: u8) -> (Outcome, u8) {
         let d = self.defender;
-        let a = d.opponent();
         // The defender needs one way to hold, so it may leave moves out: it plays only
-        // on the liberties of its target chains and of the attacker's chains that
-        // touch them. Captures come first, then the moves that join a target chain to
-        // a wall, then the pass, then the others.
-        let mut guarded = 0u64;
-        let mut left = s[d.index()];
-        while left != 0 {
-            let chain = self
-                .arena
-                .flood(left.trailing_zeros() as usize, s[d.index()]);
-            left &= !chain;
-            if chain & self.target != 0 {
-                guarded |= chain;
-            }
-        }
-        let mut near = self.arena.dilate(guarded);
-        let mut left = near & s[a.index()];
-        while left != 0 {
-            let chain = self
-                .arena
-                .flood(left.trailing_zeros() as usize, s[a.index()]);
-            left &= !chain;
-            near |= self.arena.dilate(chain);
-        }
-        if self.every_move {
-            near = u64::MAX;
-        }
+        // near its target chains (`defender_area`). Captures come first, then the
+        // moves that join a target chain to a wall, then the pass, then the others.
+        let near = self.defender_area(s);
         let mut first = Vec::new();
         let mut joins = Vec::new();
         let mut quiet = Vec::new();
@@ -637,6 +613,37 @@ impl<'s, 'a> Search<'s, 'a> {
         } else {
             (Outcome::Unknown, NO_MOVE)
         }
+    }
+
+    /// Where the defender's quiet moves may go: the liberties of its target chains
+    /// and of the attacker's chains that touch them (everywhere with `every_move`).
+    fn defender_area(&self, s: Stones) -> u64 {
+        if self.every_move {
+            return u64::MAX;
+        }
+        let d = self.defender;
+        let a = d.opponent();
+        let mut guarded = 0u64;
+        let mut left = s[d.index()];
+        while left != 0 {
+            let chain = self
+                .arena
+                .flood(left.trailing_zeros() as usize, s[d.index()]);
+            left &= !chain;
+            if chain & self.target != 0 {
+                guarded |= chain;
+            }
+        }
+        let mut near = self.arena.dilate(guarded);
+        let mut left = near & s[a.index()];
+        while left != 0 {
+            let chain = self
+                .arena
+                .flood(left.trailing_zeros() as usize, s[a.index()]);
+            left &= !chain;
+            near |= self.arena.dilate(chain);
+        }
+        near
     }
 
     /// Whether the proof of `want` at `key` that the search found stands when walked
