@@ -83,7 +83,7 @@ fn probabilities_cover_the_legal_moves_only() {
 }
 
 #[test]
-fn another_board_size_is_an_error() {
+fn a_board_of_another_size_is_read_as_it_is() {
     let net = fixture_net();
     let b = parse_diagram(
         ". . .
@@ -92,11 +92,34 @@ fn another_board_size_is_an_error() {
     )
     .unwrap();
     let mut scratch = NetScratch::new(&net);
-    let e = net
+    let out = net
         .evaluate(&b, Color::White, &History::default(), &mut scratch)
-        .unwrap_err();
-    assert_eq!(e, PolicyNetError::BoardSize { net: 19, board: 3 });
-    assert!(e.to_string().contains("19×19"), "{e}");
+        .unwrap();
+    let size = b.size();
+    let centre = size.point(1, 1).unwrap();
+    assert!(!out.is_legal(Move::Play(centre)));
+    assert_eq!(out.point(centre), 0.0);
+    let legal: Vec<f32> = (0..9)
+        .filter(|&i| i != 4)
+        .map(|i| out.point(size.point(i % 3, i / 3).unwrap()))
+        .collect();
+    assert!(legal.iter().all(|&p| p > 0.0), "{legal:?}");
+    let total = legal.iter().sum::<f32>() + out.pass();
+    assert!((total - 1.0).abs() < 1e-5, "{total}");
+    // The same scratch serves the net's own size again afterwards, unchanged.
+    let big = Board::new(BoardSize::new(19).unwrap());
+    let again = net
+        .evaluate(&big, Color::Black, &History::default(), &mut scratch)
+        .unwrap();
+    let fresh = net
+        .evaluate(
+            &big,
+            Color::Black,
+            &History::default(),
+            &mut NetScratch::new(&net),
+        )
+        .unwrap();
+    assert_eq!(again, fresh);
 }
 
 #[test]
