@@ -7,9 +7,10 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
+use tengen_board::Color;
 use tengen_diagnose::{
-    GtpReferee, KindRules, MatchGame, Report, Settings, TengenEvaluator, diagnose_game,
-    record_paths,
+    Evaluator, GameDiagnosis, GtpReferee, KindRules, MatchGame, Report, Settings, TengenEvaluator,
+    diagnose_game, record_paths,
 };
 use tengen_engine::{Config, Limit};
 use tengen_review::{check_writable, write_atomically};
@@ -94,60 +95,12 @@ pub fn run(args: DiagnoseArgs) -> Result<(), String> {
     for path in args.markdown.iter().chain(args.json.iter()) {
         check_writable(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
-    let paths = record_paths(&args.records).map_err(|e| e.to_string())?;
-    let mut games = Vec::new();
-    for p in &paths {
-        games.push(MatchGame::load(p).map_err(|e| e.to_string())?);
-    }
-    let mut config = Config::default();
-    if let Some(t) = args.threads {
-        config.threads = t;
-    }
-    if let Some(s) = args.seed {
-        config.seed = s;
-    }
+    let games = load_games(&args.records)?;
+    let config = search_config(&args);
     let playouts = args.playouts.unwrap_or(DEFAULT_PLAYOUTS);
-    let settings = Settings {
-        every: args.every,
-        threshold: args.threshold.unwrap_or(DEFAULT_THRESHOLD) / 100.0,
-        rules: KindRules {
-            min_group: args.min_group.unwrap_or(KindRules::default().min_group),
-            ..KindRules::default()
-        },
-    };
-    let referee_timeout =
-        Duration::from_secs_f64(args.referee_timeout.unwrap_or(DEFAULT_REFEREE_TIMEOUT));
-    let mut referee = match &args.referee_engine {
-        Some(command) => {
-            Some(GtpReferee::start(command, referee_timeout).map_err(|e| e.to_string())?)
-        }
-        None => None,
-    };
-    // The referee is restarted once in a run after its connection breaks; the
-    // second time it is given up on.
-    let mut restarted = false;
-    let threads = match config.threads {
-        1 => "1 thread".to_string(),
-        t => format!("{t} threads"),
-    };
-    let mut report = Report {
-        engine: args.engine.clone(),
-        tengen: format!(
-            "Tengen {} at {playouts} playouts a position, {threads}",
-            crate::VERSION
-        ),
-        referee: referee
-            .as_ref()
-            .zip(args.referee_engine.as_ref())
-            .map(|(r, c)| format!("{} (`{c}`)", r.name())),
-        threshold: settings.threshold,
-        min_group: settings.rules.min_group,
-        games: 0,
-        lost: 0,
-        skipped: Vec::new(),
-        referee_notes: Vec::new(),
-        diagnoses: Vec::new(),
-    };
+    let settings = settings(&args);
+    let mut referee = Referee::start(&args)?;
+    let mut report = empty_report(&args, &config, playouts, &settings, &referee);
     let mut tengen = TengenEvaluator::new(config, Limit::Playouts(playouts));
     for game in &games {
         let Some(side) = game.side_of(&args.engine) else {
@@ -162,59 +115,14 @@ pub fn run(args: DiagnoseArgs) -> Result<(), String> {
             continue;
         }
         report.lost += 1;
-        if let (Some(r), Some(command)) = (&referee, &args.referee_engine) {
-            if r.is_broken() {
-                referee = None;
-                let note = if restarted {
-                    "its connection broke again; the games after were evaluated by Tengen alone"
-                        .to_string()
-                } else {
-                    restarted = true;
-                    match GtpReferee::start(command, referee_timeout) {
-                        Ok(r) => {
-                            referee = Some(r);
-                            format!("its connection broke; restarted before {}", game.name)
-                        }
-                        Err(e) => format!(
-                            "its connection broke and it could not be restarted ({e}); the \
-                             games after were evaluated by Tengen alone"
-                        ),
-                    }
-                };
-                eprintln!("referee: {note}");
-                report.referee_notes.push(note);
-            }
+        if let Some(note) = referee.restart_if_broken(&game.name) {
+            eprintln!("referee: {note}");
+            report.referee_notes.push(note);
         }
-        let started = Instant::now();
-        let d = match diagnose_game(
-            game,
-            side,
-            &mut tengen,
-            referee
-                .as_mut()
-                .map(|r| r as &mut dyn tengen_diagnose::Evaluator),
-            &settings,
-        ) {
-            Ok(d) => d,
-            Err(e) => {
-                eprintln!("{}: skipped: {e}", game.name);
-                report.skipped.push(format!("{}: {e}", game.name));
-                continue;
-            }
-        };
-        if let Some(why) = &d.referee_unavailable {
-            eprintln!("{}: referee unavailable: {why}", game.name);
+        match diagnose_lost_game(game, side, &mut tengen, referee.evaluator(), &settings) {
+            Ok(d) => report.diagnoses.push(d),
+            Err(skipped) => report.skipped.push(skipped),
         }
-        eprintln!(
-            "{}: {} positions in {:.1} s, {}",
-            game.name,
-            d.positions.len(),
-            started.elapsed().as_secs_f64(),
-            d.kind
-                .as_ref()
-                .map_or("no drop".to_string(), |k| k.kind.to_string())
-        );
-        report.diagnoses.push(d);
     }
     if report.games == 0 {
         return Err(format!(
@@ -223,6 +131,179 @@ pub fn run(args: DiagnoseArgs) -> Result<(), String> {
             games.len()
         ));
     }
+    write_report(&args, &report)?;
+    if let Some(line) = outcome(&report)? {
+        eprintln!("{line}");
+    }
+    Ok(())
+}
+
+/// The match games of the records the flags name.
+fn load_games(records: &[PathBuf]) -> Result<Vec<MatchGame>, String> {
+    let paths = record_paths(records).map_err(|e| e.to_string())?;
+    let mut games = Vec::new();
+    for p in &paths {
+        games.push(MatchGame::load(p).map_err(|e| e.to_string())?);
+    }
+    Ok(games)
+}
+
+/// Tengen's search settings: the engine's defaults, with the flags' threads and seed.
+fn search_config(args: &DiagnoseArgs) -> Config {
+    let mut config = Config::default();
+    if let Some(t) = args.threads {
+        config.threads = t;
+    }
+    if let Some(s) = args.seed {
+        config.seed = s;
+    }
+    config
+}
+
+/// How positions are chosen and losses judged, from the flags.
+fn settings(args: &DiagnoseArgs) -> Settings {
+    Settings {
+        every: args.every,
+        threshold: args.threshold.unwrap_or(DEFAULT_THRESHOLD) / 100.0,
+        rules: KindRules {
+            min_group: args.min_group.unwrap_or(KindRules::default().min_group),
+            ..KindRules::default()
+        },
+    }
+}
+
+/// The report before any game is read: what is studied, and how.
+fn empty_report(
+    args: &DiagnoseArgs,
+    config: &Config,
+    playouts: u64,
+    settings: &Settings,
+    referee: &Referee<'_>,
+) -> Report {
+    let threads = match config.threads {
+        1 => "1 thread".to_string(),
+        t => format!("{t} threads"),
+    };
+    Report {
+        engine: args.engine.clone(),
+        tengen: format!(
+            "Tengen {} at {playouts} playouts a position, {threads}",
+            crate::VERSION
+        ),
+        referee: referee.description(),
+        threshold: settings.threshold,
+        min_group: settings.rules.min_group,
+        games: 0,
+        lost: 0,
+        skipped: Vec::new(),
+        referee_notes: Vec::new(),
+        diagnoses: Vec::new(),
+    }
+}
+
+/// The referee engine of a run, when the flags name one. It is restarted once in a
+/// run after its connection breaks; the second time it is given up on.
+struct Referee<'a> {
+    /// The running engine; `None` without one, or once given up on.
+    engine: Option<GtpReferee>,
+    /// Its command line (`--referee-engine`).
+    command: Option<&'a str>,
+    /// The most one command may take.
+    timeout: Duration,
+    /// Whether it was restarted already.
+    restarted: bool,
+}
+
+impl<'a> Referee<'a> {
+    /// Starts the referee the flags name, if any.
+    fn start(args: &'a DiagnoseArgs) -> Result<Referee<'a>, String> {
+        let timeout =
+            Duration::from_secs_f64(args.referee_timeout.unwrap_or(DEFAULT_REFEREE_TIMEOUT));
+        let command = args.referee_engine.as_deref();
+        let engine = match command {
+            Some(command) => Some(GtpReferee::start(command, timeout).map_err(|e| e.to_string())?),
+            None => None,
+        };
+        Ok(Referee {
+            engine,
+            command,
+            timeout,
+            restarted: false,
+        })
+    }
+
+    /// The referee as the report names it: its GTP name and its command.
+    fn description(&self) -> Option<String> {
+        let (engine, command) = self.engine.as_ref().zip(self.command)?;
+        Some(format!("{} (`{command}`)", engine.name()))
+    }
+
+    /// The referee to evaluate with, if there is one.
+    fn evaluator(&mut self) -> Option<&mut dyn Evaluator> {
+        self.engine.as_mut().map(|r| r as &mut dyn Evaluator)
+    }
+
+    /// If the referee's connection broke, restarts it (the first time) or gives it
+    /// up, and says what happened for the report; `next_game` is the game it would
+    /// evaluate next.
+    fn restart_if_broken(&mut self, next_game: &str) -> Option<String> {
+        let command = self.command?;
+        if !self.engine.as_ref()?.is_broken() {
+            return None;
+        }
+        self.engine = None;
+        if self.restarted {
+            return Some(
+                "its connection broke again; the games after were evaluated by Tengen alone"
+                    .to_string(),
+            );
+        }
+        self.restarted = true;
+        Some(match GtpReferee::start(command, self.timeout) {
+            Ok(r) => {
+                self.engine = Some(r);
+                format!("its connection broke; restarted before {next_game}")
+            }
+            Err(e) => format!(
+                "its connection broke and it could not be restarted ({e}); the games after \
+                 were evaluated by Tengen alone"
+            ),
+        })
+    }
+}
+
+/// Diagnoses one lost game, saying on standard error how it went; a game that cannot
+/// be diagnosed is the line the report's skipped list gives it.
+fn diagnose_lost_game(
+    game: &MatchGame,
+    side: Color,
+    tengen: &mut TengenEvaluator,
+    referee: Option<&mut dyn Evaluator>,
+    settings: &Settings,
+) -> Result<GameDiagnosis, String> {
+    let started = Instant::now();
+    let d = diagnose_game(game, side, tengen, referee, settings).map_err(|e| {
+        eprintln!("{}: skipped: {e}", game.name);
+        format!("{}: {e}", game.name)
+    })?;
+    if let Some(why) = &d.referee_unavailable {
+        eprintln!("{}: referee unavailable: {why}", game.name);
+    }
+    eprintln!(
+        "{}: {} positions in {:.1} s, {}",
+        game.name,
+        d.positions.len(),
+        started.elapsed().as_secs_f64(),
+        d.kind
+            .as_ref()
+            .map_or("no drop".to_string(), |k| k.kind.to_string())
+    );
+    Ok(d)
+}
+
+/// Writes the report: the Markdown to `--markdown` (else standard output), the JSON
+/// to `--json` when given.
+fn write_report(args: &DiagnoseArgs, report: &Report) -> Result<(), String> {
     let markdown = report.to_markdown();
     match &args.markdown {
         Some(path) => write_atomically(path, markdown.as_bytes())
@@ -232,9 +313,6 @@ pub fn run(args: DiagnoseArgs) -> Result<(), String> {
     if let Some(path) = &args.json {
         write_atomically(path, report.to_json().as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    }
-    if let Some(line) = outcome(&report)? {
-        eprintln!("{line}");
     }
     Ok(())
 }
@@ -262,7 +340,6 @@ fn outcome(report: &Report) -> Result<Option<String>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tengen_diagnose::GameDiagnosis;
 
     fn report(lost: usize, done: usize) -> Report {
         let d = GameDiagnosis {
