@@ -19,6 +19,7 @@ use tengen_learn::eval::{Evaluation, PHASES, Tally};
 use tengen_learn::export::{ExportOptions, Exporter, HeldOut, Month};
 use tengen_learn::moves::{MoveTraining, PATTERN_CAPACITY, PatternCounts};
 use tengen_learn::records::{Selection, for_each_record};
+use tengen_learn::teams::TeamFit;
 
 use crate::bounds;
 
@@ -255,7 +256,49 @@ fn names(records: &Records) -> String {
     )
 }
 
+/// `tengen learn fit`: counts the large patterns, gathers the positions' competitions
+/// and writes the move model MM fits to them.
 fn fit(args: FitArgs) -> Result<(), String> {
+    let temp_dir = fit_temp_dir(&args)?;
+    // Made first, so that an unwritable directory fails before the long passes.
+    let left_out = args.without.unwrap_or(LeftOut::NOTHING);
+    let empty = MoveTraining::new(Vec::new(), left_out, &temp_dir).map_err(temp_error)?;
+    drop(empty);
+    let Counted { frequent, floor } = count_patterns(&args, left_out)?;
+    let mut training = MoveTraining::new(frequent, left_out, &temp_dir).map_err(temp_error)?;
+    let games = add_positions(&args.records, &mut training)?;
+    let fit = mm_rounds(&mut training, args.rounds)?;
+    let summary = format!(
+        "{games} games, {} positions; patterns played at least {} times{}; {} MM rounds; log-likelihood per move {:.4}.",
+        training.competitions().positions(),
+        args.min_played,
+        if floor == 0 {
+            String::new()
+        } else {
+            format!(" (counts lowered by at most {floor})")
+        },
+        args.rounds,
+        fit.log_likelihood
+    );
+    let command: Vec<String> = std::env::args().collect();
+    let header = vec![
+        "Tengen's move model: tactical values, 3x3 shapes and large patterns (MM, Coulom 2007)."
+            .to_string(),
+        "Format and method: engine/src/shape/model.rs, crates/learn/src/moves.rs.".to_string(),
+        format!("Records: {}.", names(&args.records)),
+        format!("Command: {}", command.join(" ")),
+        format!("Feature groups left out: {left_out}."),
+        summary,
+    ];
+    std::fs::write(&args.out, training.table(&fit, &header))
+        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+    eprintln!("wrote {}", args.out.display());
+    Ok(())
+}
+
+/// The directory for the temporary file of competitions, once `fit`'s paths and
+/// pattern capacity are checked.
+fn fit_temp_dir(args: &FitArgs) -> Result<PathBuf, String> {
     if let Some(parent) = args.out.parent().filter(|p| !p.as_os_str().is_empty())
         && !parent.is_dir()
     {
@@ -273,42 +316,58 @@ fn fit(args: FitArgs) -> Result<(), String> {
         args.pattern_capacity,
         PATTERN_CAPACITY_BOUNDS,
     )?;
-    // Made first, so that an unwritable directory fails before the long passes.
-    let temp_error = |e: std::io::Error| {
-        format!(
-            "the temporary file of competitions: {e} (choose another directory with --temp-dir)"
-        )
-    };
-    let left_out = args.without.unwrap_or(LeftOut::NOTHING);
-    let empty = MoveTraining::new(Vec::new(), left_out, &temp_dir).map_err(temp_error)?;
-    drop(empty);
-    let (frequent, floor) = if left_out.large_patterns() {
+    Ok(temp_dir)
+}
+
+/// A failure of the temporary file of competitions, as `fit` reports it.
+fn temp_error(e: std::io::Error) -> String {
+    format!("the temporary file of competitions: {e} (choose another directory with --temp-dir)")
+}
+
+/// What the counting pass keeps of the large patterns.
+struct Counted {
+    /// The patterns played at least `--min-played` times, as
+    /// [`PatternCounts::frequent`] gives them.
+    frequent: Vec<(u64, u8, u32)>,
+    /// The most their counts were lowered to stay within `--pattern-capacity`.
+    floor: u32,
+}
+
+/// The counting pass (none when large patterns are left out).
+fn count_patterns(args: &FitArgs, left_out: LeftOut) -> Result<Counted, String> {
+    if left_out.large_patterns() {
         eprintln!("large patterns left out: no counting pass");
-        (Vec::new(), 0)
-    } else {
-        let mut counts = PatternCounts::new(args.pattern_capacity);
-        let (games, refused) = for_each_game(&args.records, "patterns", |g| {
-            counts.add_game(g);
-            Ok(())
-        })?;
-        let frequent = counts.frequent(args.min_played);
-        let floor = counts.floor();
-        eprintln!(
-            "{games} games ({refused} refused): {} patterns held, {} with a count of at least {}{}",
-            counts.len(),
-            frequent.len(),
-            args.min_played,
-            if floor == 0 {
-                " (exact counts)".to_string()
-            } else {
-                format!(" (counts lowered by at most {floor} to stay within --pattern-capacity)")
-            }
-        );
-        (frequent, floor)
-    };
-    let mut training = MoveTraining::new(frequent, left_out, &temp_dir).map_err(temp_error)?;
+        return Ok(Counted {
+            frequent: Vec::new(),
+            floor: 0,
+        });
+    }
+    let mut counts = PatternCounts::new(args.pattern_capacity);
+    let (games, refused) = for_each_game(&args.records, "patterns", |g| {
+        counts.add_game(g);
+        Ok(())
+    })?;
+    let frequent = counts.frequent(args.min_played);
+    let floor = counts.floor();
+    eprintln!(
+        "{games} games ({refused} refused): {} patterns held, {} with a count of at least {}{}",
+        counts.len(),
+        frequent.len(),
+        args.min_played,
+        if floor == 0 {
+            " (exact counts)".to_string()
+        } else {
+            format!(" (counts lowered by at most {floor} to stay within --pattern-capacity)")
+        }
+    );
+    Ok(Counted { frequent, floor })
+}
+
+/// The positions pass: every position's competition added to `training`; the games
+/// read.
+fn add_positions(records: &Records, training: &mut MoveTraining) -> Result<u64, String> {
     let mut short = 0;
-    let (games, refused) = for_each_game(&args.records, "positions", |g| {
+    let (games, refused) = for_each_game(records, "positions", |g| {
         if !training.add_game(g).map_err(temp_error)? {
             short += 1;
         }
@@ -321,47 +380,28 @@ fn fit(args: FitArgs) -> Result<(), String> {
         c.entries(),
         c.bytes() / 1_000_000
     );
+    Ok(games)
+}
+
+/// `rounds` rounds of MM on `training`, with a progress bar.
+fn mm_rounds(training: &mut MoveTraining, rounds: usize) -> Result<TeamFit, String> {
     let progress = ProgressBar::new(1).with_style(
         ProgressStyle::with_template("MM {bar:40} {pos}/{len} passes, {msg} {elapsed} (eta {eta})")
             .unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let fit = training
-        .fit(args.rounds, |p| {
+        .fit(rounds, |p| {
             progress.set_length(p.passes as u64);
             progress.set_position(p.pass as u64);
             progress.set_message(format!(
                 "round {}, log-likelihood {:.4}",
-                (p.round + 1).min(args.rounds),
+                (p.round + 1).min(rounds),
                 p.log_likelihood
             ));
         })
         .map_err(temp_error)?;
     progress.finish_and_clear();
-    let command: Vec<String> = std::env::args().collect();
-    let header = vec![
-        "Tengen's move model: tactical values, 3x3 shapes and large patterns (MM, Coulom 2007)."
-            .to_string(),
-        "Format and method: engine/src/shape/model.rs, crates/learn/src/moves.rs.".to_string(),
-        format!("Records: {}.", names(&args.records)),
-        format!("Command: {}", command.join(" ")),
-        format!("Feature groups left out: {left_out}."),
-        format!(
-            "{games} games, {} positions; patterns played at least {} times{}; {} MM rounds; log-likelihood per move {:.4}.",
-            training.competitions().positions(),
-            args.min_played,
-            if floor == 0 {
-                String::new()
-            } else {
-                format!(" (counts lowered by at most {floor})")
-            },
-            args.rounds,
-            fit.log_likelihood
-        ),
-    ];
-    std::fs::write(&args.out, training.table(&fit, &header))
-        .map_err(|e| format!("{}: {e}", args.out.display()))?;
-    eprintln!("wrote {}", args.out.display());
-    Ok(())
+    Ok(fit)
 }
 
 /// A table of either kind, read from `path`.
