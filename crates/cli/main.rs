@@ -5,6 +5,8 @@
 //! crates (`tengen-gtp`, `tengen-arena`, `tengen-engine`, `tengen-learn`,
 //! `tengen-review`, `tengen-analysis`), which do the work.
 
+#![deny(missing_docs)]
+
 mod analysis_cmd;
 mod bench_cmd;
 mod bounds;
