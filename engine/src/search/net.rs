@@ -12,12 +12,13 @@
 //! its own buffers ([`NetScratch`]). The cache's lock is taken once an expansion and
 //! once a rating, never per playout.
 //!
-//! A network trained on 19×19 rates positions of every board size (it is fully
-//! convolutional); the cache's key holds the board's size.
+//! The network rates positions of the board size it was trained on only
+//! ([`PolicyNetFile::serves`]); on another the move model stays the prior, and stderr
+//! says so once a loaded file. The cache's key holds the board's size all the same.
 
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 
 use tengen_board::{Board, Color, Move};
@@ -41,6 +42,7 @@ pub struct PolicyNetFile {
     cache: Mutex<Cache>,
     evaluations: AtomicU64,
     cache_hits: AtomicU64,
+    warned: AtomicBool,
 }
 
 impl std::fmt::Debug for PolicyNetFile {
@@ -82,6 +84,7 @@ impl PolicyNetFile {
             cache: Mutex::new(Cache::default()),
             evaluations: AtomicU64::new(0),
             cache_hits: AtomicU64::new(0),
+            warned: AtomicBool::new(false),
         }
     }
 
@@ -112,10 +115,26 @@ impl PolicyNetFile {
         cache.order.clear();
     }
 
-    /// Whether the network rates positions on `board`'s size: on every size, as the
-    /// network is fully convolutional (see [`PolicyNet`]).
+    /// Whether the network rates positions on `board`'s size: only on the size it
+    /// was trained on. It could read any size (see [`PolicyNet`]), but the shipped
+    /// 19×19 net measured no gain on 13×13 or 9×9 at equal time (STRENGTH.md, "The
+    /// policy network on other board sizes") while it costs playouts, so elsewhere
+    /// the move model stays the prior.
+    /// Says once on stderr, a loaded file, when it does not.
     pub fn serves(&self, board: &Board) -> bool {
-        board.size().get() == self.net.side()
+        let n = board.size().get();
+        if self.net.side() == n {
+            return true;
+        }
+        if !self.warned.swap(true, Relaxed) {
+            eprintln!(
+                "tengen: the policy network {} was trained on {side}x{side}: on {n}x{n} the \
+                 tree's prior is the move model's alone",
+                self.path,
+                side = self.net.side()
+            );
+        }
+        false
     }
 
     /// The cached rating of `c` to move on `board` after `history`, if any (a hit is
