@@ -143,6 +143,45 @@ pub(crate) struct Job<'a> {
     pub avoid: Bitboard,
 }
 
+#[cfg(test)]
+impl<'a> Job<'a> {
+    /// A plain search for `color` within `limit`: no ownership asked for, a pass among
+    /// the candidates, no root move avoided.
+    fn plain(game: &'a Game, color: Color, limit: Limit, stop: &'a AtomicBool) -> Job<'a> {
+        Job {
+            game,
+            color,
+            limit,
+            stop,
+            ownership: false,
+            with_pass: true,
+            avoid: Bitboard::EMPTY,
+        }
+    }
+}
+
+/// Runs `job` on `workers` under `config` with a fresh policy of the configuration's
+/// kind and parameters (over the shipped tables), its clock started at `start`.
+#[cfg(test)]
+fn search_by_config(
+    workers: &mut [Worker],
+    config: &Config,
+    job: &Job<'_>,
+    start: Instant,
+    report: Option<Report<'_>>,
+) -> Analysis {
+    let policy = Policy::new(config.policy, config.heavy.clone());
+    search(
+        workers,
+        policy.knowledge(),
+        &policy,
+        config,
+        job,
+        start,
+        report,
+    )
+}
+
 /// The fixed inputs every worker reads.
 struct Ctx<'a> {
     job: &'a Job<'a>,
@@ -658,26 +697,9 @@ mod tests {
         limit: Limit,
         start: Instant,
     ) -> Analysis {
-        let policy = Policy::new(config.policy, config.heavy.clone());
         let stop = AtomicBool::new(false);
-        let job = Job {
-            game,
-            color: Color::White,
-            limit,
-            stop: &stop,
-            ownership: false,
-            with_pass: true,
-            avoid: Bitboard::EMPTY,
-        };
-        search(
-            workers,
-            policy.knowledge(),
-            &policy,
-            config,
-            &job,
-            start,
-            None,
-        )
+        let job = Job::plain(game, Color::White, limit, &stop);
+        search_by_config(workers, config, &job, start, None)
     }
 
     #[test]
@@ -742,27 +764,9 @@ mod tests {
             }
         }
         let config = Config::default();
-        let policy = Policy::new(config.policy, config.heavy.clone());
         let mut workers = vec![Worker::new(game.board(), Rng::seed_from_u64(1))];
-        let stop = AtomicBool::new(false);
-        let job = Job {
-            game: &game,
-            color: Color::White,
-            limit: Limit::Playouts(200),
-            stop: &stop,
-            ownership: false,
-            with_pass: true,
-            avoid: Bitboard::EMPTY,
-        };
-        let analysis = search(
-            &mut workers,
-            policy.knowledge(),
-            &policy,
-            &config,
-            &job,
-            Instant::now(),
-            None,
-        );
+        let playouts = Limit::Playouts(200);
+        let analysis = search_on(&mut workers, &game, &config, playouts, Instant::now());
         assert!(
             analysis.winrate > 0.9,
             "White's win rate {}",
@@ -1016,15 +1020,7 @@ mod tests {
         assert_eq!(budget, 1 << 20);
         let mut workers = vec![Worker::new(game.board(), Rng::seed_from_u64(3))];
         let stop = AtomicBool::new(false);
-        let job = Job {
-            game: &game,
-            color: Color::Black,
-            limit: Limit::Playouts(2000),
-            stop: &stop,
-            ownership: false,
-            with_pass: true,
-            avoid: Bitboard::EMPTY,
-        };
+        let job = Job::plain(&game, Color::Black, Limit::Playouts(2000), &stop);
         // The principal variation as far as its nodes have 200 visits or more (the
         // full line's length flickers as the best move changes on an empty board).
         let pv_len = |t: &Tree| {

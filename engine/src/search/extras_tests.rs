@@ -7,10 +7,10 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use tengen_board::{BoardSize, Color, Game, Move, Rules};
 
-use super::{Job, Limit, Worker, search};
+use super::{Job, Limit, Worker, search_by_config};
 use crate::analysis::{Analysis, Extras, Report};
 use crate::config::{Config, Parallelism};
-use crate::playout::{Policy, Rng};
+use crate::playout::Rng;
 
 /// A game of `size` with `rows` (top row first; `X` Black, `O` White) set up.
 fn position(size: u32, komi: f64, rows: &[&str]) -> Game {
@@ -38,35 +38,18 @@ fn analyse(game: &Game, color: Color, playouts: u64, threads: usize, extras: Ext
         parallelism: Parallelism::Tree,
         ..Config::default()
     };
-    let policy = Policy::new(config.policy, config.heavy.clone());
     let mut workers: Vec<Worker> = (0..threads)
         .map(|i| Worker::new(game.board(), Rng::seed_from_u64(7 + i as u64)))
         .collect();
     let stop = AtomicBool::new(false);
-    let job = Job {
-        game,
-        color,
-        limit: Limit::Playouts(playouts),
-        stop: &stop,
-        ownership: false,
-        with_pass: true,
-        avoid: tengen_board::Bitboard::EMPTY,
-    };
+    let job = Job::plain(game, color, Limit::Playouts(playouts), &stop);
     let mut ignore = |_: &Analysis| {};
     let report = Report {
         interval: Duration::from_secs(3600),
         sink: &mut ignore,
         extras,
     };
-    search(
-        &mut workers,
-        policy.knowledge(),
-        &policy,
-        &config,
-        &job,
-        Instant::now(),
-        Some(report),
-    )
+    search_by_config(&mut workers, &config, &job, Instant::now(), Some(report))
 }
 
 const BOTH: Extras = Extras {

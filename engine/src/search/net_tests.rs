@@ -7,12 +7,14 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use rand::SeedableRng;
-use tengen_board::{Bitboard, BoardSize, Color, Game, Move, Rules};
+use tengen_board::{BoardSize, Color, Game, Move, Rules};
 
-use super::{Job, Limit, NetStats, PolicyNetFile, Worker, search};
+use super::{Job, Limit, NetStats, PolicyNetFile, Worker, search_by_config};
 use crate::analysis::Analysis;
 use crate::config::{Config, Parallelism};
-use crate::playout::{Policy, Rng};
+use crate::knowledge::{NetScratch, PolicyOutput};
+use crate::playout::Rng;
+use crate::shape::features::History;
 use crate::tree::{NodeId, Tree};
 
 /// The small 19×19 network of the engine's tests, freshly loaded (its own cache and
@@ -36,30 +38,36 @@ fn game(size: u32, moves: &[&str]) -> Game {
     game
 }
 
-/// One search of `playouts` for the side to move in `game` by `workers`.
-fn search_with(workers: &mut [Worker], game: &Game, config: &Config, playouts: u64) -> Analysis {
-    let policy = Policy::new(config.policy, config.heavy.clone());
+/// One search of `playouts` for the side to move in `game` under `config`, by fresh
+/// workers (one a thread); the workers keep their trees.
+fn search_with(game: &Game, config: &Config, playouts: u64) -> (Vec<Worker>, Analysis) {
+    let mut workers = workers(game, config.threads);
     let stop = AtomicBool::new(false);
-    let job = Job {
-        game,
-        color: game.to_move(),
-        limit: Limit::Playouts(playouts),
-        stop: &stop,
-        ownership: false,
-        with_pass: true,
-        avoid: Bitboard::EMPTY,
-    };
-    search(
-        workers,
-        policy.knowledge(),
-        &policy,
-        config,
-        &job,
-        Instant::now(),
-        None,
-    )
+    let job = Job::plain(game, game.to_move(), Limit::Playouts(playouts), &stop);
+    let analysis = search_by_config(&mut workers, config, &job, Instant::now(), None);
+    (workers, analysis)
 }
 
+/// The network's output for `color` to move in `game`, the two moves before it
+/// `[before, last]`.
+fn evaluated(
+    net: &PolicyNetFile,
+    game: &Game,
+    color: Color,
+    [before, last]: [&str; 2],
+) -> PolicyOutput {
+    let mut scratch = NetScratch::new(net.net());
+    let size = game.size();
+    let history = History {
+        last: Some(size.parse_move(last).unwrap()),
+        before: Some(size.parse_move(before).unwrap()),
+    };
+    net.net()
+        .evaluate(game.board(), color, &history, &mut scratch)
+        .unwrap()
+}
+
+/// `n` workers without trees, seeded 11, 12, …
 fn workers(game: &Game, n: usize) -> Vec<Worker> {
     (0..n)
         .map(|i| Worker::new(game.board(), Rng::seed_from_u64(11 + i as u64)))
@@ -94,9 +102,7 @@ fn nodes(tree: &Tree) -> Vec<(NodeId, u32, bool)> {
 fn the_root_and_every_busy_node_are_rated_once() {
     let net = test_net();
     let g = game(19, &["Q16", "D4"]);
-    let config = config(Some(Arc::clone(&net)), 1);
-    let mut w = workers(&g, 1);
-    search_with(&mut w, &g, &config, 1500);
+    let (w, _) = search_with(&g, &config(Some(Arc::clone(&net)), 1), 1500);
     let tree = w[0].tree.as_ref().unwrap();
     let all = nodes(tree);
     let rated: Vec<_> = all.iter().filter(|n| n.2).collect();
@@ -133,12 +139,10 @@ fn the_cache_rates_a_position_seen_before_without_an_evaluation() {
     let config = config(Some(Arc::clone(&net)), 1);
     // A fresh tree of the same position: its root's rating comes from the cache, and
     // so do those of the nodes whose positions the first search rated.
-    let mut first = workers(&g, 1);
-    search_with(&mut first, &g, &config, 600);
+    let (first, _) = search_with(&g, &config, 600);
     let after_first = net.stats();
     assert!(after_first.evaluations >= 2, "{after_first:?}");
-    let mut second = workers(&g, 1);
-    search_with(&mut second, &g, &config, 600);
+    let (second, _) = search_with(&g, &config, 600);
     let after_second = net.stats();
     assert!(after_second.cache_hits >= 1, "{after_second:?}");
     assert!(tree_root_rated(&second[0]));
@@ -173,8 +177,7 @@ fn a_network_for_another_size_leaves_the_search_as_it_was() {
     let net = test_net();
     let g = game(9, &["E5", "C3"]);
     let run = |net: Option<Arc<PolicyNetFile>>| {
-        let mut w = workers(&g, 1);
-        let a = search_with(&mut w, &g, &config(net, 1), 800);
+        let (w, a) = search_with(&g, &config(net, 1), 800);
         (a.moves, a.winrate, priors_of_root(&w[0]))
     };
     assert_eq!(run(Some(Arc::clone(&net))), run(None));
@@ -198,8 +201,7 @@ fn the_rated_root_holds_the_blend_of_the_model_and_the_network() {
         let mut config = config(net, 1);
         config.search.model_prior = mode;
         config.search.net_blend = blend;
-        let mut w = workers(&g, 1);
-        search_with(&mut w, &g, &config, 1);
+        let (w, _) = search_with(&g, &config, 1);
         priors_of_root(&w[0])
     };
     // Within what an edge stores: a quarter visit, a thousandth of the rate.
@@ -217,16 +219,7 @@ fn the_rated_root_holds_the_blend_of_the_model_and_the_network() {
     // probabilities over the candidates times the model's weight.
     let plain = root_priors(None, ModelPrior::Off, 1.0);
     let rated = root_priors(Some(Arc::clone(&net)), ModelPrior::Off, 1.0);
-    let mut scratch = crate::knowledge::NetScratch::new(net.net());
-    let size = g.size();
-    let history = crate::shape::features::History {
-        last: Some(size.parse_move("Q4").unwrap()),
-        before: Some(size.parse_move("D4").unwrap()),
-    };
-    let out = net
-        .net()
-        .evaluate(g.board(), Color::White, &history, &mut scratch)
-        .unwrap();
+    let out = evaluated(&net, &g, Color::White, ["D4", "Q4"]);
     let total: f32 = plain.iter().map(|(mv, _)| out.of(*mv)).sum();
     let weight = Config::default().search.model_weight as f32;
     assert_eq!(plain.len(), rated.len());
@@ -244,9 +237,7 @@ fn the_rated_root_holds_the_blend_of_the_model_and_the_network() {
 fn threads_sharing_a_tree_rate_each_node_once() {
     let net = test_net();
     let g = game(19, &["Q16", "D4"]);
-    let config = config(Some(Arc::clone(&net)), 3);
-    let mut w = workers(&g, 3);
-    let a = search_with(&mut w, &g, &config, 3000);
+    let (w, a) = search_with(&g, &config(Some(Arc::clone(&net)), 3), 3000);
     assert_eq!(a.visits, 3000);
     let tree = w[0].tree.as_ref().unwrap();
     let rated = nodes(tree).iter().filter(|n| n.2).count() as u64;
@@ -262,8 +253,7 @@ fn the_shipped_network_steers_the_root_towards_its_moves() {
     let g = game(19, &["Q16", "D4"]);
     let mut config = config(Some(Arc::clone(&net)), 1);
     config.search.net_blend = 1.0;
-    let mut w = workers(&g, 1);
-    search_with(&mut w, &g, &config, 1);
+    let (w, _) = search_with(&g, &config, 1);
     assert_eq!(net.stats().evaluations, 1, "the root, before the playouts");
     // The candidate with the most won virtual visits is one of the network's three
     // favourites (the empty corners, here).
@@ -273,16 +263,7 @@ fn the_shipped_network_steers_the_root_towards_its_moves() {
         .max_by(|a, b| a.1.1.total_cmp(&b.1.1))
         .unwrap()
         .0;
-    let mut scratch = crate::knowledge::NetScratch::new(net.net());
-    let size = g.size();
-    let history = crate::shape::features::History {
-        last: Some(size.parse_move("D4").unwrap()),
-        before: Some(size.parse_move("Q16").unwrap()),
-    };
-    let out = net
-        .net()
-        .evaluate(g.board(), Color::Black, &history, &mut scratch)
-        .unwrap();
+    let out = evaluated(&net, &g, Color::Black, ["Q16", "D4"]);
     let top: Vec<Move> = out.top(3).into_iter().map(|t| t.0).collect();
     assert!(top.contains(&best), "{best:?} not in {top:?}");
 }
