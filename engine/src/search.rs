@@ -279,28 +279,14 @@ pub(crate) fn search(
     let expand_after = config
         .search
         .expansion_threshold(game.board().empty_points().len());
-    for (i, w) in workers.iter_mut().enumerate() {
-        let wanted = i < n_trees;
-        let fits = w
-            .tree
-            .as_ref()
-            .is_some_and(|t| t.root_color() == job.color.opponent() && t.budget() == budget);
-        if !wanted || !fits {
-            // The old tree goes before a new one is built.
-            w.tree = None;
-        }
-        if wanted && w.tree.is_none() {
-            w.tree = Some(Tree::new(job.color.opponent(), budget));
-        }
-        w.tally.reset(moves_stride);
-    }
+    fit_trees(workers, job.color, n_trees, budget, moves_stride);
     // The trees move behind locks for the search and back after it.
     let trees: Vec<RwLock<Tree>> = workers
         .iter_mut()
         .filter_map(|w| w.tree.take())
         .map(RwLock::new)
         .collect();
-    let (scratches, tallies): (Vec<&mut Scratch>, Vec<&Tally>) = workers
+    let (mut scratches, tallies): (Vec<&mut Scratch>, Vec<&Tally>) = workers
         .iter_mut()
         .map(|w| (&mut *w.scratch, &*w.tally))
         .unzip();
@@ -324,36 +310,12 @@ pub(crate) fn search(
         start,
         workers_start: start,
     };
-    let mut scratches = scratches;
-    for (tree, s) in trees.iter().zip(scratches.iter_mut()) {
-        prepare_root(&mut write(tree), s, &ctx);
-    }
-    for (i, s) in scratches.iter_mut().enumerate() {
-        let tree = read(&trees[if shared { 0 } else { i }]);
-        s.root_amaf.reset(tree.edges(tree.root()).len());
-    }
+    ready_roots(&trees, &mut scratches, shared, &ctx);
     let ctx = Ctx {
         workers_start: Instant::now(),
         ..ctx
     };
-    let (main, rest) = scratches.split_first_mut().expect("at least one worker");
-    std::thread::scope(|scope| {
-        for (i, s) in rest.iter_mut().enumerate() {
-            let ctx = &ctx;
-            let tree = &trees[if shared { 0 } else { i + 1 }];
-            let tally = ctx.tallies[i + 1];
-            scope.spawn(move || run_worker(s, tally, tree, !shared, ctx, false, None));
-        }
-        run_worker(
-            main,
-            ctx.tallies[0],
-            &trees[0],
-            !shared,
-            &ctx,
-            true,
-            report.as_mut(),
-        );
-    });
+    run_workers(&mut scratches, &trees, shared, &ctx, report.as_mut());
     let trees: Vec<Tree> = trees
         .into_iter()
         .map(|t| {
@@ -367,6 +329,72 @@ pub(crate) fn search(
         w.tree = Some(t);
     }
     analysis
+}
+
+/// Gives each of the first `n_trees` workers a tree for a search by `color` within
+/// `budget` bytes (its own, reused, where the root colour and the budget fit; else a
+/// fresh one), takes the others' away, and resets every worker's counters
+/// (`moves_stride`: see [`Tally::reset`]).
+fn fit_trees(
+    workers: &mut [Worker],
+    color: Color,
+    n_trees: usize,
+    budget: usize,
+    moves_stride: Option<usize>,
+) {
+    for (i, w) in workers.iter_mut().enumerate() {
+        let wanted = i < n_trees;
+        let fits = w
+            .tree
+            .as_ref()
+            .is_some_and(|t| t.root_color() == color.opponent() && t.budget() == budget);
+        if !wanted || !fits {
+            // The old tree goes before a new one is built.
+            w.tree = None;
+        }
+        if wanted && w.tree.is_none() {
+            w.tree = Some(Tree::new(color.opponent(), budget));
+        }
+        w.tally.reset(moves_stride);
+    }
+}
+
+/// Readies each tree's root ([`prepare_root`]) and sizes each worker's root AMAF to
+/// the root moves of the tree it searches (the first, when `shared`).
+fn ready_roots(
+    trees: &[RwLock<Tree>],
+    scratches: &mut [&mut Scratch],
+    shared: bool,
+    ctx: &Ctx<'_>,
+) {
+    for (tree, s) in trees.iter().zip(scratches.iter_mut()) {
+        prepare_root(&mut write(tree), s, ctx);
+    }
+    for (i, s) in scratches.iter_mut().enumerate() {
+        let tree = read(&trees[if shared { 0 } else { i }]);
+        s.root_amaf.reset(tree.edges(tree.root()).len());
+    }
+}
+
+/// Runs every worker until the search ends: the first, the main worker, on this
+/// thread (it also applies the soft stop rules and sends the reports), the others on
+/// threads of their own; each searches its own tree, or the first when `shared`.
+fn run_workers(
+    scratches: &mut [&mut Scratch],
+    trees: &[RwLock<Tree>],
+    shared: bool,
+    ctx: &Ctx<'_>,
+    report: Option<&mut Report<'_>>,
+) {
+    let (main, rest) = scratches.split_first_mut().expect("at least one worker");
+    std::thread::scope(|scope| {
+        for (i, s) in rest.iter_mut().enumerate() {
+            let tree = &trees[if shared { 0 } else { i + 1 }];
+            let tally = ctx.tallies[i + 1];
+            scope.spawn(move || run_worker(s, tally, tree, !shared, ctx, false, None));
+        }
+        run_worker(main, ctx.tallies[0], &trees[0], !shared, ctx, true, report);
+    });
 }
 
 /// Readies a tree's root for the search: expanded (rated by the policy network, if the
