@@ -533,7 +533,8 @@ impl Tree {
 mod tests {
     use super::*;
 
-    fn p(i: usize) -> Move {
+    /// The move at the point of index `i`.
+    pub(super) fn p(i: usize) -> Move {
         Move::Play(Point::from_index(i))
     }
 

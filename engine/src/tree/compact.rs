@@ -227,11 +227,7 @@ impl Tree {
 mod tests {
     use super::*;
     use crate::prior::Candidate;
-    use tengen_board::{Move, Point};
-
-    fn p(i: usize) -> Move {
-        Move::Play(Point::from_index(i))
-    }
+    use crate::tree::tests::p;
 
     #[test]
     fn buckets_grow_with_visits() {
