@@ -15,6 +15,16 @@ use std::time::Instant;
 use super::{EDGE_BYTES, EXPANDED, LEAF, NODE_CHARGE, NodeId, RATED, Tree};
 use tengen_board::Color;
 
+/// Marks of the forwarding table of [`Tree::compact`] before it holds the kept nodes'
+/// new indices: a node not kept.
+const DEAD: u32 = u32::MAX;
+/// A protected node not reached yet (it is dropped unless a kept node reaches it).
+const PENDING: u32 = u32::MAX - 1;
+/// A node reached from the root: kept, its edges too if it is visited enough.
+const LIVE: u32 = 0;
+/// A node reached from the root and protected: kept with its edges.
+const PROTECTED: u32 = 1;
+
 /// Buckets of visit counts, a quarter of a binary order of magnitude wide.
 const BUCKETS: usize = 4 * 32 + 1;
 
@@ -109,15 +119,33 @@ impl Tree {
         protected: &[NodeId],
         deadline: Option<Instant>,
     ) -> bool {
-        const DEAD: u32 = u32::MAX;
-        const PENDING: u32 = u32::MAX - 1;
-        const LIVE: u32 = 0;
-        const PROTECTED: u32 = 1;
+        let Some((mut forward, mut kept)) = self.mark(root, threshold, protected, deadline) else {
+            return false;
+        };
+        let next = renumber(&mut forward, root);
+        let cursor = self.slide_edges(&mut kept, &forward);
+        self.slide_nodes(&forward);
+        drop(forward);
+        drop(kept);
+        self.nodes.truncate(next, &self.budget);
+        self.edges.truncate(cursor, &self.budget);
+        self.root_color = color;
+        self.full.store(false, std::sync::atomic::Ordering::Relaxed);
+        true
+    }
+
+    /// Marks what [`Tree::compact`] keeps of the subtree of `root`: the forwarding
+    /// table (each node [`LIVE`], [`PROTECTED`] or [`DEAD`]) and the nodes whose edges
+    /// are kept, in index order; a node whose edges go becomes a leaf. `None` if
+    /// `deadline` passed first. Both lists are charged in `NODE_CHARGE`.
+    fn mark(
+        &self,
+        root: NodeId,
+        threshold: usize,
+        protected: &[NodeId],
+        deadline: Option<Instant>,
+    ) -> Option<(Vec<u32>, Vec<u32>)> {
         let n_nodes = self.nodes.len() as usize;
-        // Forwarding: the new index of each kept node; while marking, whether a node
-        // is reached (LIVE), reached and protected (PROTECTED: its edges are kept), or
-        // protected and not yet reached (PENDING). Charged in `NODE_CHARGE`, as is the
-        // list of kept expansions.
         let mut forward = vec![DEAD; n_nodes];
         for p in protected {
             forward[p.index()] = PENDING;
@@ -133,7 +161,7 @@ impl Tree {
             }
             marked += 1;
             if marked % 4096 == 1 && deadline.is_some_and(|d| Instant::now() >= d) {
-                return false;
+                return None;
             }
             let node = self.nodes.get(i as u32);
             let link = node.link.load(std::sync::atomic::Ordering::Relaxed);
@@ -157,17 +185,13 @@ impl Tree {
         for f in forward.iter_mut().filter(|f| **f == PENDING) {
             *f = DEAD;
         }
-        // New node indices in the old order; the root (stored before everything
-        // under it) becomes 0.
-        let mut next = 0u32;
-        for (i, f) in forward.iter_mut().enumerate() {
-            if *f != DEAD {
-                debug_assert!(next > 0 || i == root.index());
-                *f = next;
-                next += 1;
-            }
-        }
-        // Edge blocks slide down in their old order, their children renumbered.
+        Some((forward, kept))
+    }
+
+    /// Slides the edge blocks of the `kept` nodes down in their old order (sorting
+    /// `kept` by it), a block never straddling a chunk, their children renumbered by
+    /// `forward`; the number of edges kept.
+    fn slide_edges(&self, kept: &mut [u32], forward: &[u32]) -> u32 {
         let first_edge = |tree: &Tree, node: u32| {
             (tree
                 .nodes
@@ -179,7 +203,7 @@ impl Tree {
         kept.sort_unstable_by_key(|&node| first_edge(self, node));
         let chunk = self.edges.chunk_len();
         let mut cursor = 0u32;
-        for &node in &kept {
+        for &node in kept.iter() {
             let link = self
                 .nodes
                 .get(node)
@@ -206,21 +230,32 @@ impl Tree {
             );
             cursor += n;
         }
-        // Nodes slide down likewise.
+        cursor
+    }
+
+    /// Slides the kept nodes down to their new indices in `forward`, in their old order.
+    fn slide_nodes(&self, forward: &[u32]) {
         for (i, &f) in forward.iter().enumerate() {
             if f != DEAD && f as usize != i {
                 let (from, to) = (self.nodes.get(i as u32), self.nodes.get(f));
                 to.copy_from(from);
             }
         }
-        drop(forward);
-        drop(kept);
-        self.nodes.truncate(next, &self.budget);
-        self.edges.truncate(cursor, &self.budget);
-        self.root_color = color;
-        self.full.store(false, std::sync::atomic::Ordering::Relaxed);
-        true
     }
+}
+
+/// Gives the nodes `forward` keeps their new indices, in their old order (the root,
+/// stored before everything under it, becomes 0); the number of nodes kept.
+fn renumber(forward: &mut [u32], root: NodeId) -> u32 {
+    let mut next = 0u32;
+    for (i, f) in forward.iter_mut().enumerate() {
+        if *f != DEAD {
+            debug_assert!(next > 0 || i == root.index());
+            *f = next;
+            next += 1;
+        }
+    }
+    next
 }
 
 #[cfg(test)]
