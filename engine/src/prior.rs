@@ -425,26 +425,10 @@ mod tests {
              . . . .",
         )
         .unwrap();
-        let s = b.size();
-        assert!(empty_triangle(
-            &b,
-            Color::Black,
-            s.parse_point("B2").unwrap()
-        ));
-        assert!(!empty_triangle(
-            &b,
-            Color::Black,
-            s.parse_point("A1").unwrap()
-        ));
-        assert!(empty_triangle(
-            &b,
-            Color::Black,
-            s.parse_point("C3").unwrap()
-        ));
-        assert!(!empty_triangle(
-            &b,
-            Color::White,
-            s.parse_point("C3").unwrap()
-        ));
+        let at = |c: Color, v: &str| empty_triangle(&b, c, b.size().parse_point(v).unwrap());
+        assert!(at(Color::Black, "B2"));
+        assert!(!at(Color::Black, "A1"));
+        assert!(at(Color::Black, "C3"));
+        assert!(!at(Color::White, "C3"));
     }
 }
