@@ -58,7 +58,6 @@ pub fn candidates(
         history,
         net,
     } = input;
-    let (patterns, shapes) = (knowledge.patterns(), knowledge.shapes());
     let shape_weight = params.shape_weight as f32;
     out.clear();
     let w = params.prior_weight as f32;
@@ -73,60 +72,9 @@ pub fn candidates(
             visits += v;
             wins += v * r;
         };
-        let captures = stones_captured(board, c, p);
-        let saves = size
-            .neighbours(p)
-            .into_iter()
-            .any(|n| board.color_at(n) == Some(c) && board.liberties(n) == 1);
-        if captures > 0 {
-            add(w * (1.0 + (captures as f32).min(5.0) / 2.0), 1.0);
-        }
-        if saves {
-            if escape_works(board, c, p) {
-                add(w, 1.0);
-            } else if captures == 0 {
-                // Running out of atari into a ladder (or into no liberties) loses more.
-                add(w, 0.0);
-            }
-        }
-        match board.self_atari_size(c, p) {
-            Some(n) if n >= 2 && params.nakade && nakade_kills(board, c, p) => {}
-            Some(n) if n >= 2 && captures == 0 => add(w * 2.0, 0.0),
-            Some(_) if captures == 0 => add(w * 0.5, 0.0),
-            _ => {}
-        }
-        if captures == 0 {
-            let caught = ataris_that_catch(board, c, p);
-            if caught > 0 {
-                add(w * (1.0 + (caught as f32).min(6.0) / 2.0), 1.0);
-            }
-        }
-        if shape_weight > 0.0 {
-            // The learned strengths partly repeat the terms around this one (captures,
-            // self-atari, the first line); the self-play A/B measured them together.
-            let g = shapes.log_gamma(shape_code(board, c, p)).clamp(-3.0, 3.0);
-            add(w * shape_weight * g.abs(), if g > 0.0 { 1.0 } else { 0.0 });
-        } else if patterns.matches(board.pattern3(p)) {
-            add(w, 1.0);
-        }
-        if let Some(l) = last {
-            let (px, py) = size.coords(p);
-            let (lx, ly) = size.coords(l);
-            let d = px.abs_diff(lx) + py.abs_diff(ly) + px.abs_diff(lx).max(py.abs_diff(ly));
-            if d <= 3 {
-                add(w * 0.5, 0.8);
-            }
-        }
-        let (x, y) = size.coords(p);
-        let line = x.min(y).min(size.get() - 1 - x).min(size.get() - 1 - y);
-        if size.get() >= 7 && line == 0 && no_stones_near(board, p, 2) {
-            add(w, 0.0);
-        } else if size.get() >= 13 && opening && line == 1 {
-            add(w * 0.5, 0.2);
-        }
-        if empty_triangle(board, c, p) {
-            add(w * 0.5, 0.0);
-        }
+        add_tactics(board, c, p, w, params.nakade, &mut add);
+        add_shape(board, c, p, w, shape_weight, knowledge, &mut add);
+        add_placement(board, c, p, last, w, opening, &mut add);
         out.push((Move::Play(p), visits, wins));
     }
     if with_pass {
@@ -134,6 +82,108 @@ pub fn candidates(
         out.push((Move::Pass, visits, wins));
     }
     model::apply(knowledge.model(), board, c, &history, params, net, out);
+}
+
+/// Adds the tactical terms of `c` playing `p` to its prior through `add(visits, win
+/// rate)`, in multiples of the prior weight `w`: a capture, an escape from atari (one
+/// into a ladder loses), a self-atari (never a throw-in that kills, with `nakade`)
+/// and an atari that catches.
+fn add_tactics(
+    board: &Board,
+    c: Color,
+    p: Point,
+    w: f32,
+    nakade: bool,
+    add: &mut impl FnMut(f32, f32),
+) {
+    let captures = stones_captured(board, c, p);
+    let saves = board
+        .size()
+        .neighbours(p)
+        .into_iter()
+        .any(|n| board.color_at(n) == Some(c) && board.liberties(n) == 1);
+    if captures > 0 {
+        add(w * (1.0 + (captures as f32).min(5.0) / 2.0), 1.0);
+    }
+    if saves {
+        if escape_works(board, c, p) {
+            add(w, 1.0);
+        } else if captures == 0 {
+            // Running out of atari into a ladder (or into no liberties) loses more.
+            add(w, 0.0);
+        }
+    }
+    match board.self_atari_size(c, p) {
+        Some(n) if n >= 2 && nakade && nakade_kills(board, c, p) => {}
+        Some(n) if n >= 2 && captures == 0 => add(w * 2.0, 0.0),
+        Some(_) if captures == 0 => add(w * 0.5, 0.0),
+        _ => {}
+    }
+    if captures == 0 {
+        let caught = ataris_that_catch(board, c, p);
+        if caught > 0 {
+            add(w * (1.0 + (caught as f32).min(6.0) / 2.0), 1.0);
+        }
+    }
+}
+
+/// Adds the shape term of `c` playing `p` through `add(visits, win rate)`: the
+/// learned strength of its 3×3 shape, in multiples of the prior weight `w` times
+/// `shape_weight`, or with no shape weight the weight's worth of wins for a MoGo
+/// pattern.
+fn add_shape(
+    board: &Board,
+    c: Color,
+    p: Point,
+    w: f32,
+    shape_weight: f32,
+    knowledge: &Knowledge,
+    add: &mut impl FnMut(f32, f32),
+) {
+    if shape_weight > 0.0 {
+        // The learned strengths partly repeat the terms around this one (captures,
+        // self-atari, the first line); the self-play A/B measured them together.
+        let g = knowledge
+            .shapes()
+            .log_gamma(shape_code(board, c, p))
+            .clamp(-3.0, 3.0);
+        add(w * shape_weight * g.abs(), if g > 0.0 { 1.0 } else { 0.0 });
+    } else if knowledge.patterns().matches(board.pattern3(p)) {
+        add(w, 1.0);
+    }
+}
+
+/// Adds the terms of where `p` lies through `add(visits, win rate)`, in multiples of
+/// the prior weight `w`: near the `last` move, on the first line in open space (7×7
+/// and up), on the second line in the `opening` (13×13 and up), an empty triangle.
+fn add_placement(
+    board: &Board,
+    c: Color,
+    p: Point,
+    last: Option<Point>,
+    w: f32,
+    opening: bool,
+    add: &mut impl FnMut(f32, f32),
+) {
+    let size = board.size();
+    if let Some(l) = last {
+        let (px, py) = size.coords(p);
+        let (lx, ly) = size.coords(l);
+        let d = px.abs_diff(lx) + py.abs_diff(ly) + px.abs_diff(lx).max(py.abs_diff(ly));
+        if d <= 3 {
+            add(w * 0.5, 0.8);
+        }
+    }
+    let (x, y) = size.coords(p);
+    let line = x.min(y).min(size.get() - 1 - x).min(size.get() - 1 - y);
+    if size.get() >= 7 && line == 0 && no_stones_near(board, p, 2) {
+        add(w, 0.0);
+    } else if size.get() >= 13 && opening && line == 1 {
+        add(w * 0.5, 0.2);
+    }
+    if empty_triangle(board, c, p) {
+        add(w * 0.5, 0.0);
+    }
 }
 
 /// The prior of a pass: the usual weight, a low win rate.
