@@ -184,7 +184,7 @@ impl Engine {
         report: Option<Report<'_>>,
     ) -> Analysis {
         let avoid = Bitboard::EMPTY;
-        self.search_with(game, color, limit, stop, ownership, true, &avoid, report)
+        self.search_avoiding(game, color, limit, stop, ownership, &avoid, report)
     }
 
     /// Searches as [`Engine::search`] does, but never chooses a root move in `avoid`
@@ -201,46 +201,37 @@ impl Engine {
         avoid: &Bitboard,
         report: Option<Report<'_>>,
     ) -> Analysis {
-        self.search_with(game, color, limit, stop, ownership, true, avoid, report)
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn search_with(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limit: Limit,
-        stop: &AtomicBool,
-        ownership: bool,
-        with_pass: bool,
-        avoid: &Bitboard,
-        report: Option<Report<'_>>,
-    ) -> Analysis {
-        // The clock runs from here: tree reuse counts against the move's time.
-        let start = std::time::Instant::now();
-        self.refresh_policy();
-        // Copying a reused subtree may take at most a quarter of a timed move's hard
-        // limit; past that the search starts from a fresh tree.
-        let copy_deadline = match limit {
-            Limit::Time(budget) => Some(start + budget.hard / 4),
-            _ => None,
-        };
-        self.prepare_trees(game, copy_deadline);
         let job = Job {
             game,
             color,
             limit,
             stop,
             ownership,
-            with_pass,
+            with_pass: true,
             avoid: *avoid,
         };
+        self.run(&job, report)
+    }
+
+    /// Runs `job` on the workers' trees (reused where the game only went on), and keeps
+    /// its final snapshot.
+    fn run(&mut self, job: &Job<'_>, report: Option<Report<'_>>) -> Analysis {
+        // The clock runs from here: tree reuse counts against the move's time.
+        let start = std::time::Instant::now();
+        self.refresh_policy();
+        // Copying a reused subtree may take at most a quarter of a timed move's hard
+        // limit; past that the search starts from a fresh tree.
+        let copy_deadline = match job.limit {
+            Limit::Time(budget) => Some(start + budget.hard / 4),
+            _ => None,
+        };
+        self.prepare_trees(job.game, copy_deadline);
         let analysis = search(
             &mut self.workers,
             &self.knowledge,
             &self.policy,
             &self.config,
-            &job,
+            job,
             start,
             report,
         );
@@ -289,17 +280,16 @@ impl Engine {
             Limit::Time(b) => Some(start + b.hard),
             _ => None,
         };
-        let limit = self.search_limit(limit, opponent_passed || mode == Mode::Cleanup);
-        let analysis = self.search_with(
+        let job = Job {
             game,
             color,
-            limit,
+            limit: self.search_limit(limit, opponent_passed || mode == Mode::Cleanup),
             stop,
             ownership,
-            mode == Mode::Normal,
-            avoid,
-            report,
-        );
+            with_pass: mode == Mode::Normal,
+            avoid: *avoid,
+        };
+        let analysis = self.run(&job, report);
         let Some(best) = analysis.best().cloned() else {
             return Decision::Play(Move::Pass);
         };
