@@ -409,15 +409,21 @@ mod tests {
         }
     }
 
-    #[test]
-    fn scores_a_finished_position() {
-        let b = tengen_board::parse_diagram(
+    /// A finished 4×4 position: Black 7 stones and 2 eyes (9 points), White 5 stones
+    /// and 2 eyes (7 points).
+    fn finished_4x4() -> Board {
+        tengen_board::parse_diagram(
             ". X O .
              X X O O
              X . X O
              X X O .",
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn scores_a_finished_position() {
+        let b = finished_4x4();
         let out = score_finished(&b, 0.5, 0);
         // Black: 7 stones + A4 + B2 = 9; White: 5 stones + D4 + D1 = 7.
         assert_eq!(out.black_area.count(), 9);
@@ -427,13 +433,7 @@ mod tests {
 
     #[test]
     fn a_drawn_playout_goes_to_either_side_by_a_fair_coin() {
-        let b = tengen_board::parse_diagram(
-            ". X O .
-             X X O O
-             X . X O
-             X X O .",
-        )
-        .unwrap();
+        let b = finished_4x4();
         // Black 9 points, White 7: komi 2 draws.
         let drawn = score_finished(&b, 2.0, 0);
         assert_eq!(drawn.score, 0.0);

@@ -310,12 +310,16 @@ mod tests {
         )
     }
 
-    /// With every heuristic on, Black's answer to `last` is `answer`, 20 times out of 20.
-    fn assert_always_answers(b: &mut Board, last: Point, answer: Point) {
+    /// With every heuristic on, Black's answer to White's `last` on the board of
+    /// `diagram` is `answer`, 20 times out of 20.
+    fn assert_always_answers(diagram: &str, last: &str, answer: &str) {
+        let mut b = parse_diagram(diagram).unwrap();
+        let s = b.size();
+        let (last, answer) = (s.parse_point(last).unwrap(), s.parse_point(answer).unwrap());
         let policy = always();
         let mut rng = Rng::seed_from_u64(3);
         for _ in 0..20 {
-            let m = choose(&policy, b, Color::Black, Some(last), 0, &mut rng, None);
+            let m = choose(&policy, &mut b, Color::Black, Some(last), 0, &mut rng, None);
             assert_eq!(m, Move::Play(answer));
         }
     }
@@ -408,34 +412,24 @@ mod tests {
 
     #[test]
     fn captures_the_last_stone_in_atari() {
-        let mut b = parse_diagram(
-            ". . . . .
-             . . X . .
-             . X O X .
-             . . . . .
-             . . . . .",
-        )
-        .unwrap();
-        let s = b.size();
-        let last = s.parse_point("C3").unwrap();
-        assert_always_answers(&mut b, last, s.parse_point("C2").unwrap());
+        let diagram = ". . . . .
+                       . . X . .
+                       . X O X .
+                       . . . . .
+                       . . . . .";
+        assert_always_answers(diagram, "C3", "C2");
     }
 
     #[test]
     fn escapes_an_atari_by_extending() {
         // White's last move D3 put black C3 in atari (liberty C2 only... and after
         // extending to C2 Black has B2, C1, D2).
-        let mut b = parse_diagram(
-            ". . . . .
-             . . O . .
-             . O X O .
-             . . . . .
-             . . . . .",
-        )
-        .unwrap();
-        let s = b.size();
-        let last = s.parse_point("D3").unwrap();
-        assert_always_answers(&mut b, last, s.parse_point("C2").unwrap());
+        let diagram = ". . . . .
+                       . . O . .
+                       . O X O .
+                       . . . . .
+                       . . . . .";
+        assert_always_answers(diagram, "D3", "C2");
     }
 
     #[test]
