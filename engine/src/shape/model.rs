@@ -383,6 +383,14 @@ mod tests {
             .collect()
     }
 
+    /// Each table is refused, the error naming its line (0: the table as a whole).
+    fn assert_refused_at(cases: impl IntoIterator<Item = (String, usize)>) {
+        for (bad, line) in cases {
+            let e = MoveModel::parse(&bad).unwrap_err();
+            assert_eq!(e.line, line, "{bad:?}: {e}");
+        }
+    }
+
     /// The features of Black's D4 on an empty 19×19 board.
     fn d4_on_an_empty_board() -> RawFeatures {
         let size = BoardSize::new(19).unwrap();
@@ -439,7 +447,7 @@ mod tests {
         assert!((m.log_strength(&g) - 2f32.ln()).abs() < 1e-6);
         // Lines of a left-out group, and a without line that is not the header, are
         // errors naming the line.
-        for (bad, line) in [
+        assert_refused_at([
             (format!("{text}tactical edge 1 1 1 1 1 1\n"), 10),
             (format!("{text}shape .../.*./... 2\n"), 10),
             (format!("{text}pattern 5 ab 2\n"), 10),
@@ -449,10 +457,7 @@ mod tests {
             ("without pass\n".to_string(), 1),
             ("without\n".to_string(), 1),
             (format!("without shape\n{kept}"), 0),
-        ] {
-            let e = MoveModel::parse(&bad).unwrap_err();
-            assert_eq!(e.line, line, "{bad:?}: {e}");
-        }
+        ]);
         let e = MoveModel::parse("# x\nwithout bogus\n").unwrap_err();
         assert!(
             e.reason.contains("bogus") && e.reason.contains("large-patterns"),
@@ -477,7 +482,7 @@ mod tests {
     fn bad_tables_name_the_line() {
         let good = tactical_lines();
         assert!(MoveModel::parse(&good).is_ok());
-        for (bad, line) in [
+        assert_refused_at([
             (format!("{good}shape XO./.*. 2\n"), 9),
             (format!("{good}pattern 10 ab 2\n"), 9),
             (format!("{good}pattern 5 xyz 2\n"), 9),
@@ -487,9 +492,6 @@ mod tests {
             (good.replace("tactical pass 1 1 1", "tactical pass 1 1"), 1),
             (format!("{good}tactical pass 1 1 1\n"), 9),
             (good.replace("tactical pass 1 1 1\n", ""), 0),
-        ] {
-            let e = MoveModel::parse(&bad).unwrap_err();
-            assert_eq!(e.line, line, "{bad:?}: {e}");
-        }
+        ]);
     }
 }
