@@ -49,47 +49,56 @@ impl Check {
     }
 }
 
-/// `n` light playouts on the light board of type `LightBoard<CAP, STRIDE>`.
-fn light_loop<const CAP: usize, const STRIDE: usize>(n: u64, check: &mut Check) {
-    let empty = LightBoard::<CAP, STRIDE>::new(check.size).expect("the type takes this size");
+/// The loop `tengen bench` times, `n` times from `empty`: copy it onto the board
+/// (`copy`), clear the AMAF map, play a playout (`playout`, which returns its outcome
+/// and the Zobrist hash of the final stones), and add the outcome to `check`.
+fn playout_loop<B: Clone>(
+    empty: &B,
+    n: u64,
+    check: &mut Check,
+    copy: impl Fn(&mut B, &B),
+    mut playout: impl FnMut(&mut B, &mut Rng, &mut Amaf) -> (Outcome, Hash),
+) {
     let mut board = empty.clone();
     let mut rng = Rng::seed_from_u64(0x7465_6E67_656E);
     let mut amaf = Amaf::default();
     for _ in 0..n {
-        board.copy_from(&empty);
+        copy(&mut board, empty);
         amaf.clear();
-        let out = light_playout(&mut board, Color::Black, 7.5, &mut rng, &mut amaf);
-        let mut hash = Hash::default();
-        for c in Color::ALL {
-            for p in board.stones(c).iter() {
-                hash ^= stone_key(c, p);
-            }
-        }
+        let (out, hash) = playout(&mut board, &mut rng, &mut amaf);
         check.add(&out, hash, &amaf);
     }
+}
+
+/// `n` light playouts on the light board of type `LightBoard<CAP, STRIDE>`.
+fn light_loop<const CAP: usize, const STRIDE: usize>(n: u64, check: &mut Check) {
+    let empty = LightBoard::<CAP, STRIDE>::new(check.size).expect("the type takes this size");
+    playout_loop(
+        &empty,
+        n,
+        check,
+        LightBoard::copy_from,
+        |board, rng, amaf| {
+            let out = light_playout(board, Color::Black, 7.5, rng, amaf);
+            let mut hash = Hash::default();
+            for c in Color::ALL {
+                for p in board.stones(c).iter() {
+                    hash ^= stone_key(c, p);
+                }
+            }
+            (out, hash)
+        },
+    );
 }
 
 /// `n` playouts of `kind` through `Policy::run` on the exact board.
 fn exact_loop(kind: PolicyKind, n: u64, check: &mut Check) {
     let policy = Policy::new(kind, HeavyParams::default());
     let empty = Board::new(check.size);
-    let mut board = empty.clone();
-    let mut rng = Rng::seed_from_u64(0x7465_6E67_656E);
-    let mut amaf = Amaf::default();
-    for _ in 0..n {
-        board.copy_from(&empty);
-        amaf.clear();
-        let out = policy.run(
-            &mut board,
-            Color::Black,
-            None,
-            7.5,
-            &mut rng,
-            &mut amaf,
-            None,
-        );
-        check.add(&out, board.hash(), &amaf);
-    }
+    playout_loop(&empty, n, check, Board::copy_from, |board, rng, amaf| {
+        let out = policy.run(board, Color::Black, None, 7.5, rng, amaf, None);
+        (out, board.hash())
+    });
 }
 
 fn main() {
