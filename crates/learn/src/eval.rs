@@ -98,7 +98,7 @@ pub struct Evaluation {
     /// suicide the records allow).
     pub skipped: u64,
     /// Games not scored by the policy network: their board is of another size than
-    /// the one the network serves.
+    /// the one the network was trained on.
     pub other_size: u64,
 }
 
@@ -159,7 +159,7 @@ impl Evaluation {
 
     /// Scores every move of `game` with the policy network `net` (the time counted is
     /// the whole evaluation: planes, network, softmax); false if the replay stopped
-    /// early. A game on a board the network does not serve is counted in
+    /// early. A game on a board of another size than the network's is counted in
     /// [`other_size`](Evaluation::other_size), not scored, and answered with
     /// [`PolicyNetError::BoardSize`]; an output the network cannot give (it
     /// overflows) is that error.
