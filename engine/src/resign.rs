@@ -75,11 +75,18 @@ mod tests {
         Game::new(BoardSize::new(9).unwrap(), Rules::chinese())
     }
 
-    #[test]
-    fn each_colour_counts_its_own_searches() {
-        let mut g = game();
+    /// A new 9×9 game and the streaks after Black's first search, a low one: Black's
+    /// streak is 1.
+    fn after_a_low_black_search() -> (Game, ResignStreaks) {
+        let g = game();
         let mut s = ResignStreaks::default();
         assert_eq!(s.record(&g, Color::Black, true), 1);
+        (g, s)
+    }
+
+    #[test]
+    fn each_colour_counts_its_own_searches() {
+        let (mut g, mut s) = after_a_low_black_search();
         g.play(Color::Black, Move::Pass).unwrap();
         assert_eq!(s.record(&g, Color::White, false), 0);
         g.play(Color::White, Move::Pass).unwrap();
@@ -88,9 +95,7 @@ mod tests {
 
     #[test]
     fn a_jump_past_unseen_moves_starts_afresh() {
-        let mut g = game();
-        let mut s = ResignStreaks::default();
-        assert_eq!(s.record(&g, Color::Black, true), 1);
+        let (mut g, mut s) = after_a_low_black_search();
         for _ in 0..4 {
             let c = g.to_move();
             g.play(c, Move::Pass).unwrap();
@@ -100,9 +105,7 @@ mod tests {
 
     #[test]
     fn the_same_position_again_or_an_undo_starts_afresh() {
-        let mut g = game();
-        let mut s = ResignStreaks::default();
-        assert_eq!(s.record(&g, Color::Black, true), 1);
+        let (mut g, mut s) = after_a_low_black_search();
         assert_eq!(s.record(&g, Color::Black, true), 1);
         g.play(Color::Black, Move::Pass).unwrap();
         assert_eq!(s.record(&g, Color::Black, true), 2);
