@@ -110,16 +110,9 @@ mod tests {
     use crate::ownership::Status;
     use tengen_board::{Rules, StaticLife, parse_diagram};
 
-    /// tests/data/life/bent-four.txt's first board.
-    const BENT_FOUR: &str = ". X . O X . . . .
-                             X O O O X . . . .
-                             . O O O X . . . .
-                             O O O O X . . . .
-                             X X X X X . . . .
-                             . . . . . . . . .
-                             . . . . . . . . .
-                             . . . . . . . . .
-                             . . . . . . . . .";
+    /// The bent four in the corner (the first board of tests/data/life/bent-four.txt),
+    /// from the diagram file the board's and the engine's tests share.
+    const BENT_FOUR: &str = include_str!("../../tests/data/diagrams/bent-four-corner.txt");
 
     fn game_of(diagram: &str) -> Game {
         Game::from_setup(&parse_diagram(diagram).unwrap(), Rules::chinese()).unwrap()

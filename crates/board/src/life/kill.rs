@@ -101,16 +101,9 @@ mod tests {
         assert!(death.liberties.contains(mv), "{}", game.size().vertex(mv));
     }
 
-    /// The bent four of tests/data/life/bent-four.txt.
-    const BENT_FOUR: &str = ". X . O X . . . .
-                             X O O O X . . . .
-                             . O O O X . . . .
-                             O O O O X . . . .
-                             X X X X X . . . .
-                             . . . . . . . . .
-                             . . . . . . . . .
-                             . . . . . . . . .
-                             . . . . . . . . .";
+    /// The bent four in the corner (the first board of tests/data/life/bent-four.txt),
+    /// from the diagram file the board's and the engine's tests share.
+    const BENT_FOUR: &str = include_str!("../../../../tests/data/diagrams/bent-four-corner.txt");
 
     /// White's answer: the largest capture it has, else A8 (where the empty eye
     /// space lives, White to move), else a pass.
