@@ -183,6 +183,15 @@ impl Stream {
         self.interval_cs == 0
     }
 
+    /// Writes the line of the search's final snapshot `last` (if it reported one) when
+    /// only that one is printed; the periodic lines went out during the search.
+    pub(crate) fn write_final(&self, ctx: &mut Ctx<'_>, last: Option<&Analysis>, size: BoardSize) {
+        let last = last.filter(|_| self.final_only());
+        if let Some(line) = last.and_then(|an| self.format(an, size)) {
+            ctx.stream_line(&line);
+        }
+    }
+
     /// The report interval to ask the engine for (with [`Stream::final_only`], an hour:
     /// the snapshots are then not printed).
     pub(crate) fn interval(&self) -> Duration {
@@ -379,9 +388,7 @@ fn analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, dialect: Dialec
         &avoid,
         Some(report),
     );
-    if let Some(line) = st.format(&last, size).filter(|_| st.final_only()) {
-        ctx.stream_line(&line);
-    }
+    st.write_final(ctx, Some(&last), size);
     Ok(String::new())
 }
 
@@ -396,14 +403,7 @@ fn genmove_analyze(
     let st = Stream::parse(dialect, a, s.game.size(), s.game.to_move())?;
     ctx.start_stream();
     let thought = think(s, ctx, st.color, Mode::Normal, Some(&st));
-    if let Some(line) = thought
-        .last
-        .as_ref()
-        .and_then(|an| st.format(an, s.game.size()))
-        .filter(|_| st.final_only())
-    {
-        ctx.stream_line(&line);
-    }
+    st.write_final(ctx, thought.last.as_ref(), s.game.size());
     let word = commit(s, st.color, &thought);
     Ok(format!("play {word}"))
 }

@@ -72,14 +72,7 @@ fn search_analyze(
         Some(&st),
         stop_on(cancellable),
     );
-    if let Some(line) = thought
-        .last
-        .as_ref()
-        .and_then(|an| st.format(an, size))
-        .filter(|_| st.final_only())
-    {
-        ctx.stream_line(&line);
-    }
+    st.write_final(ctx, thought.last.as_ref(), size);
     Ok(format!(
         "play {}",
         answer_word(s, ctx, st.color, &thought, cancellable)
