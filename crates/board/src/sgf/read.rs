@@ -198,58 +198,77 @@ impl Reader {
                     };
                     self.set_up_points(key, c, points.iter().copied(), &mut set_up)?;
                 }
-                Prop::PL(c) => {
-                    self.to_move = Some(match c {
-                        sgf_parse::Color::Black => Color::Black,
-                        sgf_parse::Color::White => Color::White,
-                    });
-                }
-                Prop::KM(k) => {
-                    let ok = k.is_finite() && k.abs() <= 1000.0;
-                    if !ok {
-                        return Err(SgfError::BadProperty(format!("KM[{k}] is not a komi")));
-                    }
-                    self.komi = Some(*k);
-                }
-                Prop::HA(h) => self.handicap = Some(*h),
-                Prop::RU(r) => self.rules_named(r.text.trim()),
-                Prop::PB(t) => self.info.black = Some(simple(&t.text)),
-                Prop::PW(t) => self.info.white = Some(simple(&t.text)),
-                Prop::RE(t) => self.info.result = Some(simple(&t.text)),
-                Prop::DT(t) => self.info.date = Some(simple(&t.text)),
-                Prop::EV(t) => self.info.event = Some(simple(&t.text)),
-                Prop::TM(t) if t.is_finite() && *t >= 0.0 => self.info.time_limit = Some(*t),
-                Prop::TM(t) => self.warn(format!("TM[{t}] is not a time limit: ignored")),
                 Prop::C(t) => comment = Some(&t.text),
-                Prop::Invalid(id, values) => self.invalid(id, values)?,
-                Prop::SZ((w, h))
-                    if !is_root && (*w, *h) != (self.size.get() as u8, self.size.get() as u8) =>
-                {
-                    return Err(SgfError::Unsupported(format!(
-                        "board size changed to SZ[{w}:{h}] after the root node"
-                    )));
-                }
-                _ => {}
+                _ => self.game_property(prop, is_root)?,
             }
         }
-        if let Some((c, m)) = mv {
-            let number = self.moves_read + 1;
-            // Build the start position (and apply a pending setup) even when stopping
-            // before this move, so the side to move follows the record.
-            self.build(Some(c))?;
-            self.set_up(Some(c))?;
-            if number >= stop {
-                return Ok(false);
-            }
-            self.play(number, c, m)?;
-            self.moves_read = number;
-            // A PL without setup after the start says nothing the moves do not.
-            self.to_move = None;
+        if let Some((c, m)) = mv
+            && !self.node_move(c, m, stop)?
+        {
+            return Ok(false);
         }
         if let Some(text) = comment {
             let k = self.moves_so_far();
             self.info.comments.push((k, text.to_string()));
         }
+        Ok(true)
+    }
+
+    /// A property that is neither a move, setup nor a comment: who moves, komi,
+    /// handicap, rules, the game info, an invalid property, or a size that must not
+    /// change after the root; anything else is passed over.
+    fn game_property(&mut self, prop: &Prop, is_root: bool) -> Result<(), SgfError> {
+        match prop {
+            Prop::PL(c) => {
+                self.to_move = Some(match c {
+                    sgf_parse::Color::Black => Color::Black,
+                    sgf_parse::Color::White => Color::White,
+                });
+            }
+            Prop::KM(k) => {
+                let ok = k.is_finite() && k.abs() <= 1000.0;
+                if !ok {
+                    return Err(SgfError::BadProperty(format!("KM[{k}] is not a komi")));
+                }
+                self.komi = Some(*k);
+            }
+            Prop::HA(h) => self.handicap = Some(*h),
+            Prop::RU(r) => self.rules_named(r.text.trim()),
+            Prop::PB(t) => self.info.black = Some(simple(&t.text)),
+            Prop::PW(t) => self.info.white = Some(simple(&t.text)),
+            Prop::RE(t) => self.info.result = Some(simple(&t.text)),
+            Prop::DT(t) => self.info.date = Some(simple(&t.text)),
+            Prop::EV(t) => self.info.event = Some(simple(&t.text)),
+            Prop::TM(t) if t.is_finite() && *t >= 0.0 => self.info.time_limit = Some(*t),
+            Prop::TM(t) => self.warn(format!("TM[{t}] is not a time limit: ignored")),
+            Prop::Invalid(id, values) => self.invalid(id, values)?,
+            Prop::SZ((w, h))
+                if !is_root && (*w, *h) != (self.size.get() as u8, self.size.get() as u8) =>
+            {
+                return Err(SgfError::Unsupported(format!(
+                    "board size changed to SZ[{w}:{h}] after the root node"
+                )));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Plays a node's move `m` by `c`, the start position built (and a pending setup
+    /// applied) first; `false`, with the move not played, when it is the stopping move.
+    fn node_move(&mut self, c: Color, m: &go::Move, stop: usize) -> Result<bool, SgfError> {
+        let number = self.moves_read + 1;
+        // Build the start position (and apply a pending setup) even when stopping
+        // before this move, so the side to move follows the record.
+        self.build(Some(c))?;
+        self.set_up(Some(c))?;
+        if number >= stop {
+            return Ok(false);
+        }
+        self.play(number, c, m)?;
+        self.moves_read = number;
+        // A PL without setup after the start says nothing the moves do not.
+        self.to_move = None;
         Ok(true)
     }
 
