@@ -62,20 +62,38 @@ pub struct PassAlive {
 
 /// Benson's algorithm for the chains of `c`.
 pub fn pass_alive(board: &Board, c: Color) -> PassAlive {
-    let stride = board.size().stride();
     let chains = chains(board, c);
     if chains.is_empty() {
         return PassAlive::default();
     }
+    let regions = regions(board, c, &chains);
+    let (chain_in, region_in) = drop_until_settled(&chains, &regions);
+    let mut out = PassAlive::default();
+    for (chain, _) in chains.iter().zip(&chain_in).filter(|(_, a)| **a) {
+        out.stones = out.stones.or(&chain.stones);
+    }
+    for (r, _) in regions.iter().zip(&region_in).filter(|(_, k)| **k) {
+        // A region that touches no chain at all (an empty board) proves nothing.
+        if !r.touches.is_empty() {
+            out.enclosed = out.enclosed.or(&r.points);
+        }
+    }
+    out
+}
+
+/// A region of colour `c`: a maximal connected set of points without a stone of `c`,
+/// with the chains it touches and the chains it is vital to (indices into the chains).
+struct Region {
+    points: Bitboard,
+    touches: Vec<usize>,
+    vital_to: Vec<usize>,
+}
+
+/// The regions of colour `c`, whose chains are `chains`.
+fn regions(board: &Board, c: Color, chains: &[Chain]) -> Vec<Region> {
+    let stride = board.size().stride();
     let open = board.on_board().and_not(board.stones(c));
     let empties = board.empties();
-
-    // The regions, with the chains each one touches and the chains it is vital to.
-    struct Region {
-        points: Bitboard,
-        touches: Vec<usize>,
-        vital_to: Vec<usize>,
-    }
     let mut regions = Vec::new();
     let mut left = open;
     while let Some(p) = left.first() {
@@ -101,7 +119,13 @@ pub fn pass_alive(board: &Board, c: Color) -> PassAlive {
             vital_to,
         });
     }
+    regions
+}
 
+/// The repeated step of the algorithm until nothing changes: drop every chain with
+/// fewer than two vital regions left, then every region that touches a dropped chain.
+/// Which chains and which regions are left, in the order given.
+fn drop_until_settled(chains: &[Chain], regions: &[Region]) -> (Vec<bool>, Vec<bool>) {
     let mut chain_in = vec![true; chains.len()];
     let mut region_in = vec![true; regions.len()];
     loop {
@@ -127,19 +151,7 @@ pub fn pass_alive(board: &Board, c: Color) -> PassAlive {
             }
         }
         if !changed {
-            break;
+            return (chain_in, region_in);
         }
     }
-
-    let mut out = PassAlive::default();
-    for (chain, _) in chains.iter().zip(&chain_in).filter(|(_, a)| **a) {
-        out.stones = out.stones.or(&chain.stones);
-    }
-    for (r, _) in regions.iter().zip(&region_in).filter(|(_, k)| **k) {
-        // A region that touches no chain at all (an empty board) proves nothing.
-        if !r.touches.is_empty() {
-            out.enclosed = out.enclosed.or(&r.points);
-        }
-    }
-    out
 }
