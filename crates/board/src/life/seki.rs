@@ -27,7 +27,7 @@ use crate::point::Point;
 use crate::rules::Rules;
 
 use super::area::{ClosedArena, local_rules};
-use super::local::{Kos, LocalRules, MAX_POINTS};
+use super::local::{Arena, Kos, LocalRules, MAX_POINTS};
 
 /// The most liberties a candidate's chains may have together: more is open space
 /// (territory to fight over), not a seki.
@@ -205,46 +205,80 @@ fn prove(
         points,
         walls,
     } = ClosedArena::of(board, members, libs, rules)?;
-    let size = board.size();
-    let index = |p: Point| points.iter().position(|&q| q == p);
-    let start = arena.start();
     let walls_groups = walls_of(board, &walls);
     let proven = walls_groups.and_not(pass_alive).is_empty();
     if one_colour || !Color::ALL.iter().all(|&d| arena.holds(d) == Some(true)) {
-        // No seki: a colour with a single chain here may be dead. When both colours'
-        // stones can be captured, the area is a fight whose outcome depends on who
-        // moves first (or a dead group with a dead stone inside it): nothing is proven.
-        let mut deaths = Color::ALL.into_iter().filter_map(|d| {
-            let own = members.and(board.stones(d));
-            let first = own.first()?;
-            let chain: Bitboard = board.group_stones(first).collect();
-            if chain != own {
-                return None;
-            }
-            let target = start[d.index()];
-            let ko = if arena.kills(d, target, Kos::Unknown) {
-                false
-            } else if arena.kills(d, target, Kos::NoThreats) {
-                true
-            } else {
-                return None;
-            };
-            Some(LocalDeath {
-                stones: chain,
-                takers: members.and_not(&chain),
-                liberties: *libs,
-                walls: walls_groups,
-                proven,
-                ko,
-            })
-        });
-        let first = deaths.next();
-        return match (first, deaths.next()) {
-            (Some(death), None) => Some(Found::Dead(death)),
-            _ => None,
-        };
+        // No seki: a colour with a single chain here may be dead.
+        let (chain, ko) = lone_chain_death(board, &arena, members)?;
+        return Some(Found::Dead(LocalDeath {
+            stones: chain,
+            takers: members.and_not(&chain),
+            liberties: *libs,
+            walls: walls_groups,
+            proven,
+            ko,
+        }));
     }
-    // Chains with two eyes of their own inside the area are alive, not in seki.
+    let stones = chains_without_two_eyes(board, &arena, &points, members);
+    let stride = board.size().stride();
+    let touch = |c: Color| stones.and(board.stones(c)).dilate(stride, libs);
+    let shared = touch(Color::Black).and(&touch(Color::White));
+    if shared.is_empty() {
+        return None;
+    }
+    Some(Found::Seki(Seki {
+        stones,
+        shared,
+        liberties: *libs,
+        walls: walls_groups,
+        proven,
+    }))
+}
+
+/// The chain that is alone of its colour among `members` and that the arena's search
+/// proves dead, with whether its death takes a ko; none where no such chain is proven
+/// dead, or where both colours' are: then the area is a fight whose outcome depends on
+/// who moves first (or a dead group with a dead stone inside it), and nothing is
+/// proven.
+fn lone_chain_death(
+    board: &Board,
+    arena: &Arena<'_>,
+    members: &Bitboard,
+) -> Option<(Bitboard, bool)> {
+    let start = arena.start();
+    let mut deaths = Color::ALL.into_iter().filter_map(|d| {
+        let own = members.and(board.stones(d));
+        let first = own.first()?;
+        let chain: Bitboard = board.group_stones(first).collect();
+        if chain != own {
+            return None;
+        }
+        let target = start[d.index()];
+        let ko = if arena.kills(d, target, Kos::Unknown) {
+            false
+        } else if arena.kills(d, target, Kos::NoThreats) {
+            true
+        } else {
+            return None;
+        };
+        Some((chain, ko))
+    });
+    let first = deaths.next();
+    match (first, deaths.next()) {
+        (Some(death), None) => Some(death),
+        _ => None,
+    }
+}
+
+/// The stones of the chains among `members` that do not start pass-alive in the
+/// arena: chains with two eyes of their own inside the area are alive, not in seki.
+fn chains_without_two_eyes(
+    board: &Board,
+    arena: &Arena<'_>,
+    points: &[Point],
+    members: &Bitboard,
+) -> Bitboard {
+    let index = |p: Point| points.iter().position(|&q| q == p);
     let mut stones = Bitboard::EMPTY;
     for p in members.iter() {
         if stones.contains(p) {
@@ -257,18 +291,7 @@ fn prove(
             stones = stones.or(&group);
         }
     }
-    let touch = |c: Color| stones.and(board.stones(c)).dilate(size.stride(), libs);
-    let shared = touch(Color::Black).and(&touch(Color::White));
-    if shared.is_empty() {
-        return None;
-    }
-    Some(Found::Seki(Seki {
-        stones,
-        shared,
-        liberties: *libs,
-        walls: walls_groups,
-        proven,
-    }))
+    stones
 }
 
 /// The whole chains of the wall stones.
