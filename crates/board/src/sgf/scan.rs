@@ -21,97 +21,160 @@ use super::{MAX_TREE_DEPTH, MAX_VALUES, SgfError};
 /// collection, a game tree without a node, variations nested or a main line longer
 /// than [`MAX_TREE_DEPTH`], a main line of more than [`MAX_VALUES`] property values.
 pub(super) fn main_line(text: &str) -> Result<Cow<'_, str>, SgfError> {
-    let parse = |m: &str| Err(SgfError::Parse(m.into()));
-    // Built only once a `(` is taken out; until then the line is a slice of the text.
-    let mut line = String::new();
-    // The main line is copied until its end, the first `)` outside a value.
-    let mut copying = true;
-    let (mut nodes, mut values) = (0usize, 0usize);
-    let mut depth = 0usize;
-    // After a `(`, the next byte outside white space must open a node.
-    let mut expect_node = false;
+    let mut scan = MainLine::new(text);
     let mut value = Value::default();
-    let mut copied_from = 0;
-    // Where the main line ends, and whether it took a `(` out.
-    let (mut end, mut dropped) = (0, false);
     for (i, b) in text.bytes().enumerate() {
         if value.open {
             value.read(b);
             continue;
         }
-        if expect_node && !b.is_ascii_whitespace() {
+        if scan.expect_node && !b.is_ascii_whitespace() {
             if b != b';' {
-                return parse("a game tree must start with a node (';')");
+                return parse_error("a game tree must start with a node (';')");
             }
-            expect_node = false;
+            scan.expect_node = false;
         }
         match b {
             b'[' => {
                 value.open = true;
-                values += usize::from(copying);
-                if values > MAX_VALUES {
-                    return Err(SgfError::Unsupported(format!(
-                        "more than {MAX_VALUES} property values in the main line"
-                    )));
-                }
+                scan.open_value()?;
             }
-            b'(' => {
-                depth += 1;
-                if depth > MAX_TREE_DEPTH {
-                    return Err(SgfError::Unsupported(format!(
-                        "variations nested more than {MAX_TREE_DEPTH} deep"
-                    )));
-                }
-                expect_node = true;
-                if copying && depth > 1 {
-                    if !dropped {
-                        line.push('(');
-                        dropped = true;
-                    }
-                    line.push_str(&text[copied_from..i]);
-                }
-                if copying {
-                    copied_from = i + 1;
-                }
-            }
-            b')' => {
-                if depth == 0 {
-                    return parse("unbalanced parentheses: ')' closes no game tree");
-                }
-                depth -= 1;
-                if copying {
-                    if dropped {
-                        line.push_str(&text[copied_from..i]);
-                    }
-                    copying = false;
-                    end = i;
-                }
-            }
-            b';' if copying => {
-                nodes += 1;
-                if nodes > MAX_TREE_DEPTH {
-                    return Err(SgfError::Unsupported(format!(
-                        "main line longer than {MAX_TREE_DEPTH} nodes"
-                    )));
-                }
-            }
+            b'(' => scan.open_tree(i)?,
+            b')' => scan.close_tree(i)?,
+            b';' if scan.copying => scan.count_node()?,
             _ => {}
         }
     }
     if value.open {
-        return parse("a property value is not closed (']' missing)");
+        return parse_error("a property value is not closed (']' missing)");
     }
-    if depth > 0 {
-        return parse("unbalanced parentheses: a game tree is not closed");
+    scan.finish()
+}
+
+/// A parse error saying `message`.
+fn parse_error<T>(message: &str) -> Result<T, SgfError> {
+    Err(SgfError::Parse(message.into()))
+}
+
+/// The state of the main-line scan outside property values: how deep it is, what it
+/// counted, and the main line copied so far.
+struct MainLine<'t> {
+    /// The text scanned.
+    text: &'t str,
+    /// Built only once a `(` is taken out; until then the line is a slice of the text.
+    line: String,
+    /// The main line is copied until its end, the first `)` outside a value.
+    copying: bool,
+    /// The main line's nodes so far.
+    nodes: usize,
+    /// The main line's property values so far.
+    values: usize,
+    /// How many game trees and variations are open.
+    depth: usize,
+    /// After a `(`, the next byte outside white space must open a node.
+    expect_node: bool,
+    /// Where the text not yet copied into `line` starts.
+    copied_from: usize,
+    /// Where the main line ends.
+    end: usize,
+    /// Whether the main line took a `(` out.
+    dropped: bool,
+}
+
+impl<'t> MainLine<'t> {
+    /// The scan of `text` before its first byte.
+    fn new(text: &'t str) -> Self {
+        MainLine {
+            text,
+            line: String::new(),
+            copying: true,
+            nodes: 0,
+            values: 0,
+            depth: 0,
+            expect_node: false,
+            copied_from: 0,
+            end: 0,
+            dropped: false,
+        }
     }
-    if copying {
-        return parse("no game tree found");
+
+    /// A `[` opens a property value: one more in the main line while it is copied.
+    fn open_value(&mut self) -> Result<(), SgfError> {
+        self.values += usize::from(self.copying);
+        if self.values > MAX_VALUES {
+            return Err(SgfError::Unsupported(format!(
+                "more than {MAX_VALUES} property values in the main line"
+            )));
+        }
+        Ok(())
     }
-    if !dropped {
-        return Ok(Cow::Borrowed(&text[..=end]));
+
+    /// The `(` at `i` opens a game tree or a variation; a first variation's `(` is
+    /// left out of the main line, which is copied from then on.
+    fn open_tree(&mut self, i: usize) -> Result<(), SgfError> {
+        self.depth += 1;
+        if self.depth > MAX_TREE_DEPTH {
+            return Err(SgfError::Unsupported(format!(
+                "variations nested more than {MAX_TREE_DEPTH} deep"
+            )));
+        }
+        self.expect_node = true;
+        if self.copying && self.depth > 1 {
+            if !self.dropped {
+                self.line.push('(');
+                self.dropped = true;
+            }
+            self.line.push_str(&self.text[self.copied_from..i]);
+        }
+        if self.copying {
+            self.copied_from = i + 1;
+        }
+        Ok(())
     }
-    line.push(')');
-    Ok(Cow::Owned(line))
+
+    /// The `)` at `i` closes a game tree or a variation; the first one ends the main
+    /// line.
+    fn close_tree(&mut self, i: usize) -> Result<(), SgfError> {
+        if self.depth == 0 {
+            return parse_error("unbalanced parentheses: ')' closes no game tree");
+        }
+        self.depth -= 1;
+        if self.copying {
+            if self.dropped {
+                self.line.push_str(&self.text[self.copied_from..i]);
+            }
+            self.copying = false;
+            self.end = i;
+        }
+        Ok(())
+    }
+
+    /// A `;` of the main line opens one more node.
+    fn count_node(&mut self) -> Result<(), SgfError> {
+        self.nodes += 1;
+        if self.nodes > MAX_TREE_DEPTH {
+            return Err(SgfError::Unsupported(format!(
+                "main line longer than {MAX_TREE_DEPTH} nodes"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The main line once the whole text is scanned: a slice of the text where no `(`
+    /// was taken out, else the copy closed.
+    fn finish(mut self) -> Result<Cow<'t, str>, SgfError> {
+        if self.depth > 0 {
+            return parse_error("unbalanced parentheses: a game tree is not closed");
+        }
+        if self.copying {
+            return parse_error("no game tree found");
+        }
+        if !self.dropped {
+            return Ok(Cow::Borrowed(&self.text[..=self.end]));
+        }
+        self.line.push(')');
+        Ok(Cow::Owned(self.line))
+    }
 }
 
 #[cfg(test)]
