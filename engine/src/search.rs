@@ -303,7 +303,7 @@ pub(crate) fn search(
         net: config
             .policy_net
             .as_deref()
-            .filter(|net| net.serves(game.board())),
+            .filter(|net| net.serves_search(game.board())),
         net_visits: config.search.net_visits,
         share,
         tallies,

@@ -63,6 +63,11 @@ impl NetScratch {
 
     fn fit(&mut self, net: &PolicyNet, side: usize) {
         self.planes.resize(PLANE_COUNT * plane_bytes(side), 0);
+        self.fit_forward(net, side);
+    }
+
+    /// Sizes the logits and the activations only (the planes may be lent out).
+    fn fit_forward(&mut self, net: &PolicyNet, side: usize) {
         self.logits.resize(side * side + 1, 0.0);
         self.buffers.fit(&net.weights, side);
     }
@@ -225,7 +230,7 @@ impl PolicyNet {
         if planes.len() != PLANE_COUNT * stride {
             return None;
         }
-        scratch.fit(self, side);
+        scratch.fit_forward(self, side);
         let n = side * side;
         let input = &mut scratch.buffers.input;
         for (k, plane) in planes.chunks_exact(stride).enumerate() {

@@ -120,10 +120,15 @@ impl PolicyNetFile {
     /// 19×19 net measured no gain on 13×13 or 9×9 at equal time (STRENGTH.md, "The
     /// policy network on other board sizes") while it costs playouts, so elsewhere
     /// the move model stays the prior.
-    /// Says once on stderr, a loaded file, when it does not.
     pub fn serves(&self, board: &Board) -> bool {
-        let n = board.size().get();
-        if self.net.side() == n {
+        board.size().get() == self.net.side()
+    }
+
+    /// [`serves`](PolicyNetFile::serves), saying once on stderr, a loaded file, that
+    /// the tree's prior is the move model's when the network does not serve the board:
+    /// the search's question.
+    pub(crate) fn serves_search(&self, board: &Board) -> bool {
+        if self.serves(board) {
             return true;
         }
         if !self.warned.swap(true, Relaxed) {
@@ -131,7 +136,8 @@ impl PolicyNetFile {
                 "tengen: the policy network {} was trained on {side}x{side}: on {n}x{n} the \
                  tree's prior is the move model's alone",
                 self.path,
-                side = self.net.side()
+                side = self.net.side(),
+                n = board.size().get()
             );
         }
         false
