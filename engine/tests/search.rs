@@ -61,23 +61,61 @@ fn best_move(diagram: &str, to_move: Color, komi: f64, config: Config) -> String
 /// A position where one move wins.
 struct Problem {
     name: &'static str,
-    diagram: &'static str,
+    diagram: Diagram,
     to_move: Color,
     komi: f64,
     playouts: u64,
     answers: &'static [&'static str],
 }
 
+/// A problem's position.
+enum Diagram {
+    /// As drawn.
+    Drawn(&'static str),
+    /// The drawing with Black's and White's stones swapped.
+    ColoursSwapped(&'static str),
+}
+use Diagram::{ColoursSwapped, Drawn};
+
+impl Diagram {
+    /// The position's diagram text.
+    fn text(&self) -> String {
+        match *self {
+            Drawn(text) => text.to_string(),
+            ColoursSwapped(text) => text
+                .chars()
+                .map(|c| match c {
+                    'X' => 'O',
+                    'O' => 'X',
+                    c => c,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// White's group on the left edge, walled in by Black, around the three-point eye
+/// space A3–C3: its middle point B3 makes two eyes or kills.
+const VITAL_POINT: &str = ". . . . . . .
+                           . . . . . . .
+                           X X X X X . .
+                           O O O O X . .
+                           . . . O X . .
+                           O O O O X . .
+                           X X X X X . .";
+
 const PROBLEMS: &[Problem] = &[
     Problem {
         name: "capture a group in atari",
-        diagram: ". . . . . . .
-         . . X X X . .
-         . X O O O X .
-         . X O . O X .
-         . . X O X . .
-         . . . X . . .
-         . . . . . . .",
+        diagram: Drawn(
+            ". . . . . . .
+             . . X X X . .
+             . X O O O X .
+             . X O . O X .
+             . . X O X . .
+             . . . X . . .
+             . . . . . . .",
+        ),
         to_move: Color::Black,
         komi: 0.5,
         playouts: 3000,
@@ -85,13 +123,15 @@ const PROBLEMS: &[Problem] = &[
     },
     Problem {
         name: "save a group in atari",
-        diagram: ". X . X . X .
-         X X X X X X X
-         O O O . O O O
-         . . O X O . .
-         . . O X O . .
-         . . . O . . .
-         . . . . . . .",
+        diagram: Drawn(
+            ". X . X . X .
+             X X X X X X X
+             O O O . O O O
+             . . O X O . .
+             . . O X O . .
+             . . . O . . .
+             . . . . . . .",
+        ),
         to_move: Color::Black,
         // D5 joins D4–D3 to the wall: Black 17 - White 32; captured: 14 - 35.
         // Only the rescue wins.
@@ -101,13 +141,15 @@ const PROBLEMS: &[Problem] = &[
     },
     Problem {
         name: "win a capturing race",
-        diagram: ". X O . X . .
-         . X O . X . .
-         O O X X X . .
-         O O X . . . .
-         . O X . . . .
-         O O X . . . .
-         . O X . . . .",
+        diagram: Drawn(
+            ". X O . X . .
+             . X O . X . .
+             O O X X X . .
+             O O X . . . .
+             . O X . . . .
+             O O X . . . .
+             . O X . . . .",
+        ),
         to_move: Color::Black,
         // B7–B6 and C7–C6 have two liberties each (A7 A6; D7 D6). Taking one of
         // White's first wins the race: Black 39 - White 10; losing it: 31 - 16.
@@ -117,13 +159,7 @@ const PROBLEMS: &[Problem] = &[
     },
     Problem {
         name: "kill by the vital point",
-        diagram: ". . . . . . .
-         . . . . . . .
-         X X X X X . .
-         O O O O X . .
-         . . . O X . .
-         O O O O X . .
-         X X X X X . .",
+        diagram: Drawn(VITAL_POINT),
         to_move: Color::Black,
         // White alive: Black 37 - White 12; dead: 49 - 0. Only the kill wins.
         komi: 30.5,
@@ -132,13 +168,8 @@ const PROBLEMS: &[Problem] = &[
     },
     Problem {
         name: "make the second eye",
-        diagram: ". . . . . . .
-         . . . . . . .
-         O O O O O . .
-         X X X X O . .
-         . . . X O . .
-         X X X X O . .
-         O O O O O . .",
+        // The same shape as the kill, the colours swapped: Black's group inside.
+        diagram: ColoursSwapped(VITAL_POINT),
         to_move: Color::Black,
         // Black alive: 12 - 37 + 25.5 > 0; dead: loses. Only the eye wins.
         komi: -25.5,
@@ -151,7 +182,7 @@ const PROBLEMS: &[Problem] = &[
 fn failures(config: impl Fn(u64) -> Config) -> Vec<String> {
     let mut failures = Vec::new();
     for p in PROBLEMS {
-        let got = best_move(p.diagram, p.to_move, p.komi, config(p.playouts));
+        let got = best_move(&p.diagram.text(), p.to_move, p.komi, config(p.playouts));
         if !p.answers.contains(&got.as_str()) {
             failures.push(format!(
                 "{}: played {got}, expected one of {:?}",
