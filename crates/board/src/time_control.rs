@@ -256,6 +256,24 @@ mod tests {
         }
     }
 
+    /// Byo-yomi: `main` seconds, then `periods` periods of `period` seconds.
+    fn byoyomi(main: f64, period: f64, periods: u32) -> TimeControl {
+        TimeControl::Byoyomi {
+            main: s(main),
+            period: s(period),
+            periods,
+        }
+    }
+
+    /// Fischer: `main` seconds, `increment` more after each move, at most `cap`.
+    fn fischer(main: f64, increment: f64, cap: Option<f64>) -> TimeControl {
+        TimeControl::Fischer {
+            main: s(main),
+            increment: s(increment),
+            cap: cap.map(s),
+        }
+    }
+
     const GRACE: Duration = Duration::from_millis(100);
 
     #[test]
@@ -313,11 +331,7 @@ mod tests {
 
     #[test]
     fn byoyomi_loses_a_period_per_overrun() {
-        let tc = TimeControl::Byoyomi {
-            main: s(10.0),
-            period: s(5.0),
-            periods: 3,
-        };
+        let tc = byoyomi(10.0, 5.0, 3);
         let mut c = tc.start_clock();
         assert_eq!(c.allowed(&tc), Some(s(25.0)));
         // 10 s of main time and 2 s of a period: no period lost.
@@ -337,11 +351,7 @@ mod tests {
         assert!(c.charge(&tc, s(10.1), Duration::ZERO));
         assert_eq!(c.stones, 1);
         // From main time: 1 s of main, then 6 s, one period lost.
-        let jp = TimeControl::Byoyomi {
-            main: s(1.0),
-            period: s(5.0),
-            periods: 3,
-        };
+        let jp = byoyomi(1.0, 5.0, 3);
         let mut c = jp.start_clock();
         assert!(c.charge(&jp, s(7.0), Duration::ZERO));
         assert_eq!(c, overtime(5.0, 2));
@@ -349,11 +359,7 @@ mod tests {
 
     #[test]
     fn fischer_adds_the_increment_after_each_move() {
-        let tc = TimeControl::Fischer {
-            main: s(10.0),
-            increment: s(5.0),
-            cap: None,
-        };
+        let tc = fischer(10.0, 5.0, None);
         let mut c = tc.start_clock();
         assert_eq!(
             c,
@@ -384,11 +390,7 @@ mod tests {
 
     #[test]
     fn capped_fischer_never_holds_more_than_its_cap() {
-        let tc = TimeControl::Fischer {
-            main: s(30.0),
-            increment: s(10.0),
-            cap: Some(s(35.0)),
-        };
+        let tc = fischer(30.0, 10.0, Some(35.0));
         let mut c = tc.start_clock();
         assert!(c.charge(&tc, s(1.0), Duration::ZERO));
         assert_eq!(c, Clock::main(s(35.0)), "29 + 10, cut to the cap");
