@@ -242,36 +242,52 @@ impl Fields<'_> {
                 return Err(self.error("moves", "Must specify an array of [player,location] pairs"));
             }
         };
-        let initial_player = match self.get("initialPlayer") {
-            None => None,
-            Some(v) => Some(
-                v.as_str()
-                    .and_then(parse_player)
-                    .ok_or_else(|| self.error("initialPlayer", "Must be \"b\" or \"w\""))?,
-            ),
-        };
+        let initial_player = self.initial_player()?;
         let turns = self.turns(moves.len() + 1)?;
         let rules = self.rules()?;
         let mut warnings = Vec::new();
-        let mut options = SearchOptions::new(defaults.max_visits, defaults.perspective);
-        if let Some(settings) = self.get("overrideSettings") {
-            let Value::Object(settings) = settings else {
-                return Err(self.error("overrideSettings", "Must be an object"));
-            };
-            let ignored = apply_overrides(settings, &mut options).map_err(|e| {
-                self.error("overrideSettings", format!("Could not set settings: {e}"))
-            })?;
-            if !ignored.is_empty() {
-                warnings.push(Notice::warning(
-                    self.id,
-                    "overrideSettings",
-                    format!(
-                        "Unknown config params: {} (Tengen's search has no such setting; ignored)",
-                        ignored.join(",")
-                    ),
-                ));
-            }
+        let mut options = self.search_options(defaults, &mut warnings)?;
+        self.move_filter(size, &mut options, &mut warnings)?;
+        for key in self.input.keys().filter(|k| !KNOWN.contains(&k.as_str())) {
+            warnings.push(Notice::warning(
+                self.id,
+                key,
+                "Unexpected or unused field, do you have a typo?",
+            ));
         }
+        let position = Position::new(size, rules, stones, initial_player, moves)
+            .map_err(|r| self.error(r.field, r.message))?;
+        Ok(Query {
+            id: self.id.to_string(),
+            position,
+            turns,
+            options,
+            warnings,
+        })
+    }
+
+    /// Who moves first in the position before the moves, where `initialPlayer` says.
+    fn initial_player(&self) -> Result<Option<Color>, Notice> {
+        match self.get("initialPlayer") {
+            None => Ok(None),
+            Some(v) => v
+                .as_str()
+                .and_then(parse_player)
+                .map(Some)
+                .ok_or_else(|| self.error("initialPlayer", "Must be \"b\" or \"w\"")),
+        }
+    }
+
+    /// The search's options: the defaults, then `overrideSettings`, the visits and the
+    /// principal variation's length, what the answer includes and when reports come
+    /// during the search. Settings Tengen's search does not have are warned of.
+    fn search_options(
+        &self,
+        defaults: &Defaults,
+        warnings: &mut Vec<Notice>,
+    ) -> Result<SearchOptions, Notice> {
+        let mut options = SearchOptions::new(defaults.max_visits, defaults.perspective);
+        self.override_settings(&mut options, warnings)?;
         if let Some(v) = self.int("maxVisits", 1, 1 << 50, "Must be an integer from 1 to 2^50")? {
             options.max_visits = v as u64;
         }
@@ -309,23 +325,35 @@ impl Fields<'_> {
         if let Some(s) = self.real("firstReportDuringSearchAfter", 0.001, 1e6, seconds)? {
             options.first_report = Some(Duration::from_secs_f64(s));
         }
-        self.move_filter(size, &mut options, &mut warnings)?;
-        for key in self.input.keys().filter(|k| !KNOWN.contains(&k.as_str())) {
+        Ok(options)
+    }
+
+    /// Applies the `overrideSettings` object to `options`, with a warning naming the
+    /// settings it does not know.
+    fn override_settings(
+        &self,
+        options: &mut SearchOptions,
+        warnings: &mut Vec<Notice>,
+    ) -> Result<(), Notice> {
+        let Some(settings) = self.get("overrideSettings") else {
+            return Ok(());
+        };
+        let Value::Object(settings) = settings else {
+            return Err(self.error("overrideSettings", "Must be an object"));
+        };
+        let ignored = apply_overrides(settings, options)
+            .map_err(|e| self.error("overrideSettings", format!("Could not set settings: {e}")))?;
+        if !ignored.is_empty() {
             warnings.push(Notice::warning(
                 self.id,
-                key,
-                "Unexpected or unused field, do you have a typo?",
+                "overrideSettings",
+                format!(
+                    "Unknown config params: {} (Tengen's search has no such setting; ignored)",
+                    ignored.join(",")
+                ),
             ));
         }
-        let position = Position::new(size, rules, stones, initial_player, moves)
-            .map_err(|r| self.error(r.field, r.message))?;
-        Ok(Query {
-            id: self.id.to_string(),
-            position,
-            turns,
-            options,
-            warnings,
-        })
+        Ok(())
     }
 
     fn board_size(&self) -> Result<BoardSize, Notice> {
