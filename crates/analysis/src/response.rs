@@ -10,7 +10,7 @@
 
 use serde_json::{Map, Value, json};
 use tengen_board::{BoardSize, Move};
-use tengen_engine::Analysis;
+use tengen_engine::{Analysis, MoveStat};
 
 use crate::hashes::PositionHashes;
 use crate::options::SearchOptions;
@@ -46,78 +46,25 @@ pub fn analysis_response(
     policy: Option<&[f64]>,
 ) -> String {
     let opts = at.options;
-    let sign = opts.perspective.sign(a.color);
-    let rate = |w: f64| {
-        let w = if w.is_finite() { w } else { 0.5 };
-        if sign > 0.0 { w } else { 1.0 - w }
+    let side = Side {
+        sign: opts.perspective.sign(a.color),
     };
-    let points = |s: f64| if s.is_finite() { sign * s } else { 0.0 };
-    let vertex = |mv: Move| move_text(at.size, mv);
     let infos: Vec<Value> = a
         .moves
         .iter()
         .filter(|m| m.visits > 0 && opts.filter.shows(a.color, m.mv))
         .enumerate()
-        .map(|(order, m)| {
-            let mut pv: Vec<String> = Vec::with_capacity(m.pv.len() + 1);
-            let mut visits: Vec<u64> = m.pv_visits.clone();
-            if m.pv.first() != Some(&m.mv) {
-                pv.push(vertex(m.mv));
-                visits.insert(0, m.visits);
-            }
-            pv.extend(m.pv.iter().map(|&mv| vertex(mv)));
-            pv.truncate(opts.pv_len);
-            visits.truncate(pv.len());
-            let mut info = json!({
-                "move": vertex(m.mv),
-                "visits": m.visits,
-                "winrate": rate(m.winrate),
-                "scoreLead": points(m.score_lead),
-                "scoreMean": points(m.score_lead),
-                "prior": finite(m.prior),
-                "lcb": rate(m.lcb),
-                "utility": utility(rate(m.winrate)),
-                "utilityLcb": utility(rate(m.lcb)),
-                "order": order,
-                "pv": pv,
-            });
-            let fields = info.as_object_mut().expect("a JSON object");
-            if opts.pv_visits && visits.len() == pv.len() {
-                fields.insert("pvVisits".into(), json!(visits));
-                fields.insert("pvEdgeVisits".into(), json!(visits));
-            }
-            if m.ownership.len() == at.size.area() {
-                if opts.moves_ownership {
-                    fields.insert("ownership".into(), grid(&m.ownership, sign));
-                }
-                if opts.moves_ownership_stdev {
-                    fields.insert("ownershipStdev".into(), grid(&m.ownership_stdev(), 1.0));
-                }
-            }
-            info
-        })
+        .map(|(order, m)| move_info(at, side, order, m))
         .collect();
     let mut out = Map::new();
     out.insert("id".into(), json!(at.id));
     out.insert("turnNumber".into(), json!(at.turn));
     out.insert("isDuringSearch".into(), json!(during_search));
     out.insert("moveInfos".into(), Value::Array(infos));
-    out.insert(
-        "rootInfo".into(),
-        json!({
-            "winrate": rate(a.winrate),
-            "scoreLead": points(a.score_lead),
-            "scoreMean": points(a.score_lead),
-            "utility": utility(rate(a.winrate)),
-            "visits": a.visits,
-            "currentPlayer": player_letter(a.color),
-            "thisHash": at.hashes.this_text(),
-            "symHash": at.hashes.sym_text(),
-        }),
-    );
+    out.insert("rootInfo".into(), root_info(at, side, a));
     if a.ownership.len() == at.size.area() {
         if opts.ownership {
-            out.insert("ownership".into(), grid(&a.ownership, sign));
+            out.insert("ownership".into(), grid(&a.ownership, side.sign));
         }
         if opts.ownership_stdev {
             out.insert("ownershipStdev".into(), grid(&a.ownership_stdev(), 1.0));
@@ -127,6 +74,84 @@ pub fn analysis_response(
         out.insert("policy".into(), json!(p));
     }
     Value::Object(out).to_string()
+}
+
+/// The side the values are reported from: `sign` is 1 for the searching side's own
+/// values, -1 for its opponent's.
+#[derive(Clone, Copy, Debug)]
+struct Side {
+    sign: f64,
+}
+
+impl Side {
+    /// A win rate from this side (an undefined one is even).
+    fn rate(self, w: f64) -> f64 {
+        let w = if w.is_finite() { w } else { 0.5 };
+        if self.sign > 0.0 { w } else { 1.0 - w }
+    }
+
+    /// Points from this side (undefined ones are 0).
+    fn points(self, s: f64) -> f64 {
+        if s.is_finite() { self.sign * s } else { 0.0 }
+    }
+}
+
+/// One candidate's entry of `moveInfos`, `order` its place among those shown: its
+/// values, its principal variation cut to the query's length, and the visits and
+/// ownership the query asked for.
+fn move_info(at: &TurnRef<'_>, side: Side, order: usize, m: &MoveStat) -> Value {
+    let opts = at.options;
+    let vertex = |mv: Move| move_text(at.size, mv);
+    let mut pv: Vec<String> = Vec::with_capacity(m.pv.len() + 1);
+    let mut visits: Vec<u64> = m.pv_visits.clone();
+    if m.pv.first() != Some(&m.mv) {
+        pv.push(vertex(m.mv));
+        visits.insert(0, m.visits);
+    }
+    pv.extend(m.pv.iter().map(|&mv| vertex(mv)));
+    pv.truncate(opts.pv_len);
+    visits.truncate(pv.len());
+    let mut info = json!({
+        "move": vertex(m.mv),
+        "visits": m.visits,
+        "winrate": side.rate(m.winrate),
+        "scoreLead": side.points(m.score_lead),
+        "scoreMean": side.points(m.score_lead),
+        "prior": finite(m.prior),
+        "lcb": side.rate(m.lcb),
+        "utility": utility(side.rate(m.winrate)),
+        "utilityLcb": utility(side.rate(m.lcb)),
+        "order": order,
+        "pv": pv,
+    });
+    let fields = info.as_object_mut().expect("a JSON object");
+    if opts.pv_visits && visits.len() == pv.len() {
+        fields.insert("pvVisits".into(), json!(visits));
+        fields.insert("pvEdgeVisits".into(), json!(visits));
+    }
+    if m.ownership.len() == at.size.area() {
+        if opts.moves_ownership {
+            fields.insert("ownership".into(), grid(&m.ownership, side.sign));
+        }
+        if opts.moves_ownership_stdev {
+            fields.insert("ownershipStdev".into(), grid(&m.ownership_stdev(), 1.0));
+        }
+    }
+    info
+}
+
+/// `rootInfo`: the position's values, visits, the player to move and its hashes.
+fn root_info(at: &TurnRef<'_>, side: Side, a: &Analysis) -> Value {
+    json!({
+        "winrate": side.rate(a.winrate),
+        "scoreLead": side.points(a.score_lead),
+        "scoreMean": side.points(a.score_lead),
+        "utility": utility(side.rate(a.winrate)),
+        "visits": a.visits,
+        "currentPlayer": player_letter(a.color),
+        "thisHash": at.hashes.this_text(),
+        "symHash": at.hashes.sym_text(),
+    })
 }
 
 /// A value a point, times `sign`, to a millionth, in [-1, 1].
