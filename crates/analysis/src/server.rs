@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+use tengen_board::Game;
 use tengen_engine::{Analysis, Engine, Limit, ModelKnowledge, Report};
 
 use crate::deadlines::Deadlines;
@@ -311,21 +312,8 @@ impl Searcher<'_, '_> {
     /// One turn's search and its responses.
     fn search(&self, engine: &mut Engine, turn: &Arc<Turn>) {
         let job = &turn.job;
-        let game = match job.position.game_at(turn.number) {
-            Ok(g) => g,
-            Err(e) => {
-                // The record was checked when it came: this is a broken invariant,
-                // answered as an error rather than a crash.
-                if !turn.claim_answer() {
-                    return;
-                }
-                let n = Notice::error(
-                    &job.id,
-                    "moves",
-                    format!("Could not rebuild turn {}: {e}", turn.number),
-                );
-                return self.out.notice(&n);
-            }
+        let Some(game) = self.rebuild(turn) else {
+            return;
         };
         let at = TurnRef {
             id: &job.id,
@@ -376,23 +364,51 @@ impl Searcher<'_, '_> {
             Some(report),
         );
         self.deadlines.disarm(&turn.stop);
+        self.send_final_response(turn, &at, &analysis, probabilities.as_deref());
+    }
+
+    /// The position of `turn`, or none after answering with an error where it cannot
+    /// be rebuilt.
+    fn rebuild(&self, turn: &Turn) -> Option<Game> {
+        match turn.job.position.game_at(turn.number) {
+            Ok(g) => Some(g),
+            Err(e) => {
+                // The record was checked when it came: this is a broken invariant,
+                // answered as an error rather than a crash.
+                if turn.claim_answer() {
+                    self.out.notice(&Notice::error(
+                        &turn.job.id,
+                        "moves",
+                        format!("Could not rebuild turn {}: {e}", turn.number),
+                    ));
+                }
+                None
+            }
+        }
+    }
+
+    /// The final response of a searched turn, counted in the totals; `noResults`
+    /// where the search ended before a single playout.
+    fn send_final_response(
+        &self,
+        turn: &Turn,
+        at: &TurnRef<'_>,
+        analysis: &Analysis,
+        policy: Option<&[f64]>,
+    ) {
         // A turn abandoned by a failure of the loop was answered already.
         if !turn.claim_answer() {
             return;
         }
         if analysis.playouts() == 0 {
-            self.out.line(&no_results(&job.id, turn.number));
+            self.out.line(&no_results(&turn.job.id, turn.number));
             return;
         }
         self.turns.fetch_add(1, Ordering::Relaxed);
         self.playouts
             .fetch_add(analysis.playouts(), Ordering::Relaxed);
-        self.out.line(&analysis_response(
-            &at,
-            &analysis,
-            false,
-            probabilities.as_deref(),
-        ));
+        self.out
+            .line(&analysis_response(at, analysis, false, policy));
     }
 }
 
