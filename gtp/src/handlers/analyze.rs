@@ -22,7 +22,8 @@ use tengen_board::{Bitboard, BoardSize, Color, Move};
 
 use crate::args::{Args, parse_int};
 use crate::error::{Answer, GtpError, quote};
-use crate::handlers::play::{commit, think};
+use crate::handlers::play::{StopOn, commit, think_until};
+use crate::handlers::search::{answer_word, stop_on};
 use crate::session::{Ctx, Session};
 use tengen_engine::{Analysis, Extras, Limit, Mode, MoveStat, Report};
 
@@ -392,19 +393,37 @@ fn analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, dialect: Dialec
     Ok(String::new())
 }
 
+/// What a streamed move search does with the move it chose.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Then {
+    /// Plays it (`*-genmove_analyze`); only `# interrupt` cuts the search short.
+    Play,
+    /// Only names it (`kata-search_analyze`); a `cancellable` search is also stopped
+    /// by the next input line, and then answers `play cancelled`.
+    Name { cancellable: bool },
+}
+
 /// Streams `info` lines while choosing a move (with an interval of 0, one line from
-/// the final snapshot), then plays it: `play <vertex>`.
-fn genmove_analyze(
+/// the final snapshot), then plays or only names it, as `then` says: `play <vertex>`.
+pub(crate) fn genmove_analyze(
     s: &mut Session,
     a: &mut Args<'_>,
     ctx: &mut Ctx<'_>,
     dialect: Dialect,
+    then: Then,
 ) -> Answer {
     let st = Stream::parse(dialect, a, s.game.size(), s.game.to_move())?;
     ctx.start_stream();
-    let thought = think(s, ctx, st.color, Mode::Normal, Some(&st));
+    let stop = match then {
+        Then::Play => StopOn::Interrupt,
+        Then::Name { cancellable } => stop_on(cancellable),
+    };
+    let thought = think_until(s, ctx, st.color, Mode::Normal, Some(&st), stop);
     st.write_final(ctx, thought.last.as_ref(), s.game.size());
-    let word = commit(s, st.color, &thought);
+    let word = match then {
+        Then::Play => commit(s, st.color, &thought),
+        Then::Name { cancellable } => answer_word(s, ctx, st.color, &thought, cancellable),
+    };
     Ok(format!("play {word}"))
 }
 
@@ -420,12 +439,12 @@ pub(crate) fn kata_analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>)
 
 /// `lz-genmove_analyze [color] [interval] [key value…]`.
 pub(crate) fn lz_genmove_analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
-    genmove_analyze(s, a, ctx, Dialect::Lz)
+    genmove_analyze(s, a, ctx, Dialect::Lz, Then::Play)
 }
 
 /// `kata-genmove_analyze [color] [interval] [key value…]`.
 pub(crate) fn kata_genmove_analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
-    genmove_analyze(s, a, ctx, Dialect::Kata)
+    genmove_analyze(s, a, ctx, Dialect::Kata, Then::Play)
 }
 
 #[cfg(test)]

@@ -11,12 +11,12 @@ use tengen_engine::{Decision, Mode};
 
 use crate::args::Args;
 use crate::error::Answer;
-use crate::handlers::analyze::{Dialect, Stream};
+use crate::handlers::analyze::{Dialect, Then, genmove_analyze};
 use crate::handlers::play::{StopOn, Thought, summarize, think_until};
 use crate::session::{Ctx, Session};
 
 /// What stops a search, from the command's name.
-fn stop_on(cancellable: bool) -> StopOn {
+pub(crate) fn stop_on(cancellable: bool) -> StopOn {
     if cancellable {
         StopOn::AnyInput
     } else {
@@ -26,7 +26,7 @@ fn stop_on(cancellable: bool) -> StopOn {
 
 /// The answer word of `color`'s search that was not played: a vertex, `pass` or
 /// `resign`, or `cancelled` when input stopped a cancellable one.
-fn answer_word(
+pub(crate) fn answer_word(
     s: &mut Session,
     ctx: &Ctx<'_>,
     color: Color,
@@ -55,30 +55,6 @@ fn search(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, cancellable: boo
     Ok(answer_word(s, ctx, color, &thought, cancellable))
 }
 
-fn search_analyze(
-    s: &mut Session,
-    a: &mut Args<'_>,
-    ctx: &mut Ctx<'_>,
-    cancellable: bool,
-) -> Answer {
-    let size = s.game.size();
-    let st = Stream::parse(Dialect::Kata, a, size, s.game.to_move())?;
-    ctx.start_stream();
-    let thought = think_until(
-        s,
-        ctx,
-        st.color,
-        Mode::Normal,
-        Some(&st),
-        stop_on(cancellable),
-    );
-    st.write_final(ctx, thought.last.as_ref(), size);
-    Ok(format!(
-        "play {}",
-        answer_word(s, ctx, st.color, &thought, cancellable)
-    ))
-}
-
 /// `kata-search COLOR`: the move `genmove` would play, not played.
 pub(crate) fn kata_search(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
     search(s, a, ctx, false)
@@ -96,7 +72,7 @@ pub(crate) fn kata_search_cancellable(
 /// `kata-search_analyze [COLOR] [INTERVAL] [KEY VALUE]…`: `kata-genmove_analyze`'s
 /// stream, the move not played.
 pub(crate) fn kata_search_analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) -> Answer {
-    search_analyze(s, a, ctx, false)
+    genmove_analyze(s, a, ctx, Dialect::Kata, Then::Name { cancellable: false })
 }
 
 /// `kata-search_analyze_cancellable …`: `kata-search_analyze` that the next input
@@ -107,5 +83,5 @@ pub(crate) fn kata_search_analyze_cancellable(
     a: &mut Args<'_>,
     ctx: &mut Ctx<'_>,
 ) -> Answer {
-    search_analyze(s, a, ctx, true)
+    genmove_analyze(s, a, ctx, Dialect::Kata, Then::Name { cancellable: true })
 }
