@@ -226,26 +226,13 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
     let selection = Selection::of(&args.policies, args.no_search, args.no_playouts)?;
     let seconds = bounds::check("--seconds", args.seconds, bounds::SECONDS)?;
     let komi = bounds::check("--komi", args.komi, bounds::KOMI)?;
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let max_threads = match args.threads {
-        Some(t) => bounds::check_whole("--threads", t, bounds::THREADS)?,
-        // More cores than a bench may run threads: as many as it may.
-        None => cores.min(1024),
-    };
+    let max_threads = max_threads(&args)?;
     let positions = positions(&args)?;
     let limit = match args.playouts {
         Some(n) => BenchLimit::Playouts(bounds::check_whole("--playouts", n, bounds::POSITIVE)?),
         None => BenchLimit::Time(Duration::from_secs_f64(seconds)),
     };
-    let search_sizes: Vec<BoardSize> = if !selection.search {
-        Vec::new()
-    } else {
-        positions
-            .iter()
-            .filter(|p| p.name == "empty")
-            .map(|p| p.board.size())
-            .collect()
-    };
+    let search_sizes = search_sizes(&positions, &selection);
     let playout_series = positions.len() * selection.playouts.len();
     let total =
         ((playout_series + search_sizes.len() * args.parallelism.len()) * max_threads) as u64;
@@ -294,6 +281,38 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             println!("heavy playouts and search with --playout-model {w}");
         }
     }
+    print_policy_net_stats(&search);
+    Ok(())
+}
+
+/// The highest thread count measured: `--threads`, else the machine's cores (as many
+/// as a bench may run).
+fn max_threads(args: &BenchArgs) -> Result<usize, String> {
+    match args.threads {
+        Some(t) => bounds::check_whole("--threads", t, bounds::THREADS),
+        // More cores than a bench may run threads: as many as it may.
+        None => Ok(std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(1024)),
+    }
+}
+
+/// The board sizes the tree search is measured on: those of the empty boards, where
+/// the search is selected.
+fn search_sizes(positions: &[BenchPosition], selection: &Selection) -> Vec<BoardSize> {
+    if !selection.search {
+        return Vec::new();
+    }
+    positions
+        .iter()
+        .filter(|p| p.name == "empty")
+        .map(|p| p.board.size())
+        .collect()
+}
+
+/// The policy network's evaluations and cache hits over all the search's runs, on
+/// standard error, where the search used one.
+fn print_policy_net_stats(search: &Config) {
     if let Some(net) = &search.policy_net {
         let stats = net.stats();
         eprintln!(
@@ -306,7 +325,6 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             stats.cache_hits
         );
     }
-    Ok(())
 }
 
 fn json_line(m: &Measurement, scaling: f64) -> String {
