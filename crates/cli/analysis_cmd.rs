@@ -150,36 +150,8 @@ pub fn run(args: AnalysisArgs) -> Result<(), String> {
         .analysis_threads
         .or(args.threads)
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let mut config = Config {
-        threads: args.search_threads,
-        ..Config::default()
-    };
-    if let Some(seed) = args.seed {
-        config.seed = seed;
-    }
-    let total_mib = args.memory.unwrap_or(tengen_engine::DEFAULT_MEMORY_MIB);
-    config.memory_mib = (total_mib / positions).max(1);
-    if let Some(p) = args.policy {
-        config.policy = p;
-    }
-    if let Some(m) = args.model_prior {
-        config.search.model_prior = m;
-    }
-    if let Some(net) = &args.policy_net {
-        apply_setting(&mut config, "policy_net", net)?;
-    }
-    let (base, model) = match &args.move_table {
-        Some(path) => {
-            let table = MoveModel::load(path)?;
-            let knowledge = ModelKnowledge::new(table.clone());
-            (Engine::with_model(config.clone(), table), knowledge)
-        }
-        None => (Engine::new(config.clone()), ModelKnowledge::shipped()),
-    };
-    let mut engines: Vec<Engine> = (1..positions)
-        .map(|_| base.reconfigured(config.clone()))
-        .collect();
-    engines.push(base);
+    let config = engine_config(&args, positions)?;
+    let (engines, model) = engine_pool(&args, &config, positions)?;
     let options = ServerOptions {
         defaults: Defaults {
             max_visits: args.visits,
@@ -218,6 +190,53 @@ pub fn run(args: AnalysisArgs) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// The settings of each engine of the pool: the flags', with the memory shared out
+/// among the `positions` searched at a time.
+fn engine_config(args: &AnalysisArgs, positions: usize) -> Result<Config, String> {
+    let mut config = Config {
+        threads: args.search_threads,
+        ..Config::default()
+    };
+    if let Some(seed) = args.seed {
+        config.seed = seed;
+    }
+    let total_mib = args.memory.unwrap_or(tengen_engine::DEFAULT_MEMORY_MIB);
+    config.memory_mib = (total_mib / positions).max(1);
+    if let Some(p) = args.policy {
+        config.policy = p;
+    }
+    if let Some(m) = args.model_prior {
+        config.search.model_prior = m;
+    }
+    if let Some(net) = &args.policy_net {
+        apply_setting(&mut config, "policy_net", net)?;
+    }
+    Ok(config)
+}
+
+/// One engine of `config` for each of the `positions` searched at a time, all with
+/// the move table of `--move-table` (else the shipped one), and that table's knowledge
+/// for `includePolicy`.
+fn engine_pool(
+    args: &AnalysisArgs,
+    config: &Config,
+    positions: usize,
+) -> Result<(Vec<Engine>, ModelKnowledge), String> {
+    let (base, model) = match &args.move_table {
+        Some(path) => {
+            let table = MoveModel::load(path)?;
+            let knowledge = ModelKnowledge::new(table.clone());
+            (Engine::with_model(config.clone(), table), knowledge)
+        }
+        None => (Engine::new(config.clone()), ModelKnowledge::shipped()),
+    };
+    let mut engines: Vec<Engine> = (1..positions)
+        .map(|_| base.reconfigured(config.clone()))
+        .collect();
+    engines.push(base);
+    Ok((engines, model))
 }
 
 /// Reads `--policy-net` as the engine's setting does (the file is loaded to check it).
