@@ -7,10 +7,25 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::SeedableRng;
 use std::hint::black_box;
-use tengen_board::{BoardSize, Color, LightBoard};
+use tengen_board::{Board, BoardSize, Color, LightBoard};
 use tengen_engine::bench::BenchPosition;
 use tengen_engine::playout::light_playout;
-use tengen_engine::{Amaf, HeavyParams, Keyword, Policy, PolicyKind, Rng};
+use tengen_engine::{Amaf, HeavyParams, Keyword, Outcome, Policy, PolicyKind, Rng};
+
+/// The komi every bench's playouts are scored with.
+const KOMI: f64 = 7.5;
+
+/// A playout of `policy` from `pos` on `board` (which holds `pos`'s position), as the
+/// benches both check and time it.
+fn playout(
+    pos: &BenchPosition,
+    policy: &Policy,
+    board: &mut Board,
+    rng: &mut Rng,
+    amaf: &mut Amaf,
+) -> Outcome {
+    policy.run(board, pos.to_move, pos.last, KOMI, rng, amaf, None)
+}
 
 /// Runs one playout and checks the end position: the board's invariants hold, the
 /// length is within sane bounds and, for the light policy, no open point is left for
@@ -19,7 +34,7 @@ use tengen_engine::{Amaf, HeavyParams, Keyword, Policy, PolicyKind, Rng};
 fn checked_playout(pos: &BenchPosition, kind: PolicyKind, policy: &Policy, rng: &mut Rng) {
     let mut board = pos.board.clone();
     let mut amaf = Amaf::default();
-    let out = policy.run(&mut board, pos.to_move, pos.last, 7.5, rng, &mut amaf, None);
+    let out = playout(pos, policy, &mut board, rng, &mut amaf);
     board
         .check_invariants()
         .expect("board invariants after a playout");
@@ -65,15 +80,7 @@ fn playouts(c: &mut Criterion) {
                 b.iter(|| {
                     board.copy_from(&pos.board);
                     amaf.clear();
-                    black_box(policy.run(
-                        &mut board,
-                        pos.to_move,
-                        pos.last,
-                        7.5,
-                        &mut rng,
-                        &mut amaf,
-                        None,
-                    ))
+                    black_box(playout(pos, &policy, &mut board, &mut rng, &mut amaf))
                 })
             });
         }
@@ -93,16 +100,8 @@ fn light_board_bench<const CAP: usize, const STRIDE: usize>(
     for _ in 0..20 {
         let mut light = start.clone();
         let mut exact = pos.board.clone();
-        let ol = light_playout(&mut light, pos.to_move, 7.5, &mut rl, &mut amaf);
-        let oe = policy.run(
-            &mut exact,
-            pos.to_move,
-            pos.last,
-            7.5,
-            &mut re,
-            &mut amaf,
-            None,
-        );
+        let ol = light_playout(&mut light, pos.to_move, KOMI, &mut rl, &mut amaf);
+        let oe = playout(pos, &policy, &mut exact, &mut re, &mut amaf);
         assert_eq!(
             (ol.moves, ol.score),
             (oe.moves, oe.score),
@@ -120,7 +119,7 @@ fn light_board_bench<const CAP: usize, const STRIDE: usize>(
             black_box(light_playout(
                 &mut board,
                 pos.to_move,
-                7.5,
+                KOMI,
                 &mut rng,
                 &mut amaf,
             ))
