@@ -238,3 +238,24 @@ fn an_uncancelled_search_answers_a_legal_move_and_leaves_the_board() {
     e.send("4 list_stones w");
     assert_eq!(e.answer(Duration::from_secs(5)), vec![format!("=4 {mv}")]);
 }
+
+#[test]
+fn an_uncancelled_search_stream_names_a_move_and_leaves_the_board() {
+    let mut args = vec!["gtp"];
+    args.extend_from_slice(FAST);
+    let mut e = Engine::start(&args);
+    e.send("boardsize 9");
+    e.send("play b E5");
+    assert_eq!(e.answer(Duration::from_secs(10)), vec!["="]);
+    assert_eq!(e.answer(Duration::from_secs(10)), vec!["="]);
+    // Interval 0: the stream is the one final snapshot, then the move named.
+    e.send("1 kata-search_analyze w 0");
+    let lines = e.answer(Duration::from_secs(20));
+    assert_eq!(lines.first().map(String::as_str), Some("=1"), "{lines:?}");
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert!(lines[1].starts_with("info move "), "{lines:?}");
+    let mv = lines[2].strip_prefix("play ").expect("play <vertex>");
+    assert!(Regex::new("^[A-HJ][1-9]$").unwrap().is_match(mv), "{mv}");
+    e.send("2 list_stones w");
+    assert_eq!(e.answer(Duration::from_secs(5)), vec!["=2"], "not played");
+}

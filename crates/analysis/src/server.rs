@@ -519,8 +519,10 @@ mod tests {
                 taken.wait();
                 std::thread::sleep(held);
             });
-            taken.wait();
+            // Asked before the writer's holder starts its sleep, so the wait measured
+            // is at least `held` whatever order the two threads wake in.
             let asked = Instant::now();
+            taken.wait();
             out.holding(&|| *crate::lock::lock(&ran) = Some(asked.elapsed()));
         });
         ran.into_inner().unwrap().expect("the function ran")

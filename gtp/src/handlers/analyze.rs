@@ -396,7 +396,8 @@ fn analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, dialect: Dialec
 /// What a streamed move search does with the move it chose.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Then {
-    /// Plays it (`*-genmove_analyze`); only `# interrupt` cuts the search short.
+    /// Plays it (`*-genmove_analyze`); of the input, only `# interrupt` cuts the search
+    /// short (the clock's watchdog may too, as in every timed move).
     Play,
     /// Only names it (`kata-search_analyze`); a `cancellable` search is also stopped
     /// by the next input line, and then answers `play cancelled`.
