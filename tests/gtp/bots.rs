@@ -214,16 +214,22 @@ fn the_next_line_cancels_a_cancellable_search_promptly() {
     assert_eq!(e.answer(Duration::from_secs(5)), vec!["=4"]);
 }
 
-#[test]
-fn an_uncancelled_search_answers_a_legal_move_and_leaves_the_board() {
+/// A fast engine on 9×9 after Black's E5, both set-up answers read.
+fn after_black_e5() -> Engine {
     let mut args = vec!["gtp"];
     args.extend_from_slice(FAST);
     let mut e = Engine::start(&args);
     e.send("boardsize 9");
     e.send("play b E5");
+    assert_eq!(e.answer(Duration::from_secs(10)), vec!["="]);
+    assert_eq!(e.answer(Duration::from_secs(10)), vec!["="]);
+    e
+}
+
+#[test]
+fn an_uncancelled_search_answers_a_legal_move_and_leaves_the_board() {
+    let mut e = after_black_e5();
     e.send("1 kata-search_cancellable w");
-    assert_eq!(e.answer(Duration::from_secs(10)), vec!["="]);
-    assert_eq!(e.answer(Duration::from_secs(10)), vec!["="]);
     let answer = e.answer(Duration::from_secs(20));
     let mv = answer[0]
         .strip_prefix("=1 ")
@@ -241,13 +247,7 @@ fn an_uncancelled_search_answers_a_legal_move_and_leaves_the_board() {
 
 #[test]
 fn an_uncancelled_search_stream_names_a_move_and_leaves_the_board() {
-    let mut args = vec!["gtp"];
-    args.extend_from_slice(FAST);
-    let mut e = Engine::start(&args);
-    e.send("boardsize 9");
-    e.send("play b E5");
-    assert_eq!(e.answer(Duration::from_secs(10)), vec!["="]);
-    assert_eq!(e.answer(Duration::from_secs(10)), vec!["="]);
+    let mut e = after_black_e5();
     // Interval 0: the stream is the one final snapshot, then the move named.
     e.send("1 kata-search_analyze w 0");
     let lines = e.answer(Duration::from_secs(20));
