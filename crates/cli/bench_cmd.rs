@@ -72,6 +72,9 @@ pub struct BenchArgs {
     /// The network's part in a rated node's prior (default: the engine's).
     #[arg(long, value_name = "B", value_parser = setting("net_blend"))]
     net_blend: Option<String>,
+    /// The virtual wins a rated node's shares add up to (default: the engine's).
+    #[arg(long, value_name = "W", value_parser = setting("net_weight"))]
+    net_weight: Option<String>,
     /// Highest thread count; every count from 1 up to it is measured
     /// (default: the machine's cores).
     #[arg(long, allow_hyphen_values = true, value_parser = bounds::THREADS.parser::<usize>())]
@@ -210,6 +213,7 @@ fn search_config(args: &BenchArgs, heavy: &HeavyParams) -> Result<Config, String
         ("policy_net", &args.policy_net),
         ("net_visits", &args.net_visits),
         ("net_blend", &args.net_blend),
+        ("net_weight", &args.net_weight),
     ] {
         if let Some(text) = value {
             let setting = settings::find(name).ok_or(format!("no {name} setting"))?;
@@ -316,11 +320,12 @@ fn print_policy_net_stats(search: &Config) {
     if let Some(net) = &search.policy_net {
         let stats = net.stats();
         eprintln!(
-            "search with --policy-net {} (net visits {}, blend {}): {} evaluations, {} cache hits \
+            "search with --policy-net {} (net visits {}, blend {}, weight {}): {} evaluations, {} cache hits \
              in all its runs together (each run starts with an empty cache)",
             net.path(),
             search.search.net_visits,
             search.search.net_blend,
+            search.search.net_weight,
             stats.evaluations,
             stats.cache_hits
         );

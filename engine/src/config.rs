@@ -136,6 +136,10 @@ pub struct SearchParams {
     /// With a policy network: the network's part in a rated node's shares, from 0
     /// (the move model's alone) to 1 (the network's alone; see `prior::net`).
     pub net_blend: f64,
+    /// With a policy network: the virtual visits, all won, that a rated node's
+    /// blended shares add up to (in place of `model_weight`, which still weighs the
+    /// move model's shares at the nodes the network has not rated).
+    pub net_weight: f64,
 }
 
 /// How the move model enters the tree's priors.
@@ -321,7 +325,8 @@ impl Default for SearchParams {
             widen_visits: 40.0,
             widen_growth: 1.4,
             net_visits: 64,
-            net_blend: 0.75,
+            net_blend: 1.0,
+            net_weight: 300.0,
         }
     }
 }

@@ -438,10 +438,22 @@ pub const SETTINGS: &[Setting] = &[
         kind: Kind::Real(Real::between(0.0, 1.0)),
         help: "With a policy network: its part in a rated node's prior shares, from 0 \
                (the move model's alone) to 1 (the network's alone); the shares add up to \
-               model_weight virtual wins.",
+               net_weight virtual wins.",
         default: None,
         read: |c| Value::Real(c.search.net_blend),
         write: |c, v| c.search.net_blend = real(v),
+    },
+    Setting {
+        name: "net_weight",
+        flag: "net-weight",
+        value_name: "W",
+        kind: Kind::Real(Real::between(0.0, 100_000.0)),
+        help: "With a policy network: the virtual wins a rated node's blended shares add \
+               up to (model_weight still weighs the move model's shares at the nodes the \
+               network has not rated).",
+        default: None,
+        read: |c| Value::Real(c.search.net_weight),
+        write: |c, v| c.search.net_weight = real(v),
     },
     Setting {
         name: "playout_model",

@@ -25,7 +25,7 @@ use crate::shape::features::History;
 /// With `net` (the policy network's probabilities of this position) a candidate's
 /// share is `(1 − net_blend) × s_mm + net_blend × s_net`, `s_net` its share of the
 /// network's probabilities over the candidates, and `s_mm` the model's share when the
-/// model prior adds wins (else 0); the extra visits add up to `model_weight` (times
+/// model prior adds wins (else 0); the extra visits add up to `net_weight` (times
 /// `net_blend` when the model adds none).
 pub fn apply(
     model: &ModelKnowledge,
@@ -62,6 +62,7 @@ pub fn apply(
         None => {}
         Some(net) => {
             let blend = (params.net_blend as f32).clamp(0.0, 1.0);
+            let weight = params.net_weight as f32;
             let net_total: f32 = rated.iter().map(|r| net.probability(r.1.0)).sum();
             let even = 1.0 / rated.len() as f32;
             for (g, (mv, visits, wins)) in &mut rated {

@@ -197,10 +197,11 @@ fn the_rated_root_holds_the_blend_of_the_model_and_the_network() {
     use crate::config::ModelPrior;
     let net = test_net();
     let g = game(19, &["Q16", "D4", "Q4"]);
-    let root_priors = |net: Option<Arc<PolicyNetFile>>, mode: ModelPrior, blend: f64| {
+    let root_priors = |net: Option<Arc<PolicyNetFile>>, mode: ModelPrior, blend: f64, weight| {
         let mut config = config(net, 1);
         config.search.model_prior = mode;
         config.search.net_blend = blend;
+        config.search.net_weight = weight;
         let (w, _) = search_with(&g, &config, 1);
         priors_of_root(&w[0])
     };
@@ -211,17 +212,27 @@ fn the_rated_root_holds_the_blend_of_the_model_and_the_network() {
                 m == n && (v - u).abs() <= 0.25 && (w / v - x / u).abs() <= 2e-3
             })
     };
-    // Blend 0: the network rates the root, but the priors are the model's.
-    let model = root_priors(None, ModelPrior::Wins, 0.75);
-    let none = root_priors(Some(Arc::clone(&net)), ModelPrior::Wins, 0.0);
+    // Blend 0 at the model's own weight: the network rates the root, but the priors
+    // are the model's.
+    let model_weight = Config::default().search.model_weight;
+    let model = root_priors(None, ModelPrior::Wins, 0.75, 1.0);
+    let none = root_priors(Some(Arc::clone(&net)), ModelPrior::Wins, 0.0, model_weight);
     assert!(close(&model, &none));
+    // At another weight the rated root's shares add up to that weight instead.
+    let heavier = root_priors(
+        Some(Arc::clone(&net)),
+        ModelPrior::Wins,
+        0.0,
+        3.0 * model_weight,
+    );
+    assert!(!close(&model, &heavier));
     // Blend 1 with the model's wins off: the extra won visits are the network's
-    // probabilities over the candidates times the model's weight.
-    let plain = root_priors(None, ModelPrior::Off, 1.0);
-    let rated = root_priors(Some(Arc::clone(&net)), ModelPrior::Off, 1.0);
+    // probabilities over the candidates times `net_weight`, not `model_weight`.
+    let weight = 250.0;
+    let plain = root_priors(None, ModelPrior::Off, 1.0, 1.0);
+    let rated = root_priors(Some(Arc::clone(&net)), ModelPrior::Off, 1.0, weight as f64);
     let out = evaluated(&net, &g, Color::White, ["D4", "Q4"]);
     let total: f32 = plain.iter().map(|(mv, _)| out.of(*mv)).sum();
-    let weight = Config::default().search.model_weight as f32;
     assert_eq!(plain.len(), rated.len());
     for ((mv, (v, _)), (mv2, (u, _))) in plain.iter().zip(&rated) {
         assert_eq!(mv, mv2);
