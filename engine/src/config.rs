@@ -25,6 +25,10 @@ pub struct Config {
     pub policy: PolicyKind,
     /// Resign when the win rate stays below this (0 never resigns).
     pub resign_threshold: f64,
+    /// Dynamic komi in handicap games: the points each handicap stone adds to the
+    /// komi a move's search plays for, shrinking to 0 as the game goes on
+    /// ([`crate::komi::handicap_shift`]); 0 plays for the real komi throughout.
+    pub dynamic_komi: f64,
     /// Think on the opponent's time between moves.
     pub ponder: bool,
     /// The search tree's memory budget in MiB ([`DEFAULT_MEMORY_MIB`] by default),
@@ -298,6 +302,7 @@ impl Default for Config {
             seed: 0x07e4_6e11,
             policy: PolicyKind::Heavy,
             resign_threshold: 0.1,
+            dynamic_komi: 0.0,
             ponder: false,
             memory_mib: DEFAULT_MEMORY_MIB,
             lag: DEFAULT_LAG,

@@ -20,6 +20,7 @@ pub mod bench;
 mod cleanup;
 pub mod config;
 mod cpu_time;
+pub mod komi;
 pub mod knowledge;
 mod ownership;
 mod padded;

@@ -26,6 +26,7 @@ use crate::analysis::{Analysis, Report};
 use crate::cleanup::{KillLines, Proven};
 use crate::config::{Config, HeavyParams, ModelPrior};
 use crate::knowledge::Knowledge;
+use crate::komi::handicap_shift;
 use crate::ownership::{Judgement, Status, judge, playout_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
 use crate::resign::ResignStreaks;
@@ -209,6 +210,7 @@ impl Engine {
             ownership,
             with_pass: true,
             avoid: *avoid,
+            komi_shift: 0.0,
         };
         self.run(&job, report)
     }
@@ -288,12 +290,16 @@ impl Engine {
             ownership,
             with_pass: mode == Mode::Normal,
             avoid: *avoid,
+            komi_shift: handicap_shift(game, self.config.dynamic_komi),
         };
         let analysis = self.run(&job, report);
         let Some(best) = analysis.best().cloned() else {
             return Decision::Play(Move::Pass);
         };
-        if self.resigns(game, color, mode, &analysis) {
+        // A shift that asks Black for a larger lead than the real komi makes its win
+        // rate an understatement: no resigning on it.
+        let understated = color == Color::Black && job.komi_shift > 0.0;
+        if !understated && self.resigns(game, color, mode, &analysis) {
             return Decision::Resign;
         }
         if mode == Mode::Cleanup {

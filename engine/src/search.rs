@@ -141,6 +141,9 @@ pub(crate) struct Job<'a> {
     /// Root moves the search never chooses (KataGo's `avoid`/`allow` at depth 1):
     /// selection sees them as lost, and the snapshots leave them out.
     pub avoid: Bitboard,
+    /// Points added to the komi the playouts are scored against (dynamic komi in a
+    /// handicap game, [`crate::komi`]); 0 for the real komi.
+    pub komi_shift: f64,
 }
 
 #[cfg(test)]
@@ -156,6 +159,7 @@ impl<'a> Job<'a> {
             ownership: false,
             with_pass: true,
             avoid: Bitboard::EMPTY,
+            komi_shift: 0.0,
         }
     }
 }
@@ -192,7 +196,7 @@ struct Ctx<'a> {
     root: Board,
     root_last: Option<Point>,
     /// What a playout's area count is compared with: the komi, handicap
-    /// compensation included ([`Game::area_komi`]).
+    /// compensation included ([`Game::area_komi`]), and the job's dynamic komi.
     komi: f64,
     /// What the snapshots hold: the job's ownership and what the report asks for.
     extras: Extras,
@@ -297,7 +301,7 @@ pub(crate) fn search(
         config,
         root: game.board().clone(),
         root_last,
-        komi: game.area_komi(),
+        komi: game.area_komi() + job.komi_shift,
         extras,
         expand_after,
         net: config

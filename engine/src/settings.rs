@@ -335,6 +335,19 @@ pub const SETTINGS: &[Setting] = &[
         write: |c, v| c.resign_threshold = real(v),
     },
     Setting {
+        name: "dynamic_komi",
+        flag: "dynamic-komi",
+        value_name: "POINTS",
+        kind: Kind::Real(Real::between(0.0, 100.0)),
+        help: "In a handicap game, the points each handicap stone adds to the komi the \
+               search plays for when it chooses a move (White's side), shrinking to 0 \
+               by move 0.55 × the board's points; 0 plays for the real komi. Analysis \
+               and scoring keep the real komi.",
+        default: None,
+        read: |c| Value::Real(c.dynamic_komi),
+        write: |c, v| c.dynamic_komi = real(v),
+    },
+    Setting {
         name: "ponder",
         flag: "ponder",
         value_name: "BOOL",

@@ -319,3 +319,33 @@ fn avoided_root_moves_are_never_chosen_nor_listed() {
         other => panic!("{other:?}"),
     }
 }
+
+/// Dynamic komi: White's move in a three-stone 13×13 game is searched for the komi
+/// plus the stones' share, so its win rate is no longer pinned low (the same seed and
+/// budget otherwise); an analysis search of the position keeps the real komi, and an
+/// even game is searched as before.
+#[test]
+fn dynamic_komi_moves_only_a_handicap_games_move_search() {
+    let rules = Rules::chinese().with_komi(0.5).unwrap();
+    let mut game = Game::new(tengen_board::BoardSize::new(13).unwrap(), rules);
+    game.place_fixed_handicap(3).unwrap();
+    let with = |dynamic_komi| Config {
+        dynamic_komi,
+        ..config(1500)
+    };
+    let white_move = |config: Config, game: &Game| {
+        let mut engine = Engine::new(config);
+        genmove(&mut engine, game, Color::White, 1500);
+        engine.last_analysis().unwrap().winrate
+    };
+    let real = white_move(with(0.0), &game);
+    let dynamic = white_move(with(7.0), &game);
+    assert!(real < 0.45, "three stones pin White low: {real}");
+    assert!(dynamic > real + 0.08, "{real} → {dynamic}");
+    // Analysis (Black's search here) reads the real komi whatever the setting.
+    let analysed = |config| search_for_black(&mut Engine::new(config), &game, 1500).winrate;
+    assert_eq!(analysed(with(0.0)), analysed(with(7.0)));
+    // An even game has nothing to shift.
+    let even = Game::new(tengen_board::BoardSize::new(13).unwrap(), rules);
+    assert_eq!(white_move(with(0.0), &even), white_move(with(7.0), &even));
+}
