@@ -6,14 +6,17 @@ import subprocess
 
 
 class Gtp:
-    """A GTP engine on pipes; its stderr is discarded."""
+    """A GTP engine on pipes. Its stderr goes to the tool's own, so that what the
+    engine warns of (a table it could not load, a network that does not serve the
+    board) reaches the user; give engines `--quiet` to keep their per-move lines out,
+    or `show_stderr=False` to drop it all."""
 
-    def __init__(self, command):
+    def __init__(self, command, show_stderr=True):
         self.proc = subprocess.Popen(
             shlex.split(command),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            stderr=None if show_stderr else subprocess.DEVNULL,
             text=True,
         )
 
