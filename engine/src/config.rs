@@ -28,6 +28,8 @@ pub struct Config {
     /// Dynamic komi in handicap games: the points each handicap stone adds to the
     /// komi a move's search plays for, shrinking to 0 as the game goes on
     /// ([`crate::komi::handicap_shift`]); 0 plays for the real komi throughout.
+    /// 7 by default: giving three stones to GNU Go on 13×13 it won more games than
+    /// without (STRENGTH.md, "Dynamic komi in handicap games").
     pub dynamic_komi: f64,
     /// Think on the opponent's time between moves.
     pub ponder: bool,
@@ -302,7 +304,7 @@ impl Default for Config {
             seed: 0x07e4_6e11,
             policy: PolicyKind::Heavy,
             resign_threshold: 0.1,
-            dynamic_komi: 0.0,
+            dynamic_komi: 7.0,
             ponder: false,
             memory_mib: DEFAULT_MEMORY_MIB,
             lag: DEFAULT_LAG,
