@@ -91,6 +91,9 @@ pub struct Engine {
     tree_start: Option<tengen_board::Hash>,
     /// The rules (komi included) the trees' statistics were gathered under.
     tree_rules: Option<tengen_board::Rules>,
+    /// The dynamic komi shift they were gathered with (0 outside handicap games and
+    /// for analysis).
+    tree_komi_shift: f64,
     /// Each colour's consecutive searches with a win rate under the resign threshold.
     resign: ResignStreaks,
     /// The killing lines the clean-up is playing (see [`KillLines`]).
@@ -140,6 +143,7 @@ impl Engine {
             tree_moves: Vec::new(),
             tree_start: None,
             tree_rules: None,
+            tree_komi_shift: 0.0,
             resign: ResignStreaks::default(),
             kills: KillLines::default(),
             last: None,
@@ -227,7 +231,7 @@ impl Engine {
             Limit::Time(budget) => Some(start + budget.hard / 4),
             _ => None,
         };
-        self.prepare_trees(job.game, copy_deadline);
+        self.prepare_trees(job.game, job.komi_shift, copy_deadline);
         let analysis = search(
             &mut self.workers,
             &self.knowledge,
@@ -406,6 +410,30 @@ impl Engine {
         self.search(game, color, limit, stop, ownership, Some(report))
     }
 
+    /// Thinks on the opponent's time: searches `color`'s position in `game` as
+    /// [`Engine::analyze`] does, but with the dynamic komi of the engine's own moves,
+    /// so that the next genmove can keep the tree.
+    pub fn ponder(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limit: Limit,
+        stop: &AtomicBool,
+        report: Report<'_>,
+    ) -> Analysis {
+        let job = Job {
+            game,
+            color,
+            limit,
+            stop,
+            ownership: false,
+            with_pass: true,
+            avoid: Bitboard::EMPTY,
+            komi_shift: handicap_shift(game, self.config.dynamic_komi),
+        };
+        self.run(&job, Some(report))
+    }
+
     /// Dead, alive and seki stones of the current position (see [`Engine::judge`]).
     pub fn final_status(&mut self, game: &Game) -> Status {
         self.judge(game).status
@@ -505,9 +533,16 @@ impl Engine {
         judge(game.board(), life, &ownership, &neutral, color)
     }
 
-    /// Makes the workers' trees stand for `game`: reuses them when the game only
-    /// added moves the trees contain, else starts fresh ones.
-    fn prepare_trees(&mut self, game: &Game, copy_deadline: Option<std::time::Instant>) {
+    /// Makes the workers' trees stand for `game` searched with `komi_shift`: reuses
+    /// them when the game only added moves the trees contain and the shift moved by
+    /// at most [`REUSE_SHIFT`] (one genmove to the next), else starts fresh ones (an
+    /// analysis after a handicap game's move never reads the shifted statistics).
+    fn prepare_trees(
+        &mut self,
+        game: &Game,
+        komi_shift: f64,
+        copy_deadline: Option<std::time::Instant>,
+    ) {
         let threads = self.config.threads.max(1);
         // Each worker's RNG is seeded from the seed, the position and its index, so a
         // position searched twice gives the same move.
@@ -519,6 +554,7 @@ impl Engine {
         let reusable = self.workers.len() == threads
             && self.tree_start == Some(start)
             && self.tree_rules.as_ref() == Some(game.rules())
+            && (komi_shift - self.tree_komi_shift).abs() <= REUSE_SHIFT
             && moves.len() >= self.tree_moves.len()
             && moves[..self.tree_moves.len()] == self.tree_moves[..];
         if reusable {
@@ -544,8 +580,14 @@ impl Engine {
         self.tree_moves = moves;
         self.tree_start = Some(start);
         self.tree_rules = Some(*game.rules());
+        self.tree_komi_shift = komi_shift;
     }
 }
+
+/// The most the dynamic komi may move between two searches that share a tree, in
+/// points: more than it shrinks between a colour's moves on 13×13 and 19×19, far
+/// less than a handicap stone's shift, which an analysis (no shift) must not read.
+const REUSE_SHIFT: f64 = 2.0;
 
 /// The search's most visited move that is not a pass and lies outside `avoid` (the
 /// first such root move when none was visited).

@@ -425,8 +425,8 @@ pub const SETTINGS: &[Setting] = &[
         value_name: "FILE|off",
         kind: Kind::FileOrOff,
         help: "The policy network that rates the root and every node of the tree past \
-               net_visits visits, blended into the move model's prior by net_blend: off, \
-               or its weights file (engine/data/policy-19.safetensors). On a board size \
+               net_visits visits (its shares there weighed by net_blend and net_weight): \
+               off, or its weights file (engine/data/policy-19.safetensors). On a board size \
                the network was not made for, the move model stays the prior (stderr says \
                so once).",
         default: None,

@@ -349,3 +349,31 @@ fn dynamic_komi_moves_only_a_handicap_games_move_search() {
     let even = Game::new(tengen_board::BoardSize::new(13).unwrap(), rules);
     assert_eq!(white_move(with(0.0), &even), white_move(with(7.0), &even));
 }
+
+/// The tree of a handicap game's move, searched for the shifted komi, serves the next
+/// move (the shift moved by a fraction of a point) but never an analysis, which must
+/// read the real komi: the analysis after it equals a fresh engine's.
+#[test]
+fn an_analysis_never_reads_a_tree_searched_for_the_shifted_komi() {
+    let rules = Rules::chinese().with_komi(0.5).unwrap();
+    let mut game = Game::new(tengen_board::BoardSize::new(13).unwrap(), rules);
+    game.place_fixed_handicap(3).unwrap();
+    let white_moves = |engine: &mut Engine, game: &mut Game| {
+        let Decision::Play(mv) = genmove(engine, game, Color::White, 800) else {
+            panic!("White resigned at move 0");
+        };
+        game.play(Color::White, mv).unwrap();
+    };
+    // The next move's search keeps the tree.
+    let (mut player, mut next) = (engine(800), game.clone());
+    white_moves(&mut player, &mut next);
+    genmove(&mut player, &next, Color::Black, 800);
+    assert!(player.last_analysis().unwrap().reused > 0);
+    // An analysis does not.
+    let (mut player, mut analysed) = (engine(800), game.clone());
+    white_moves(&mut player, &mut analysed);
+    let after = search_for_black(&mut player, &analysed, 800);
+    let fresh = search_for_black(&mut Engine::new(config(800)), &analysed, 800);
+    assert_eq!(after.reused, 0);
+    assert_eq!(after.winrate, fresh.winrate);
+}

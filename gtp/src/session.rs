@@ -242,7 +242,7 @@ impl Session {
         };
         let a = self
             .engine
-            .analyze(&self.game, color, Limit::Infinite, stop, false, report);
+            .ponder(&self.game, color, Limit::Infinite, stop, report);
         self.diag(&crate::summary::ponder_summary(&a));
     }
 

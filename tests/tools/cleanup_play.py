@@ -28,7 +28,7 @@ def main():
     ap.add_argument("--white", required=True, help="the White engine's command")
     ap.add_argument("--rules", choices=["chinese", "japanese"], default="chinese")
     args = ap.parse_args()
-    black, white = Gtp(args.black), Gtp(args.white)
+    black, white = (Gtp(c, show_stderr=False) for c in (args.black, args.white))
     for e in (black, white):
         e.ask("boardsize 9")
         e.ask("clear_board")

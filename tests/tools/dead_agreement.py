@@ -50,7 +50,7 @@ def main():
         p for d in args.dir for p in glob.glob(os.path.join(d, "*.sgf"))
     )
     finished = [p for p in records if ended_by_passes(open(p, encoding="utf-8", errors="replace").read())]
-    engines = [Gtp(c) for c in args.engine]
+    engines = [Gtp(c, show_stderr=False) for c in args.engine]
     agree = [0] * len(engines)
     differ = [[] for _ in engines]
     for path in finished:

@@ -40,7 +40,10 @@ pub fn apply(
     if (!mode.is_on() && net.is_none()) || cands.is_empty() {
         return;
     }
-    let mut rated: Vec<(f32, Candidate)> = if mode.is_on() {
+    // At a node the network rated with the whole blend, the model's shares weigh 0
+    // and the order is the blend's: its ratings are not needed.
+    let network_alone = net.is_some() && params.net_blend >= 1.0;
+    let mut rated: Vec<(f32, Candidate)> = if mode.is_on() && !network_alone {
         cands
             .iter()
             .map(|&cand| (model.log_strength(board, c, cand.0, history), cand))
