@@ -19,7 +19,7 @@ pub fn escape_works(board: &Board, c: Color, lib: Point) -> bool {
             let mut b = board.clone();
             b.play_unchecked(c, Move::Play(lib));
             let mut budget = LADDER_NODES;
-            !ladder_captures(&b, lib, c.opponent(), &mut budget)
+            !read(Held::Owned(&mut b), lib, c.opponent(), &mut budget)
         }
         _ => true,
     }
@@ -27,50 +27,180 @@ pub fn escape_works(board: &Board, c: Color, lib: Point) -> bool {
 
 /// Whether `attacker`, to move, captures the two-liberty group on `group` by ataris
 /// the defender can only answer by extending (capturing an attacker stone in atari
-/// next to the group counts as escaping).
+/// next to the group counts as escaping). Each atari considered costs one unit of
+/// `budget`; a read that runs out calls it no capture.
 pub fn ladder_captures(board: &Board, group: Point, attacker: Color, budget: &mut u32) -> bool {
-    let defender = attacker.opponent();
+    read(Held::Shared(board), group, attacker, budget)
+}
+
+/// The board a ladder read looks at: the caller's, copied before a move is played,
+/// or one the read may play on because its caller needs it no more.
+enum Held<'a> {
+    Shared(&'a Board),
+    Owned(&'a mut Board),
+}
+
+impl Held<'_> {
+    fn board(&self) -> &Board {
+        match self {
+            Held::Shared(b) => b,
+            Held::Owned(b) => b,
+        }
+    }
+}
+
+/// Where one of the attacker's two ataris leads, judged on the board before it.
+#[derive(Clone, Copy)]
+enum Atari {
+    /// Illegal, or the defender escapes at once: the atari stone or another attacker
+    /// group next to the defender can be taken, or extending gives three liberties.
+    Fails,
+    /// The defender's extension is illegal or leaves it one liberty.
+    Captures,
+    /// The defender extends at `run` to two liberties: the ladder goes on.
+    ReadOn { run: Point },
+    /// The atari takes stones, which may free liberties: judged on a board it is
+    /// played on.
+    TakesStones,
+}
+
+/// The ladder read. Both ataris are judged on the board as it is (no copy); a board
+/// is copied only to read on past an atari while the board before it is still
+/// needed: when it is the caller's, or when the other atari must be read on too.
+/// A long ladder therefore plays on one board.
+fn read(mut held: Held<'_>, group: Point, attacker: Color, budget: &mut u32) -> bool {
+    let board = held.board();
     if board.liberties(group) != 2 {
         return board.liberties(group) < 2;
     }
     let set = board.liberty_set(group);
     let mut it = set.iter();
-    let libs = [it.next(), it.next()];
-    for atari in libs.into_iter().flatten() {
+    let (Some(first), Some(second)) = (it.next(), it.next()) else {
+        return false;
+    };
+    let ataris = [
+        (first, judge_atari(board, group, attacker, first, second)),
+        (second, judge_atari(board, group, attacker, second, first)),
+    ];
+    let defender = attacker.opponent();
+    for (k, &(atari, judged)) in ataris.iter().enumerate() {
         if *budget == 0 {
             return false;
         }
         *budget -= 1;
-        if board.check(attacker, atari).is_err() {
-            continue;
-        }
-        let mut b = board.clone();
-        b.play_unchecked(attacker, Move::Play(atari));
-        if b.liberties(group) != 1 {
-            continue; // the atari captured something and freed liberties
-        }
-        // The attacker's stone in atari can be taken: no ladder.
-        if b.liberties(atari) == 1 || counter_capture(&b, group) {
-            continue;
-        }
-        let Some(run) = b.atari_liberty(group) else {
-            continue;
-        };
-        if b.check(defender, run).is_err() {
-            return true;
-        }
-        match b.liberties_after(defender, run, 3) {
-            0 | 1 => return true,
-            2 => {
-                b.play_unchecked(defender, Move::Play(run));
-                if ladder_captures(&b, group, attacker, budget) {
-                    return true;
+        let run = match judged {
+            Atari::Fails => continue,
+            Atari::Captures => return true,
+            Atari::ReadOn { run } => run,
+            Atari::TakesStones => {
+                let mut b = held.board().clone();
+                b.play_unchecked(attacker, Move::Play(atari));
+                match after_atari(&b, group, atari, defender) {
+                    Atari::Fails | Atari::TakesStones => continue,
+                    Atari::Captures => return true,
+                    Atari::ReadOn { run } => {
+                        b.play_unchecked(defender, Move::Play(run));
+                        if read(Held::Owned(&mut b), group, attacker, budget) {
+                            return true;
+                        }
+                        continue;
+                    }
                 }
             }
-            _ => {}
+        };
+        let needed_later = ataris[k + 1..]
+            .iter()
+            .any(|(_, a)| matches!(a, Atari::ReadOn { .. } | Atari::TakesStones));
+        let captured = match &mut held {
+            Held::Owned(b) if !needed_later => {
+                b.play_unchecked(attacker, Move::Play(atari));
+                b.play_unchecked(defender, Move::Play(run));
+                read(Held::Owned(b), group, attacker, budget)
+            }
+            _ => {
+                let mut b = held.board().clone();
+                b.play_unchecked(attacker, Move::Play(atari));
+                b.play_unchecked(defender, Move::Play(run));
+                read(Held::Owned(&mut b), group, attacker, budget)
+            }
+        };
+        if captured {
+            return true;
         }
+        // Played on in place only when no atari after this one reads the board.
     }
     false
+}
+
+/// Where the attacker's atari at `atari` on the two-liberty group on `group` leads,
+/// `other` being the group's other liberty, judged without playing it. Exact when
+/// the atari takes no stones: the group is then left `other` alone; the attacker
+/// groups it joins become the atari stone's; the other attacker groups keep their
+/// liberties; and the defender's extension at `other` finds the liberties it would
+/// find now, less `atari`.
+fn judge_atari(board: &Board, group: Point, attacker: Color, atari: Point, other: Point) -> Atari {
+    if board.check(attacker, atari).is_err() {
+        return Atari::Fails;
+    }
+    if stones_captured(board, attacker, atari) > 0 {
+        return Atari::TakesStones;
+    }
+    if board.liberties_after(attacker, atari, 2) < 2 || attacker_in_atari(board, group, atari) {
+        return Atari::Fails;
+    }
+    // `atari` is a liberty of the group `other` joins, so it is among those counted.
+    match board.liberties_after(attacker.opponent(), other, 4) - 1 {
+        0 | 1 => Atari::Captures,
+        2 => Atari::ReadOn { run: other },
+        _ => Atari::Fails,
+    }
+}
+
+/// Where the attacker's atari, already played on `board` at `atari`, leads: the
+/// same judgement as [`judge_atari`] (never [`Atari::TakesStones`]) by the board.
+fn after_atari(board: &Board, group: Point, atari: Point, defender: Color) -> Atari {
+    if board.liberties(group) != 1 {
+        return Atari::Fails; // the atari captured something and freed liberties
+    }
+    // The attacker's stone in atari can be taken: no ladder.
+    if board.liberties(atari) == 1 || counter_capture(board, group) {
+        return Atari::Fails;
+    }
+    let Some(run) = board.atari_liberty(group) else {
+        return Atari::Fails;
+    };
+    if board.check(defender, run).is_err() {
+        return Atari::Captures;
+    }
+    match board.liberties_after(defender, run, 3) {
+        0 | 1 => Atari::Captures,
+        2 => Atari::ReadOn { run },
+        _ => Atari::Fails,
+    }
+}
+
+/// Whether an attacker group next to the defender's group on `group` is in atari,
+/// leaving out those an attacker stone on the empty point `atari` would join (the
+/// atari stone's own liberties are judged apart).
+fn attacker_in_atari(board: &Board, group: Point, atari: Point) -> bool {
+    let Some(defender) = board.color_at(group) else {
+        return false;
+    };
+    let attacker = defender.opponent();
+    let size = board.size();
+    let mut joined = [None; 4];
+    for (k, n) in size.neighbours(atari).into_iter().enumerate() {
+        if board.color_at(n) == Some(attacker) {
+            joined[k] = board.group(n);
+        }
+    }
+    board.group_stones(group).any(|s| {
+        size.neighbours(s).into_iter().any(|n| {
+            board.color_at(n) == Some(attacker)
+                && board.liberties(n) == 1
+                && !joined.contains(&board.group(n))
+        })
+    })
 }
 
 /// How many stones `c` playing the empty point `p` captures: the opponent groups in
@@ -430,6 +560,137 @@ mod tests {
             assert_eq!(b.liberties(p("A2")), 2);
             assert_eq!(nakade_kills(&b, Color::Black, p("B1")), expected);
         }
+    }
+
+    /// The ladder reader as it was first written: a copy of the board for every atari
+    /// tried. The reader in use must agree with it on every read, budget included.
+    fn reference_ladder(board: &Board, group: Point, attacker: Color, budget: &mut u32) -> bool {
+        let defender = attacker.opponent();
+        if board.liberties(group) != 2 {
+            return board.liberties(group) < 2;
+        }
+        let set = board.liberty_set(group);
+        let mut it = set.iter();
+        let libs = [it.next(), it.next()];
+        for atari in libs.into_iter().flatten() {
+            if *budget == 0 {
+                return false;
+            }
+            *budget -= 1;
+            if board.check(attacker, atari).is_err() {
+                continue;
+            }
+            let mut b = board.clone();
+            b.play_unchecked(attacker, Move::Play(atari));
+            if b.liberties(group) != 1 || b.liberties(atari) == 1 || counter_capture(&b, group) {
+                continue;
+            }
+            let Some(run) = b.atari_liberty(group) else {
+                continue;
+            };
+            if b.check(defender, run).is_err() {
+                return true;
+            }
+            match b.liberties_after(defender, run, 3) {
+                0 | 1 => return true,
+                2 => {
+                    b.play_unchecked(defender, Move::Play(run));
+                    if reference_ladder(&b, group, attacker, budget) {
+                        return true;
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
+    #[test]
+    fn the_ladder_reader_agrees_with_the_copying_reference_on_random_games() {
+        // Random games, with a bias to play next to the last move so that groups run
+        // short of liberties; every group in atari is asked whether extending escapes,
+        // and every two-liberty group whether the opponent ladders it, at budgets from
+        // starved to the reader's own.
+        let mut rng = crate::playout::Rng::seed_from_u64(29);
+        let (mut reads, mut long, mut captured) = (0u32, 0u32, 0u32);
+        for (size, games) in [(9, 60), (13, 30), (19, 20)] {
+            let size = tengen_board::BoardSize::new(size).unwrap();
+            for _ in 0..games {
+                let mut board = Board::new(size);
+                let mut c = Color::Black;
+                let mut last: Option<Point> = None;
+                for _ in 0..size.area() {
+                    for &p in board.empty_points() {
+                        for side in [Color::Black, Color::White] {
+                            let near = size.neighbours(p).into_iter().find(|&n| {
+                                board.color_at(n) == Some(side.opponent())
+                                    && board.liberties(n) == 2
+                            });
+                            if let Some(group) = near {
+                                for start in [3, 11, LADDER_NODES] {
+                                    let (mut a, mut b) = (start, start);
+                                    let fast = ladder_captures(&board, group, side, &mut a);
+                                    let slow = reference_ladder(&board, group, side, &mut b);
+                                    assert_eq!(
+                                        (fast, a),
+                                        (slow, b),
+                                        "{board:?} {group:?} {side:?}"
+                                    );
+                                    reads += 1;
+                                    long += u32::from(start - a >= 6);
+                                    captured += u32::from(fast);
+                                }
+                            }
+                            let atari = size.neighbours(p).into_iter().any(|n| {
+                                board.color_at(n) == Some(side) && board.liberties(n) == 1
+                            });
+                            if atari && board.check(side, p).is_ok() {
+                                let escapes = match board.liberties_after(side, p, 3) {
+                                    0 | 1 => false,
+                                    2 => {
+                                        let mut b = board.clone();
+                                        b.play_unchecked(side, Move::Play(p));
+                                        let mut budget = LADDER_NODES;
+                                        !reference_ladder(&b, p, side.opponent(), &mut budget)
+                                    }
+                                    _ => true,
+                                };
+                                assert_eq!(
+                                    escape_works(&board, side, p),
+                                    escapes,
+                                    "{board:?} {p:?}"
+                                );
+                            }
+                        }
+                    }
+                    let near_last = last.and_then(|l| {
+                        let free: Vec<Point> = size
+                            .neighbours(l)
+                            .into_iter()
+                            .chain(size.diagonals(l))
+                            .filter(|&q| board.check(c, q).is_ok() && !board.is_eye(c, q))
+                            .collect();
+                        (!free.is_empty() && rng.random_range(0..3) > 0)
+                            .then(|| free[rng.random_range(0..free.len())])
+                    });
+                    let picked = near_last.or_else(|| {
+                        board.pick_empty(
+                            |k| rng.random_range(0..k),
+                            |b, p| b.check(c, p).is_ok() && !b.is_eye(c, p),
+                        )
+                    });
+                    let m = picked.map_or(Move::Pass, Move::Play);
+                    board.play_unchecked(c, m);
+                    last = picked;
+                    c = c.opponent();
+                }
+            }
+        }
+        // The comparison saw real ladders, long ones among them.
+        assert!(
+            reads > 10_000 && long > 200 && captured > 1_000,
+            "{reads} {long} {captured}"
+        );
     }
 
     #[test]
