@@ -1,7 +1,7 @@
 //! Cheap local questions playout policies and priors ask: what a move would leave its
 //! group with, and the 3×3 neighbourhood of a point.
 
-use super::{Board, Cell, NO_GROUP};
+use super::{Board, Cell, EMPTY_FIELD, NO_GROUP, ONE_EMPTY};
 use crate::color::Color;
 use crate::point::Point;
 
@@ -51,6 +51,10 @@ impl Board {
             if self.cells[n.index()] != own || seen[..k].contains(&r) {
                 continue;
             }
+            // Every liberty of a joined group but `p` stays one: no need to walk it.
+            if self.libs[r as usize] as usize > limit {
+                return limit;
+            }
             for s in self.group_stones(n) {
                 for m in self.size.neighbours(s) {
                     if m != p && self.cells[m.index()] == Cell::Empty {
@@ -69,6 +73,10 @@ impl Board {
     /// liberty) while capturing nothing, and how many stones that group would have.
     /// `None` when it is not a self-atari.
     pub fn self_atari_size(&self, c: Color, p: Point) -> Option<u32> {
+        // Two empty neighbours are two liberties, whatever the move captures.
+        if self.nbr[p.index()] & EMPTY_FIELD >= 2 * ONE_EMPTY {
+            return None;
+        }
         let own = Cell::of(c);
         let mut empties = 0;
         for n in self.size.neighbours(p) {
