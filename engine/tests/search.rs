@@ -377,3 +377,54 @@ fn an_analysis_never_reads_a_tree_searched_for_the_shifted_komi() {
     assert_eq!(after.reused, 0);
     assert_eq!(after.winrate, fresh.winrate);
 }
+
+/// Black's win rate under a shift that asks it for more than the real komi understates
+/// its chances, so Black never resigns on it: every other condition of resigning holds
+/// here (a low win rate on four moves in a row, past a quarter of the board) and Black
+/// plays on.
+#[test]
+fn black_never_resigns_on_a_win_rate_its_handicap_shift_pins_low() {
+    let rules = Rules::chinese().with_komi(0.5).unwrap();
+    let mut game = Game::new(tengen_board::BoardSize::new(9).unwrap(), rules);
+    game.place_fixed_handicap(2).unwrap();
+    // White's moves, and both sides' up to move 22 (a quarter of 81 is 20).
+    let mut other = Engine::new(Config {
+        resign_threshold: 0.0,
+        dynamic_komi: 0.0,
+        ..config(200)
+    });
+    let play = |engine: &mut Engine, game: &mut Game| {
+        let c = game.to_move();
+        let Decision::Play(mv) = genmove(engine, game, c, engine_playouts(c)) else {
+            panic!("{c:?} resigned at move {}", game.move_count());
+        };
+        game.play(c, mv).unwrap();
+    };
+    while game.move_count() < 22 {
+        play(&mut other, &mut game);
+    }
+    // 150 points a stone: Black, searched for a win by more than the board's 81
+    // points (105 to 152 over these moves), sees none.
+    let mut black = Engine::new(Config {
+        dynamic_komi: 150.0,
+        ..config(400)
+    });
+    for _ in 0..4 {
+        if game.to_move() == Color::White {
+            play(&mut other, &mut game);
+        }
+        play(&mut black, &mut game);
+        let analysis = black.last_analysis().unwrap();
+        assert!(analysis.visits >= 100);
+        assert!(
+            analysis.winrate < 0.1,
+            "Black's shifted win rate {}",
+            analysis.winrate
+        );
+    }
+}
+
+/// The playouts of the moves in [`black_never_resigns_on_a_win_rate_its_handicap_shift_pins_low`].
+fn engine_playouts(c: Color) -> u64 {
+    if c == Color::Black { 400 } else { 200 }
+}
