@@ -78,18 +78,16 @@ impl Board {
             return None;
         }
         let own = Cell::of(c);
-        let mut empties = 0;
         for n in self.size.neighbours(p) {
             match self.cells[n.index()] {
-                Cell::Empty => empties += 1,
-                Cell::Border => {}
+                Cell::Empty | Cell::Border => {}
                 x if x != own && self.libs[self.root[n.index()] as usize] == 1 => {
                     return None; // captures
                 }
                 _ => {}
             }
         }
-        if empties >= 2 || self.liberties_after(c, p, 2) >= 2 {
+        if self.liberties_after(c, p, 2) >= 2 {
             return None;
         }
         let mut size = 1;
