@@ -63,10 +63,11 @@ pub struct AnalysisArgs {
     /// includePolicy, instead of the shipped one.
     #[arg(long, value_name = "FILE")]
     move_table: Option<std::path::PathBuf>,
-    /// The policy network for the searches' priors and includePolicy: off (the
-    /// default), or its weights file (engine/data/policy-19.safetensors), as
-    /// `tengen gtp --policy-net`; on a board size it was not made for, the move model.
-    #[arg(long, value_name = "FILE|off", value_parser = policy_net)]
+    /// The policy network for the searches' priors and includePolicy: shipped (the
+    /// default, compiled in: engine/data/policy-19.safetensors), a weights file, or
+    /// off, as `tengen gtp --policy-net`; on a board size it was not made for (any
+    /// but 19x19 for the shipped one), the move model.
+    #[arg(long, value_name = "FILE|shipped|off", value_parser = policy_net)]
     policy_net: Option<String>,
     /// Whose side win rates, score leads and ownership are from when a query's
     /// overrideSettings does not say: BLACK (as KataGo's analysis config and KaTrain),
@@ -197,7 +198,7 @@ pub fn run(args: AnalysisArgs) -> Result<(), String> {
 fn engine_config(args: &AnalysisArgs, positions: usize) -> Result<Config, String> {
     let mut config = Config {
         threads: args.search_threads,
-        ..Config::default()
+        ..Config::default().with_shipped_net()
     };
     if let Some(seed) = args.seed {
         config.seed = seed;

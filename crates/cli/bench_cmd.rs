@@ -62,9 +62,11 @@ pub struct BenchArgs {
     #[arg(long, value_name = "W|off", allow_hyphen_values = true,
           value_parser = bounds::playout_model)]
     playout_model: Option<LocalModelSetting>,
-    /// The tree search's policy network: off (the default) or its weights file, as
-    /// `tengen gtp --policy-net`; its evaluations and cache hits are said at the end.
-    #[arg(long, value_name = "FILE|off", value_parser = setting("policy_net"))]
+    /// The tree search's policy network: off (the default here, so that the figures
+    /// measure the search alone and compare across versions), shipped (the network
+    /// `tengen gtp` plays with) or a weights file, as `tengen gtp --policy-net`; its
+    /// evaluations and cache hits are said at the end.
+    #[arg(long, value_name = "FILE|shipped|off", value_parser = setting("policy_net"))]
     policy_net: Option<String>,
     /// The visits a node takes before the network rates it (default: the engine's).
     #[arg(long, value_name = "N", value_parser = setting("net_visits"))]

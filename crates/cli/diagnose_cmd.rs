@@ -148,9 +148,10 @@ fn load_games(records: &[PathBuf]) -> Result<Vec<MatchGame>, String> {
     Ok(games)
 }
 
-/// Tengen's search settings: the engine's defaults, with the flags' threads and seed.
+/// Tengen's search settings: those of the commands that play (the shipped policy network
+/// on 19×19), with the flags' threads and seed.
 fn search_config(args: &DiagnoseArgs) -> Config {
-    let mut config = Config::default();
+    let mut config = Config::default().with_shipped_net();
     if let Some(t) = args.threads {
         config.threads = t;
     }

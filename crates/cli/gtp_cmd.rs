@@ -66,7 +66,7 @@ impl GtpArgs {
     /// the same way, for flags set otherwise.
     pub fn build(&self) -> Result<(Config, SessionOptions), String> {
         use crate::bounds::check;
-        let mut config = Config::default();
+        let mut config = Config::default().with_shipped_net();
         if !self.settings.has("seed") {
             config.seed = fresh_seed();
         }

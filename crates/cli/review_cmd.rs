@@ -173,7 +173,7 @@ pub fn run(args: ReviewArgs) -> Result<(), String> {
 
 /// The engine's settings, the search's limit a position, and both in words.
 fn engine_settings(args: &ReviewArgs) -> Result<(Config, Limit, String), String> {
-    let mut config = Config::default();
+    let mut config = Config::default().with_shipped_net();
     if let Some(t) = args.threads {
         config.threads = bounds::check_whole("--threads", t, bounds::THREADS)?;
     }

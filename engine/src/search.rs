@@ -60,7 +60,7 @@ use crate::tree::{MIN_TREE_BYTES, NodeId, Tree};
 
 use backup::{RootAmaf, backup};
 use descend::{descend, expand_now, rate};
-pub use net::{CACHE_POSITIONS, NetStats, PolicyNetFile};
+pub use net::{CACHE_POSITIONS, NetStats, PolicyNetFile, SHIPPED_NET};
 use snapshot::snapshot;
 use tally::{RootShare, Tally};
 

@@ -26,7 +26,7 @@ use tengen_board::list_alternatives;
 
 use crate::PolicyKind;
 use crate::config::{Config, Keyword, MAX_LOCAL_MODEL, MAX_MEMORY_MIB, ModelPrior, Parallelism};
-use crate::search::PolicyNetFile;
+use crate::search::{PolicyNetFile, SHIPPED_NET};
 
 /// What a setting's value is: its type, unit and bounds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -136,6 +136,9 @@ impl Setting {
                 if text.eq_ignore_ascii_case("off") {
                     return Ok(Value::Off);
                 }
+                if text.eq_ignore_ascii_case(SHIPPED_NET) {
+                    return Ok(Value::Net(Arc::new(PolicyNetFile::shipped())));
+                }
                 PolicyNetFile::load(text)
                     .map(|net| Value::Net(Arc::new(net)))
                     .map_err(|e| BadNumber::Other(e.to_string()))
@@ -200,7 +203,7 @@ impl Setting {
             Kind::Switch => "true or false".to_string(),
             Kind::Choice(names) => list_alternatives(names),
             Kind::RealOrOff(r) => format!("off, or {r}"),
-            Kind::FileOrOff => "off, or a file".to_string(),
+            Kind::FileOrOff => "off, shipped, or a file".to_string(),
         }
     }
 }
@@ -422,14 +425,15 @@ pub const SETTINGS: &[Setting] = &[
     Setting {
         name: "policy_net",
         flag: "policy-net",
-        value_name: "FILE|off",
+        value_name: "FILE|shipped|off",
         kind: Kind::FileOrOff,
         help: "The policy network that rates the root and every node of the tree past \
                net_visits visits (its shares there weighed by net_blend and net_weight): \
-               off, or its weights file (engine/data/policy-19.safetensors). On a board size \
-               the network was not made for, the move model stays the prior (stderr says \
-               so once).",
-        default: None,
+               shipped (engine/data/policy-19.safetensors, compiled in), a weights file, or \
+               off (the move model alone). On a board size the network was not made for \
+               (the shipped one: any but 19x19), the move model stays the prior; a file \
+               given by name says so once on stderr.",
+        default: Some("shipped, for play, analysis, review and diagnose; off in bench"),
         read: |c| c.policy_net.clone().map_or(Value::Off, Value::Net),
         write: |c, v| c.policy_net = net(v),
     },
@@ -635,7 +639,14 @@ mod tests {
         s.set(&mut c, "OFF").unwrap();
         assert_eq!(c, Config::default());
         assert!(c.policy_net.is_none());
-        assert_eq!(s.range_text(), "off, or a file");
+        // The compiled-in network, by name, as the commands that play start with it.
+        s.set(&mut c, "Shipped").unwrap();
+        assert_eq!(c.policy_net.as_ref().map(|n| n.net().side()), Some(19));
+        assert_eq!(s.get(&c), "shipped");
+        assert_eq!(s.get(&Config::default().with_shipped_net()), "shipped");
+        s.set(&mut c, "off").unwrap();
+        assert_eq!(c, Config::default());
+        assert_eq!(s.range_text(), "off, shipped, or a file");
     }
 
     #[test]

@@ -14,7 +14,9 @@
 //!
 //! The network rates positions of the board size it was trained on only
 //! ([`PolicyNetFile::serves`]); on another the move model stays the prior, and stderr
-//! says so once a loaded file. The cache's key holds the board's size all the same.
+//! says so once for a file given by name (the shipped network, the default of the
+//! commands that play, stays silent). The cache's key holds the board's size all the
+//! same.
 
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
@@ -30,6 +32,13 @@ use crate::shape::features::History;
 /// The most positions the cache of a loaded network holds (about 1.8 KB each on
 /// 19×19, so some 7 MB at most); the oldest goes first.
 pub const CACHE_POSITIONS: usize = 4096;
+
+/// The name the `policy_net` setting gives the network compiled into the binary
+/// (`engine/data/policy-19.safetensors`): `--policy-net shipped`.
+pub const SHIPPED_NET: &str = "shipped";
+
+/// The shipped network's weights file, compiled in.
+const SHIPPED_WEIGHTS: &[u8] = include_bytes!("../../data/policy-19.safetensors");
 
 /// A policy network loaded from a file, as the `policy_net` setting holds it: the
 /// network, the file it came from, the cache of its ratings and its counters. Two
@@ -74,6 +83,19 @@ impl PolicyNetFile {
     pub fn load(path: &str) -> Result<PolicyNetFile, PolicyNetError> {
         let net = PolicyNet::load(Path::new(path))?;
         Ok(PolicyNetFile::new(path.to_string(), net))
+    }
+
+    /// The network compiled into the binary (`engine/data/policy-19.safetensors`,
+    /// 19×19), named [`SHIPPED_NET`]. It says nothing on stderr on the sizes it does not
+    /// serve: it is the default of the commands that play, on every size.
+    pub fn shipped() -> PolicyNetFile {
+        // The file is compiled in and a unit test loads it: a failure here is a
+        // broken build, and falling back to no network would hide it.
+        let net = PolicyNet::from_bytes(SHIPPED_WEIGHTS, "engine/data/policy-19.safetensors")
+            .expect("engine/data/policy-19.safetensors is a valid policy network");
+        let file = PolicyNetFile::new(SHIPPED_NET.to_string(), net);
+        file.warned.store(true, Relaxed);
+        file
     }
 
     /// A network already loaded, named `path`.
@@ -124,9 +146,9 @@ impl PolicyNetFile {
         board.size().get() == self.net.side()
     }
 
-    /// [`serves`](PolicyNetFile::serves), saying once on stderr, a loaded file, that
-    /// the tree's prior is the move model's when the network does not serve the board:
-    /// the search's question.
+    /// [`serves`](PolicyNetFile::serves), saying once on stderr, a loaded file (not
+    /// the shipped one), that the tree's prior is the move model's when the network
+    /// does not serve the board: the search's question.
     pub(crate) fn serves_search(&self, board: &Board) -> bool {
         if self.serves(board) {
             return true;

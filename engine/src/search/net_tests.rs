@@ -259,9 +259,18 @@ fn threads_sharing_a_tree_rate_each_node_once() {
 
 #[test]
 fn the_shipped_network_steers_the_root_towards_its_moves() {
+    // The network compiled into the binary is the file in engine/data, byte for byte.
+    let net = Arc::new(PolicyNetFile::shipped());
+    assert_eq!(net.path(), super::SHIPPED_NET);
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/policy-19.safetensors");
-    let net = Arc::new(PolicyNetFile::load(path).unwrap());
+    let file = Arc::new(PolicyNetFile::load(path).unwrap());
     let g = game(19, &["Q16", "D4"]);
+    assert_eq!(
+        evaluated(&net, &g, Color::Black, ["Q16", "D4"]),
+        evaluated(&file, &g, Color::Black, ["Q16", "D4"])
+    );
+    assert!(net.serves(g.board()));
+    assert!(!net.serves(game(13, &[]).board()));
     let mut config = config(Some(Arc::clone(&net)), 1);
     config.search.net_blend = 1.0;
     let (w, _) = search_with(&g, &config, 1);
