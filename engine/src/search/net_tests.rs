@@ -259,7 +259,7 @@ fn threads_sharing_a_tree_rate_each_node_once() {
 
 #[test]
 fn the_shipped_network_steers_the_root_towards_its_moves() {
-    // The network compiled into the binary is the file in engine/data, byte for byte.
+    // The network compiled into the binary rates as the file in engine/data does.
     let net = Arc::new(PolicyNetFile::shipped());
     assert_eq!(net.path(), super::SHIPPED_NET);
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/policy-19.safetensors");
