@@ -11,7 +11,8 @@
 //! `SearchParams::net_visits` visits claims its rating (`Tree::claim_rating`), rates
 //! the position (`net.rs`: the cache, or an evaluation) and gives the node's edges
 //! the blended priors (`Tree::set_priors`), then descends on; a node expanded at a
-//! position the cache holds is rated as it is expanded.
+//! position the cache holds, or with `net_visits` visits already, is rated as it is
+//! expanded.
 
 use tengen_board::{Color, Move, Point};
 
@@ -97,9 +98,18 @@ pub(super) fn descend(tree: &Tree, s: &mut Scratch, ctx: &Ctx<'_>, exclusive: bo
         match node.state() {
             State::Leaf => {
                 if node.visits() >= ctx.expand_after && !tree.needs_room() && tree.claim(id) {
-                    let rated = ctx
-                        .net
-                        .and_then(|net| net.cached(&s.board, d.c, &history(s, ctx)));
+                    // A node that already has the visits a rating needs is rated as it
+                    // is expanded (one generation, not a model one and then a blended
+                    // one); below that, only a rating the cache holds is used.
+                    let visits = node.visits();
+                    let rated = ctx.net.and_then(|net| {
+                        let history = history(s, ctx);
+                        if visits >= ctx.net_visits {
+                            net.rate(&s.board, d.c, &history, &mut s.net)
+                        } else {
+                            net.cached(&s.board, d.c, &history)
+                        }
+                    });
                     generate(s, ctx, d.c, d.last, rated.as_deref());
                     if tree.publish(id, &s.cands) {
                         if rated.is_some() {

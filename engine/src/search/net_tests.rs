@@ -133,6 +133,33 @@ fn the_root_and_every_busy_node_are_rated_once() {
 }
 
 #[test]
+fn a_node_with_enough_visits_at_expansion_is_rated_there_once() {
+    // With `net_visits` below the expansion threshold, every node is rated as it is
+    // expanded: none is left with the model's priors, and none is rated twice.
+    let net = test_net();
+    let g = game(19, &["Q16", "D4"]);
+    let mut config = config(Some(Arc::clone(&net)), 1);
+    config.search.net_visits = 1;
+    let (w, _) = search_with(&g, &config, 600);
+    let tree = w[0].tree.as_ref().unwrap();
+    let expanded: Vec<_> = nodes(tree)
+        .into_iter()
+        .filter(|n| tree.node(n.0).is_expanded())
+        .collect();
+    assert!(expanded.len() > 10, "{} expanded nodes", expanded.len());
+    assert!(
+        expanded.iter().all(|n| n.2),
+        "an expanded node was not rated"
+    );
+    let stats = net.stats();
+    assert_eq!(
+        (stats.evaluations + stats.cache_hits) as usize,
+        expanded.len(),
+        "{stats:?}"
+    );
+}
+
+#[test]
 fn the_cache_rates_a_position_seen_before_without_an_evaluation() {
     let net = test_net();
     let g = game(19, &["Q16", "D4", "C16"]);
