@@ -10,8 +10,8 @@ use tengen_engine::{Config, Decision, Engine, Limit, Mode};
 
 use crate::support::cases::{check_cases, is_diagram_row, read_cases};
 
-/// Tengen's playouts a clean-up move (the budget session 8 found the bent four lost
-/// at).
+/// Tengen's playouts a clean-up move (the budget at which an earlier clean-up lost the
+/// bent four).
 const PLAYOUTS: u64 = 1000;
 /// The most moves Tengen gets to capture the group.
 const MAX_MOVES: usize = 30;

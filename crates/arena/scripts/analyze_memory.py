@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Long kata-analyze on 19x19 with a memory budget, for BENCHMARKS.md (issue 15).
+"""Long kata-analyze on 19x19 with a memory budget, for BENCHMARKS.md (the tree's byte budget).
 
 Usage: analyze_memory.py TENGEN MINUTES MEMORY_MIB [extra tengen gtp flags]
 
