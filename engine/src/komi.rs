@@ -9,7 +9,9 @@
 //! shift is the same for either colour to move (it always favours White, the side
 //! that gave the stones); analysis, scoring and the pass judgement keep the real komi.
 
-use tengen_board::Game;
+use tengen_board::{Game, Scoring};
+
+use crate::playout::Komi;
 
 /// The moves over which the shift shrinks to 0, as a share of the board's points
 /// (199 moves on 19×19, 93 on 13×13, 45 on 9×9).
@@ -29,6 +31,19 @@ pub fn handicap_shift(game: &Game, per_stone: f64) -> f64 {
     per_stone * stones * left
 }
 
+/// What the playouts of `game`'s search count against, with `shift` points more for
+/// White (the dynamic komi): under area counting the komi with the handicap
+/// compensation ([`Game::effective_komi`]); under territory counting the komi alone,
+/// the area count then losing the stones each side placed, handicap stones included
+/// ([`Komi::against`]).
+pub fn playout_komi(game: &Game, shift: f64) -> Komi {
+    let points = game.effective_komi() + shift;
+    match game.rules().scoring {
+        Scoring::Area => Komi::area(points),
+        Scoring::Territory => Komi::territory(points),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -40,6 +55,26 @@ mod tests {
             game.place_fixed_handicap(stones).unwrap();
         }
         game
+    }
+
+    #[test]
+    fn the_playouts_count_area_or_territory_as_the_rules_do() {
+        let size = BoardSize::new(13).unwrap();
+        let mut chinese = Game::new(size, Rules::default().with_komi(0.5).unwrap());
+        chinese.place_fixed_handicap(3).unwrap();
+        // Area counting: the komi with a point a handicap stone (Rules::default's
+        // compensation), and the shift.
+        assert_eq!(
+            playout_komi(&chinese, 2.0),
+            Komi::area(chinese.effective_komi() + 2.0)
+        );
+        // Territory counting: the komi alone; the three handicap stones come off
+        // Black's area as stones it placed.
+        let mut japanese = Game::new(size, Rules::japanese().with_komi(0.5).unwrap());
+        japanese.place_fixed_handicap(3).unwrap();
+        let komi = playout_komi(&japanese, 0.0);
+        assert_eq!(komi, Komi::territory(0.5));
+        assert_eq!(komi.against(japanese.board()), 3.5);
     }
 
     #[test]

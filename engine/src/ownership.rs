@@ -24,7 +24,7 @@ use tengen_board::{
     Bitboard, Board, BoardSize, ByColor, Color, Game, Point, Score, Scoring, StaticLife, regions,
 };
 
-use crate::playout::{Amaf, Policy, Rng};
+use crate::playout::{Amaf, Komi, Policy, Rng};
 
 /// The status of every stone at the end of a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -95,7 +95,7 @@ pub fn playout_ownership(
     board: &Board,
     to_move: Color,
     last: Option<Point>,
-    komi: f64,
+    komi: Komi,
     n: u32,
     rng: &mut Rng,
     color: Color,

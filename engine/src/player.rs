@@ -26,7 +26,7 @@ use crate::analysis::{Analysis, Report};
 use crate::cleanup::{KillLines, Proven};
 use crate::config::{Config, HeavyParams, ModelPrior};
 use crate::knowledge::Knowledge;
-use crate::komi::handicap_shift;
+use crate::komi::{handicap_shift, playout_komi};
 use crate::ownership::{Judgement, Status, judge, playout_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
 use crate::resign::ResignStreaks;
@@ -523,7 +523,7 @@ impl Engine {
             &board,
             to_move,
             last,
-            game.area_komi(),
+            playout_komi(game, 0.0),
             n,
             &mut rng,
             color,

@@ -95,6 +95,65 @@ impl Amaf {
     }
 }
 
+/// What a finished playout's area count is compared with: White's komi, and
+/// whether the game counts territory.
+///
+/// Under territory counting (Japanese and Korean rules) a side's score is its
+/// territory plus its prisoners. A side's area is its territory plus its stones on the
+/// board, and those are the stones it placed (handicap stones included) less the
+/// ones the other side took. So Black's area lead minus Black's territory lead is
+/// exactly the stones Black placed minus the stones White placed, which
+/// [`Komi::territory`] takes off the area count. It is 0 or 1 in an even game
+/// (filling dame or one's own area costs nothing under area counting and a point under
+/// territory counting, and the moves alternate), so the area count against the same
+/// komi would favour Black by half a point on average.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Komi {
+    /// The points White's count receives (handicap compensation included where the
+    /// rules give it).
+    pub points: f64,
+    /// Whether the count is territory (the stones each side placed come off its area).
+    pub territory: bool,
+}
+
+impl Komi {
+    /// An area count against `points`.
+    pub const fn area(points: f64) -> Komi {
+        Komi {
+            points,
+            territory: false,
+        }
+    }
+
+    /// A territory count against `points`.
+    pub const fn territory(points: f64) -> Komi {
+        Komi {
+            points,
+            territory: true,
+        }
+    }
+
+    /// What Black's area lead on the finished `board` is compared with: the komi, and
+    /// under territory counting the stones Black placed less the stones White placed
+    /// (each side's stones on the board plus those the other side took).
+    #[inline]
+    pub fn against(&self, board: &Board) -> f64 {
+        if !self.territory {
+            return self.points;
+        }
+        let taken = board.prisoners();
+        let placed = |c: Color| f64::from(board.stones(c).count()) + f64::from(taken[c.opponent()]);
+        self.points + placed(Color::Black) - placed(Color::White)
+    }
+}
+
+impl From<f64> for Komi {
+    /// An area count: what every caller that names only a komi means.
+    fn from(points: f64) -> Komi {
+        Komi::area(points)
+    }
+}
+
 /// How a playout ended.
 #[derive(Clone, Copy, Debug)]
 pub struct Outcome {
@@ -211,20 +270,22 @@ impl Policy {
 
     /// Plays from `board` with `to_move` to play until both sides pass (or a move cap
     /// of three times the board area, which only superko-free cycles reach), records
-    /// first plays in `amaf`, and scores by area with `komi`. `last` is the move
-    /// before the playout starts, if any. With `replies`, the playout also answers
-    /// with the learned replies and teaches them its result (LGRF-1).
+    /// first plays in `amaf`, and scores by area against `komi` (a [`Komi`], or a
+    /// plain number for an area count). `last` is the move before the playout starts,
+    /// if any. With `replies`, the playout also answers with the learned replies and
+    /// teaches them its result (LGRF-1).
     #[allow(clippy::too_many_arguments)]
     pub fn run(
         &self,
         board: &mut Board,
         to_move: Color,
         last: Option<Point>,
-        komi: f64,
+        komi: impl Into<Komi>,
         rng: &mut Rng,
         amaf: &mut Amaf,
         mut replies: Option<&mut Replies>,
     ) -> Outcome {
+        let komi = komi.into();
         if let Some(r) = replies.as_deref_mut() {
             r.start(to_move, last);
         }
@@ -254,7 +315,7 @@ impl Policy {
             moves += 1;
             c = c.opponent();
         }
-        let mut out = score_finished(board, komi, moves);
+        let mut out = score_finished(board, komi.against(board), moves);
         out.settle_draw(rng);
         if let Some(r) = replies {
             r.learn(out.winner());
@@ -429,6 +490,38 @@ mod tests {
         assert_eq!(out.black_area.count(), 9);
         assert_eq!(out.white_area.count(), 7);
         assert_eq!(out.score, 1.5);
+    }
+
+    #[test]
+    fn a_territory_count_takes_the_stones_each_side_placed_off_its_area() {
+        // The finished 4×4 position as setup stones: Black placed 7, White 5, and
+        // each side's territory (eyes plus prisoners) is 2 points.
+        let b = finished_4x4();
+        assert_eq!(Komi::area(0.5).against(&b), 0.5);
+        assert_eq!(Komi::from(0.5), Komi::area(0.5));
+        assert_eq!(Komi::territory(0.5).against(&b), 2.5);
+        let out = score_finished(&b, Komi::territory(0.5).against(&b), 0);
+        assert_eq!((out.score, out.winner()), (-0.5, Color::White));
+        // The same position reached by Black taking a white stone on A4: Black has
+        // placed 7 and White 6, and Black's territory is its two eyes and the
+        // prisoner, a point more than White's.
+        let mut b = tengen_board::parse_diagram(
+            "O X O .
+             . X O O
+             X . X O
+             X X O .",
+        )
+        .unwrap();
+        let a3 = b.size().parse_move("A3").unwrap();
+        assert_eq!(b.play_unchecked(Color::Black, a3).captured, 1);
+        let finished = finished_4x4();
+        for c in [Color::Black, Color::White] {
+            assert_eq!(b.stones(c), finished.stones(c));
+        }
+        let komi = Komi::territory(0.5);
+        assert_eq!(komi.against(&b), 1.5);
+        let out = score_finished(&b, komi.against(&b), 0);
+        assert_eq!((out.score, out.winner()), (0.5, Color::Black));
     }
 
     #[test]

@@ -52,8 +52,9 @@ use tengen_board::{Bitboard, Board, Color, Game, Hash, Move, Point};
 use crate::analysis::{Analysis, Extras, Report};
 use crate::config::{Config, Parallelism};
 use crate::knowledge::{Knowledge, NetScratch};
+use crate::komi::playout_komi;
 use crate::padded::Padded;
-use crate::playout::{Amaf, Policy, Replies, Rng};
+use crate::playout::{Amaf, Komi, Policy, Replies, Rng};
 use crate::prior::Candidate;
 use crate::time::{MoveBudget, Progress};
 use crate::tree::{MIN_TREE_BYTES, NodeId, Tree};
@@ -196,8 +197,8 @@ struct Ctx<'a> {
     root: Board,
     root_last: Option<Point>,
     /// What a playout's area count is compared with: the komi, handicap
-    /// compensation included ([`Game::area_komi`]), and the job's dynamic komi.
-    komi: f64,
+    /// compensation included, and the job's dynamic komi ([`playout_komi`]).
+    komi: Komi,
     /// What the snapshots hold: the job's ownership and what the report asks for.
     extras: Extras,
     /// Visits a leaf needs before it is expanded, from the root's empty points.
@@ -301,7 +302,7 @@ pub(crate) fn search(
         config,
         root: game.board().clone(),
         root_last,
-        komi: game.area_komi() + job.komi_shift,
+        komi: playout_komi(game, job.komi_shift),
         extras,
         expand_after,
         net: config

@@ -179,8 +179,10 @@ impl Game {
     /// The komi an *area* count of this game is compared with, whatever the rules'
     /// counting: [`Game::effective_komi`] under area scoring; under territory scoring
     /// the komi plus one point a handicap stone, since an area count credits Black
-    /// with its handicap stones and a territory count does not. The engine's
-    /// playouts, which count area, compare with this.
+    /// with its handicap stones and a territory count does not.
+    /// [`Game::tromp_taylor_score`] compares with this (the engine's playouts under
+    /// territory counting take each side's placed stones off its area instead, so
+    /// that the last dame and the handicap stones count as a territory count does).
     pub fn area_komi(&self) -> f64 {
         match self.rules.scoring {
             Scoring::Area => self.effective_komi(),
