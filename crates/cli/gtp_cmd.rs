@@ -49,8 +49,9 @@ pub struct GtpArgs {
     #[arg(long, short)]
     pub quiet: bool,
     /// For gtp2ogs (online-go.com): one `MALKOVICH:` line on stderr per move, with
-    /// the visits, win rate, score lead and principal variation, which gtp2ogs posts
-    /// to the game's Malkovich log (written even with --quiet).
+    /// the visits, win rate, score lead, the score's standard deviation and principal
+    /// variation, which gtp2ogs posts to the game's Malkovich log (written even with
+    /// --quiet).
     #[arg(long)]
     pub ogs_pv: bool,
     /// For kgsGtp (KGS): pass second under area scoring, as KGS's bots do (a pass

@@ -24,6 +24,10 @@ pub struct MoveStat {
     /// Mean final score for the side to move, from this search's playouts through it
     /// (the reused tree keeps no scores; 0 without any).
     pub score_lead: f64,
+    /// The standard deviation of the final score, in points, over this search's
+    /// playouts through the move (KataGo's `scoreStdev`); 0 without any scored
+    /// playout.
+    pub score_stdev: f64,
     /// The principal variation, starting with `mv`.
     pub pv: Line,
     /// Visits of the position each move of `pv` leads to, one per move (KataGo's
@@ -68,6 +72,9 @@ pub struct Analysis {
     pub winrate: f64,
     /// Mean final score for `color`, from this search's playouts (0 without any).
     pub score_lead: f64,
+    /// The standard deviation of the final score, in points, over this search's
+    /// playouts from the root (KataGo's `scoreStdev`); 0 without any scored playout.
+    pub score_stdev: f64,
     /// Candidates, best first (most visits, then win rate).
     pub moves: Vec<MoveStat>,
     /// Ownership per point, row by row from the top left (A19 on 19×19) to the bottom
@@ -176,6 +183,7 @@ impl Analysis {
             reused: 0,
             winrate: 0.5,
             score_lead: 0.0,
+            score_stdev: 0.0,
             moves: Vec::new(),
             ownership: Vec::new(),
             neutral: Vec::new(),

@@ -585,7 +585,7 @@ fn top_two(ctx: &Ctx<'_>, tree: &Tree) -> (u64, u64) {
         if descend::barred(ctx, e.mv()) {
             continue;
         }
-        let (v, _, _) = ctx.share.root(&ctx.tallies, slot(e.mv()));
+        let v = ctx.share.visits(&ctx.tallies, slot(e.mv()));
         if v > a {
             b = a;
             a = v;
@@ -810,6 +810,9 @@ mod tests {
             "White's lead {}",
             analysis.score_lead
         );
+        // Every playout ends alike: the score does not spread, at the root or any move.
+        assert_eq!(analysis.score_stdev, 0.0);
+        assert!(analysis.moves.iter().all(|m| m.score_stdev == 0.0));
     }
 
     /// Every node of `tree`: wins never exceed visits, the children of a node were

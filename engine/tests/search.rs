@@ -253,8 +253,14 @@ fn tree_reuse_keeps_the_search_going() {
 }
 
 #[test]
-fn the_score_lead_after_tree_reuse_averages_this_searchs_playouts() {
-    let (_, again) = search_then_reuse();
+fn the_score_and_its_spread_after_tree_reuse_are_this_searchs_playouts() {
+    let (first, again) = search_then_reuse();
+    // The empty board's playouts end far apart, though no score is further from 0
+    // than the 81 points of the board and the komi.
+    let best = first.best().unwrap();
+    for stdev in [first.score_stdev, best.score_stdev] {
+        assert!(stdev > 1.0 && stdev < 88.5, "stdev {stdev}");
+    }
     // The reused tree keeps no scores: one new playout's score (an area count minus
     // 7.5 komi) is the lead, not that score spread over the reused visits.
     assert!(again.reused > 100, "{} reused", again.reused);
@@ -266,6 +272,9 @@ fn the_score_lead_after_tree_reuse_averages_this_searchs_playouts() {
     );
     let scored = again.moves.iter().find(|m| m.score_lead != 0.0).unwrap();
     assert_eq!(scored.score_lead, again.score_lead);
+    // One score does not spread: the reused visits do not count as scores of 0.
+    assert_eq!(again.score_stdev, 0.0);
+    assert!(again.moves.iter().all(|m| m.score_stdev == 0.0));
 }
 
 /// A root move the caller avoids is never chosen, never listed, and a reused tree that

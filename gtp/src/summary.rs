@@ -116,6 +116,7 @@ mod tests {
             reused,
             winrate: 0.45,
             score_lead: 3.5,
+            score_stdev: 12.0,
             moves: vec![MoveStat {
                 mv: e5,
                 visits,
@@ -123,6 +124,7 @@ mod tests {
                 prior: 1.0,
                 lcb: 0.4,
                 score_lead: 3.5,
+                score_stdev: 12.0,
                 pv: Line::from_slice(&[e5, c3, Move::Pass]),
                 pv_visits: vec![visits, visits / 2, 1],
                 ownership: Vec::new(),

@@ -326,11 +326,29 @@ fn katago_keys_hold_in_every_line_of_a_live_stream() {
     let stream = between(&out, "=1\n", "=2 Tengen");
     let lines = lines_after_the_first(stream);
     assert!(lines.len() >= 4, "{stream}");
+    // KataGo's score keys, in its order; a spread is a number, never negative.
+    let scores = |t: &[&str], line: &str| -> f64 {
+        let at = t.iter().position(|&k| k == "scoreMean").expect("scoreMean");
+        assert_eq!(
+            (t[at + 2], t[at + 4]),
+            ("scoreStdev", "scoreLead"),
+            "{line}"
+        );
+        let stdev: f64 = t[at + 3].parse().unwrap();
+        assert!(stdev.is_finite() && stdev >= 0.0, "{line}");
+        stdev
+    };
+    let last = lines.last().unwrap().to_string();
     for line in lines {
         let (blocks, root) = line
             .split_once(" rootInfo ")
             .expect("rootInfo after the blocks");
         let root: Vec<&str> = root.split(' ').collect();
+        let root_stdev = scores(&root, line);
+        if line == last {
+            // By the last line many playouts of the empty board have ended far apart.
+            assert!(root_stdev > 0.0, "{line}");
+        }
         let own: Vec<f64> = numbers_after(&root, "ownership").unwrap();
         let spread: Vec<f64> = numbers_after(&root, "ownershipStdev").unwrap();
         assert_eq!((own.len(), spread.len()), (81, 81), "{line}");
@@ -343,6 +361,7 @@ fn katago_keys_hold_in_every_line_of_a_live_stream() {
             let visits: u64 = t[t.iter().position(|&k| k == "visits").unwrap() + 1]
                 .parse()
                 .unwrap();
+            scores(&t, line);
             let pv_at = t.iter().position(|&k| k == "pv").unwrap();
             let pv_visits: Vec<u64> = numbers_after(&t, "pvVisits").unwrap();
             let pv_len = t.iter().position(|&k| k == "pvVisits").unwrap() - pv_at - 1;

@@ -98,6 +98,14 @@ fn win_rates_are_blacks_unless_the_query_says_otherwise() {
         "{black} {white}"
     );
     assert!((lead(&black) + lead(&white)).abs() < 1e-9);
+    // The spread of the final score is the same from either side; the playouts of a
+    // board this open end far apart, through each move as from the root.
+    let stdev = |v: &Value| v["rootInfo"]["scoreStdev"].as_f64().unwrap();
+    assert_eq!(stdev(&black), stdev(&white));
+    assert!(stdev(&black) > 0.0, "{black}");
+    let best = &black["moveInfos"][0];
+    assert_eq!(best["scoreStdev"], white["moveInfos"][0]["scoreStdev"]);
+    assert!(best["scoreStdev"].as_f64().unwrap() > 0.0, "{black}");
 }
 
 /// `rootInfo` names the position: symmetric copies share `symHash`, not `thisHash`;

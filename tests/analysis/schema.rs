@@ -43,6 +43,14 @@ fn hash(v: &Value, what: &str) -> Check {
     }
 }
 
+/// A standard deviation: a number, never negative.
+fn spread(v: &Value, what: &str) -> Check {
+    match v.as_f64() {
+        Some(x) if x >= 0.0 => Ok(()),
+        _ => Err(format!("{what} is not a number at least 0: {v}")),
+    }
+}
+
 fn count(v: &Value, what: &str) -> Result<u64, String> {
     v.as_u64()
         .ok_or_else(|| format!("{what} is not a count: {v}"))
@@ -97,6 +105,7 @@ pub fn check_analysis(v: &Value, area: usize) -> Check {
         unit(require(m, "winrate")?, "winrate")?;
         number(require(m, "scoreLead")?, "scoreLead")?;
         number(require(m, "scoreMean")?, "scoreMean")?;
+        spread(require(m, "scoreStdev")?, "scoreStdev")?;
         unit(require(m, "prior")?, "prior")?;
         number(require(m, "lcb")?, "lcb")?;
         for key in ["utility", "utilityLcb"] {
@@ -129,6 +138,7 @@ pub fn check_analysis(v: &Value, area: usize) -> Check {
         .ok_or("rootInfo is not an object")?;
     unit(require(root, "winrate")?, "rootInfo.winrate")?;
     number(require(root, "scoreLead")?, "rootInfo.scoreLead")?;
+    spread(require(root, "scoreStdev")?, "rootInfo.scoreStdev")?;
     count(require(root, "visits")?, "rootInfo.visits")?;
     if let Some(u) = root.get("utility") {
         utility(u, "rootInfo.utility")?;
@@ -236,8 +246,9 @@ fn responses_have_katagos_documented_shape() {
 fn the_checker_refuses_what_katago_would_not_send() {
     let good = json!({"id": "x", "turnNumber": 0, "isDuringSearch": false,
         "moveInfos": [{"move": "E5", "visits": 3, "winrate": 0.5, "scoreLead": 1.0,
-                        "scoreMean": 1.0, "prior": 0.2, "lcb": 0.4, "order": 0, "pv": ["E5"]}],
-        "rootInfo": {"winrate": 0.5, "scoreLead": 1.0, "visits": 3}});
+                        "scoreMean": 1.0, "scoreStdev": 4.5, "prior": 0.2, "lcb": 0.4,
+                        "order": 0, "pv": ["E5"]}],
+        "rootInfo": {"winrate": 0.5, "scoreLead": 1.0, "scoreStdev": 4.5, "visits": 3}});
     assert_eq!(check_analysis(&good, 81), Ok(()));
     let broken = |path: &[&str], value: Value| {
         let mut v = good.clone();
@@ -256,6 +267,8 @@ fn the_checker_refuses_what_katago_would_not_send() {
     assert!(broken(&["moveInfos", "0", "order"], json!(1)).is_err());
     assert!(broken(&["moveInfos", "0", "pv"], json!(["D4"])).is_err());
     assert!(broken(&["rootInfo", "visits"], json!(-1)).is_err());
+    assert!(broken(&["moveInfos", "0", "scoreStdev"], json!(-0.5)).is_err());
+    assert!(broken(&["rootInfo", "scoreStdev"], json!("wide")).is_err());
     assert!(broken(&["policy"], json!([0.5])).is_err());
     assert!(broken(&["ownership"], json!(vec![2.0; 81])).is_err());
     assert!(check_notice(&json!({"error": "x", "id": "a"})).is_err());

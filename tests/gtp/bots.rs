@@ -99,8 +99,10 @@ fn ogs_pv_writes_one_malkovich_line_per_move_as_gtp2ogs_reads_them() {
     let (stdout, stderr) = run_both(&args, input);
     // gtp2ogs's chat filter (src/Bot.ts), and the line's own shape.
     let chat = Regex::new(r"(DISCUSSION|MALKOVICH|MAIN):(.*)").unwrap();
+    // gtp2ogs's KataGo reader (src/PvOutputParser.ts) without its optional PDA, and
+    // anchored at both ends.
     let shape = Regex::new(
-        r"^MALKOVICH:Visits (\d+) Winrate (\d+\.\d\d)% ScoreLead (-?\d+\.\d) PV ((?:[A-HJ-T]\d+|pass)(?: (?:[A-HJ-T]\d+|pass))*)$",
+        r"^MALKOVICH:Visits (\d+) Winrate (\d+\.\d\d)% ScoreLead (-?\d+\.\d) ScoreStdev (-?\d+\.\d) PV ((?:[A-HJ-T]\d+|pass)(?: (?:[A-HJ-T]\d+|pass))*)$",
     )
     .unwrap();
     let lines: Vec<&str> = stderr.lines().filter(|l| chat.is_match(l)).collect();
@@ -109,8 +111,15 @@ fn ogs_pv_writes_one_malkovich_line_per_move_as_gtp2ogs_reads_them() {
         let caps = shape.captures(line).unwrap_or_else(|| panic!("{line:?}"));
         let winrate: f64 = caps[2].parse().unwrap();
         assert!((0.0..=100.0).contains(&winrate));
+        // Playouts of a board this open end far apart, through the genmoves' searched
+        // moves (the clean-up's pass, chosen after its search, had none through it).
+        let stdev: f64 = caps[4].parse().unwrap();
+        assert!(stdev >= 0.0, "{line}");
+        if *id != "3" {
+            assert!(stdev > 0.0, "{line}");
+        }
         let played = answer_lines(&stdout, id).unwrap()[0].clone();
-        let first = caps[4].split(' ').next().unwrap();
+        let first = caps[5].split(' ').next().unwrap();
         assert!(first.eq_ignore_ascii_case(&played), "{line} for {played}");
     }
     // Without the flag, none (--quiet is in FAST: nothing else either).

@@ -4,9 +4,10 @@
 //! `utility` and `utilityLcb` are KataGo's with its score utility at 0: Tengen's search
 //! maximises the win rate alone, so a move's utility is its win/loss value,
 //! `2 × winrate − 1` (and `2 × lcb − 1`), from the side the values are reported from.
-//! `rootInfo`'s `thisHash` and `symHash` are [`PositionHashes`]. KataGo's
-//! `scoreStdev` and `scoreSelfplay` are left out: the search keeps each candidate's
-//! mean score, not its spread.
+//! `rootInfo`'s `thisHash` and `symHash` are [`PositionHashes`]. `scoreStdev` is
+//! the standard deviation of the final score over the search's playouts (through the
+//! move, or all of them for `rootInfo`), in points. KataGo's `scoreSelfplay` is left
+//! out: Tengen's one score is the playouts' mean, `scoreLead` and `scoreMean`.
 
 use serde_json::{Map, Value, json};
 use tengen_board::{BoardSize, Move};
@@ -117,6 +118,7 @@ fn move_info(at: &TurnRef<'_>, side: Side, order: usize, m: &MoveStat) -> Value 
         "winrate": side.rate(m.winrate),
         "scoreLead": side.points(m.score_lead),
         "scoreMean": side.points(m.score_lead),
+        "scoreStdev": spread(m.score_stdev),
         "prior": finite(m.prior),
         "lcb": side.rate(m.lcb),
         "utility": utility(side.rate(m.winrate)),
@@ -146,6 +148,7 @@ fn root_info(at: &TurnRef<'_>, side: Side, a: &Analysis) -> Value {
         "winrate": side.rate(a.winrate),
         "scoreLead": side.points(a.score_lead),
         "scoreMean": side.points(a.score_lead),
+        "scoreStdev": spread(a.score_stdev),
         "utility": utility(side.rate(a.winrate)),
         "visits": a.visits,
         "currentPlayer": player_letter(a.color),
@@ -172,6 +175,12 @@ fn utility(winrate: f64) -> f64 {
 
 fn finite(x: f64) -> f64 {
     if x.is_finite() { x } else { 0.0 }
+}
+
+/// A standard deviation, the same from either side: never negative (an undefined one
+/// is 0).
+fn spread(x: f64) -> f64 {
+    finite(x).max(0.0)
 }
 
 /// Six decimals: ownership to a millionth, in short numbers.
@@ -201,6 +210,7 @@ mod tests {
             prior: 0.25,
             lcb: winrate - 0.1,
             score_lead: 3.0,
+            score_stdev: 12.5,
             pv: [mv, c3].into_iter().collect(),
             pv_visits: vec![visits, visits / 2],
             ownership: vec![0.25; size.area()],
@@ -212,6 +222,7 @@ mod tests {
             reused: 0,
             winrate: 0.75,
             score_lead: 3.0,
+            score_stdev: 14.25,
             moves: vec![stat(d4, 9, 0.8), stat(c3, 1, 0.4), stat(Move::Pass, 0, 0.1)],
             ownership: vec![0.5; size.area()],
             neutral: vec![0.0; size.area()],
@@ -247,6 +258,9 @@ mod tests {
         assert_eq!(infos[0]["move"], "D4");
         assert!((infos[0]["winrate"].as_f64().unwrap() - 0.2).abs() < 1e-9);
         assert_eq!(infos[0]["scoreLead"], -3.0);
+        // A spread is the same from either side.
+        assert_eq!(infos[0]["scoreStdev"], 12.5);
+        assert_eq!(v["rootInfo"]["scoreStdev"], 14.25);
         assert_eq!(infos[1]["order"], 1);
         assert_eq!(infos[0]["pv"], json!(["D4"]));
         assert_eq!(v["rootInfo"]["currentPlayer"], "W");

@@ -7,6 +7,7 @@ use crate::select::lower_bound;
 use crate::tree::{Edge, NodeId, Tree};
 
 use super::descend::{avoided, prior};
+use super::tally::RootCounts;
 use super::{Ctx, slot};
 
 /// The longest principal variation reported.
@@ -28,26 +29,27 @@ pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
         .sum::<f64>()
         .max(1e-9);
     let share = &ctx.share;
-    let mut moves: Vec<MoveStat> = edges
+    // Each listed root move's counts, read once: the root's are their sum.
+    let counts: Vec<(&Edge, RootCounts)> = edges
         .iter()
         .filter(listed)
-        .map(|e| {
+        .map(|e| (e, share.root(&ctx.tallies, slot(e.mv()))))
+        .collect();
+    let mut moves: Vec<MoveStat> = counts
+        .iter()
+        .map(|&(e, c)| {
             let mv = e.mv();
             let s = slot(mv);
-            let (visits, wins, score2) = share.root(&ctx.tallies, s);
+            let visits = c.visits;
             let prior_rate = rate(prior(ctx, true, e));
             let winrate = if visits > 0 {
-                wins as f64 / visits as f64
+                c.wins as f64 / visits as f64
             } else {
                 prior_rate
             };
-            // The reused tree keeps no scores: average this search's playouts only.
-            let scored = visits.saturating_sub(share.reused(s));
-            let score_lead = if scored > 0 {
-                score2 as f64 / 2.0 / scored as f64
-            } else {
-                0.0
-            };
+            // The reused tree keeps no scores: this search's playouts only.
+            let scored = c.scored;
+            let (score_lead, score_stdev) = c.score();
             let mut pv = Line::new();
             pv.push(mv);
             let mut pv_visits = vec![visits];
@@ -79,6 +81,7 @@ pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
                 prior: prior_rate / prior_total,
                 lcb: lower_bound(winrate, visits),
                 score_lead,
+                score_stdev,
                 pv,
                 pv_visits,
                 ownership,
@@ -98,22 +101,15 @@ pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
         .map(|e| share.reused(slot(e.mv())))
         .sum();
     let wins: f64 = moves.iter().map(|m| m.winrate * m.visits as f64).sum();
-    let score2: i64 = edges
-        .iter()
-        .filter(listed)
-        .map(|e| share.root(&ctx.tallies, slot(e.mv())).2)
-        .sum();
     let winrate = if visits > 0 {
         wins / visits as f64
     } else {
         0.5
     };
-    let scored = visits.saturating_sub(reused);
-    let score_lead = if scored > 0 {
-        score2 as f64 / 2.0 / scored as f64
-    } else {
-        0.0
-    };
+    let (score_lead, score_stdev) = counts
+        .iter()
+        .fold(RootCounts::default(), |sum, &(_, c)| sum + c)
+        .score();
     let own = |neutral| {
         if ctx.extras.ownership {
             let count = |p: usize| {
@@ -133,6 +129,7 @@ pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
         reused,
         winrate,
         score_lead,
+        score_stdev,
         moves,
         ownership: own(false),
         neutral: own(true),

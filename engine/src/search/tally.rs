@@ -23,6 +23,8 @@ pub(crate) struct Tally {
     wins: Box<[AtomicU64]>,
     /// Their final scores for the side to move, in half points.
     score2: Box<[AtomicI64]>,
+    /// The sum of the squares of those scores, for their spread.
+    score_sq: Box<[AtomicU64]>,
     /// Playouts that ended with each point Black's / White's (when asked for).
     black_owned: Box<[AtomicU32]>,
     white_owned: Box<[AtomicU32]>,
@@ -92,6 +94,7 @@ impl Tally {
             visits: zeros(),
             wins: zeros(),
             score2: zeros(),
+            score_sq: zeros(),
             black_owned: zeros(),
             white_owned: zeros(),
             owned_playouts: AtomicU32::new(0),
@@ -110,7 +113,12 @@ impl Tally {
             (Some(stride), _) => self.moves = Some(MovesOwnership::new(stride)),
             (None, _) => {}
         }
-        for a in self.visits.iter_mut().chain(self.wins.iter_mut()) {
+        for a in self
+            .visits
+            .iter_mut()
+            .chain(self.wins.iter_mut())
+            .chain(self.score_sq.iter_mut())
+        {
             *a.get_mut() = 0;
         }
         for a in self.score2.iter_mut() {
@@ -141,6 +149,7 @@ impl Tally {
         add_u64(&self.wins[slot], u64::from(won));
         let s = &self.score2[slot];
         s.store(s.load(Relaxed) + score2, Relaxed);
+        add_u64(&self.score_sq[slot], score2.unsigned_abs().pow(2));
     }
 
     /// The final position's owners: the points of each colour's area.
@@ -204,12 +213,15 @@ impl Tally {
     }
 
     /// Playouts through the root move at `slot`, their wins and scores.
-    pub(crate) fn root(&self, slot: usize) -> (u64, u64, i64) {
-        (
-            self.visits[slot].load(Relaxed),
-            self.wins[slot].load(Relaxed),
-            self.score2[slot].load(Relaxed),
-        )
+    pub(crate) fn root(&self, slot: usize) -> RootCounts {
+        let visits = self.visits[slot].load(Relaxed);
+        RootCounts {
+            visits,
+            wins: self.wins[slot].load(Relaxed),
+            scored: visits,
+            score2: self.score2[slot].load(Relaxed),
+            score_sq: self.score_sq[slot].load(Relaxed),
+        }
     }
 
     /// Playouts counted in the ownership, and how many of them ended with point slot
@@ -220,6 +232,56 @@ impl Tally {
             self.black_owned[p].load(Relaxed),
             self.white_owned[p].load(Relaxed),
         )
+    }
+}
+
+/// What the playouts through one root move add up to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct RootCounts {
+    /// Playouts through it (with, summed by [`RootShare::root`], the reused tree's
+    /// visits).
+    pub(crate) visits: u64,
+    /// Their wins for the side to move.
+    pub(crate) wins: u64,
+    /// The playouts of this search among `visits`: those the scores count (the
+    /// reused tree keeps no scores).
+    pub(crate) scored: u64,
+    /// The sum of their final scores for the side to move, in half points.
+    pub(crate) score2: i64,
+    /// The sum of the squares of those scores.
+    pub(crate) score_sq: u64,
+}
+
+impl std::ops::Add for RootCounts {
+    type Output = RootCounts;
+
+    fn add(self, o: RootCounts) -> RootCounts {
+        RootCounts {
+            visits: self.visits + o.visits,
+            wins: self.wins + o.wins,
+            scored: self.scored + o.scored,
+            score2: self.score2 + o.score2,
+            score_sq: self.score_sq + o.score_sq,
+        }
+    }
+}
+
+impl RootCounts {
+    /// The mean final score for the side to move over the `scored` playouts, in
+    /// points, and its (population) standard deviation; both 0 without any. From
+    /// the sums in integers, so that the spread of scores all alike is exactly 0.
+    pub(crate) fn score(&self) -> (f64, f64) {
+        if self.scored == 0 {
+            return (0.0, 0.0);
+        }
+        let n = self.scored as f64;
+        let mean = self.score2 as f64 / 2.0 / n;
+        // n² times the variance in half points: n Σs² − (Σs)², never below 0 but
+        // in a live snapshot, whose counters the workers are still adding to.
+        let spread = i128::from(self.scored) * i128::from(self.score_sq)
+            - i128::from(self.score2) * i128::from(self.score2);
+        let stdev = (spread.max(0) as f64).sqrt() / 2.0 / n;
+        (mean, stdev)
     }
 }
 
@@ -282,14 +344,20 @@ impl RootShare {
 
     /// The root move at `slot` over the reused tree and every worker of `tallies`:
     /// visits, wins and the scores (of this search's playouts only).
-    pub(crate) fn root(&self, tallies: &[&Tally], slot: usize) -> (u64, u64, i64) {
-        tallies.iter().fold(
-            (self.reused(slot), self.reused_wins[slot].load(Relaxed), 0),
-            |(v, w, s), t| {
-                let (tv, tw, ts) = t.root(slot);
-                (v + tv, w + tw, s + ts)
-            },
-        )
+    pub(crate) fn root(&self, tallies: &[&Tally], slot: usize) -> RootCounts {
+        let reused = RootCounts {
+            visits: self.reused(slot),
+            wins: self.reused_wins[slot].load(Relaxed),
+            ..RootCounts::default()
+        };
+        tallies.iter().fold(reused, |sum, t| sum + t.root(slot))
+    }
+
+    /// The visits alone of [`RootShare::root`] (the stop rule's reads, none more).
+    pub(crate) fn visits(&self, tallies: &[&Tally], slot: usize) -> u64 {
+        tallies
+            .iter()
+            .fold(self.reused(slot), |v, t| v + t.visits[slot].load(Relaxed))
     }
 }
 
@@ -305,10 +373,54 @@ mod tests {
         a.add_root(5, true, 7);
         b.add_root(5, false, -3);
         b.add_root(6, true, 1);
-        assert_eq!(share.root(&[&a, &b], 5), (12, 5, 4));
-        assert_eq!(share.root(&[&a, &b], 6), (1, 1, 1));
+        let counts = |visits, wins, scored, score2, score_sq| RootCounts {
+            visits,
+            wins,
+            scored,
+            score2,
+            score_sq,
+        };
+        assert_eq!(share.root(&[&a, &b], 5), counts(12, 5, 2, 4, 58));
+        assert_eq!(share.root(&[&a, &b], 6), counts(1, 1, 1, 1, 1));
+        assert_eq!(share.visits(&[&a, &b], 5), 12);
         a.reset(None);
-        assert_eq!(share.root(&[&a, &b], 5), (11, 4, -3));
+        assert_eq!(share.root(&[&a, &b], 5), counts(11, 4, 1, -3, 9));
+        assert_eq!(share.visits(&[&a, &b], 5), 11);
+    }
+
+    #[test]
+    fn the_score_and_its_spread_come_from_this_searchs_playouts_alone() {
+        let share = RootShare::new();
+        let (a, b) = (Tally::new(), Tally::new());
+        // Reused visits keep no scores: they change neither the mean nor the spread.
+        share.add_reused(5, 100, 50);
+        // Playouts ending 2, 4 and 6 points up (4, 8 and 12 half points): mean 4,
+        // variance (4 + 0 + 4) / 3.
+        a.add_root(5, true, 4);
+        b.add_root(5, true, 8);
+        a.add_root(5, true, 12);
+        let (mean, stdev) = share.root(&[&a, &b], 5).score();
+        assert_eq!(mean, 4.0);
+        assert!((stdev - (8.0f64 / 3.0).sqrt()).abs() < 1e-12, "{stdev}");
+        assert!((stdev - 1.633).abs() < 1e-3, "{stdev}");
+        // One playout 1.5 points down, one 1.5 up: mean 0, spread 1.5.
+        a.add_root(6, false, -3);
+        b.add_root(6, true, 3);
+        assert_eq!(share.root(&[&a, &b], 6).score(), (0.0, 1.5));
+        // Scores all alike spread by exactly 0; no playout, no score.
+        for _ in 0..1000 {
+            a.add_root(7, true, 15);
+        }
+        assert_eq!(share.root(&[&a, &b], 7).score(), (7.5, 0.0));
+        assert_eq!(share.root(&[&a, &b], 8).score(), (0.0, 0.0));
+        // Counters read while a playout is half counted never give a negative spread.
+        let torn = RootCounts {
+            scored: 2,
+            score2: 10,
+            score_sq: 25,
+            ..RootCounts::default()
+        };
+        assert_eq!(torn.score(), (2.5, 0.0));
     }
 
     #[test]

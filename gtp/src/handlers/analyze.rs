@@ -6,7 +6,9 @@
 //! `info move D4 visits 836 winrate 4656 prior 839 lcb 4640 order 0 pv D4 Q16 D16`.
 //! The Leela Zero dialect writes win rate, prior and lcb as integers in 1/10000; the
 //! KataGo dialect writes them as decimals in [0, 1] (always with a decimal point, so
-//! every Sabaki version reads them right) and adds `scoreMean` and `scoreLead`.
+//! every Sabaki version reads them right) and adds `scoreMean`, `scoreStdev` (the
+//! standard deviation of the final score over the playouts) and `scoreLead`, in
+//! KataGo's order.
 //!
 //! KataGo's options add keys where KataGo prints them: in each block after `pv` (the
 //! last key of a block without them), `pvVisits`, `pvEdgeVisits` (one count per move
@@ -250,9 +252,10 @@ impl Stream {
             Dialect::Kata => {
                 let _ = write!(
                     line,
-                    " winrate {} scoreMean {:.2} scoreLead {:.2} prior {} lcb {}",
+                    " winrate {} scoreMean {:.2} scoreStdev {:.2} scoreLead {:.2} prior {} lcb {}",
                     unit(m.winrate),
                     m.score_lead,
+                    m.score_stdev,
                     m.score_lead,
                     unit(m.prior),
                     unit(m.lcb)
@@ -302,10 +305,11 @@ impl Stream {
             }
             let _ = write!(
                 line,
-                "rootInfo visits {} winrate {} scoreMean {:.2} scoreLead {:.2}",
+                "rootInfo visits {} winrate {} scoreMean {:.2} scoreStdev {:.2} scoreLead {:.2}",
                 a.visits,
                 unit(a.winrate),
                 a.score_lead,
+                a.score_stdev,
                 a.score_lead
             );
         }
@@ -473,6 +477,7 @@ mod tests {
             prior: 0.5,
             lcb: 0.25,
             score_lead: 1.0,
+            score_stdev: 2.5,
             pv: Line::from_slice(pv),
             pv_visits,
             ownership: vec![own, -own, 0.0, 1.0],
@@ -484,6 +489,7 @@ mod tests {
             reused: 0,
             winrate: 0.5,
             score_lead: 1.0,
+            score_stdev: 3.25,
             moves: vec![
                 stat(a1, 10, &[a1, b2], vec![10, 7], 0.5),
                 stat(Move::Pass, 2, &[Move::Pass], vec![2], 1.0),
@@ -514,11 +520,13 @@ mod tests {
         let line = st.format(&snapshot(), BoardSize::new(2).unwrap()).unwrap();
         assert_eq!(
             line,
-            "info move A1 visits 10 winrate 0.500000 scoreMean 1.00 scoreLead 1.00 \
-             prior 0.500000 lcb 0.250000 order 0 pv A1 B2 pvVisits 10 7 pvEdgeVisits 10 7 \
+            "info move A1 visits 10 winrate 0.500000 scoreMean 1.00 scoreStdev 2.50 \
+             scoreLead 1.00 prior 0.500000 lcb 0.250000 order 0 pv A1 B2 pvVisits 10 7 \
+             pvEdgeVisits 10 7 \
              movesOwnership 0.5000 -0.5000 0.0000 1.0000 \
              movesOwnershipStdev 0.8660 0.8660 0.0000 0.0000 \
-             rootInfo visits 12 winrate 0.500000 scoreMean 1.00 scoreLead 1.00 \
+             rootInfo visits 12 winrate 0.500000 scoreMean 1.00 scoreStdev 3.25 \
+             scoreLead 1.00 \
              ownership 0.0000 1.0000 -1.0000 0.5000 \
              ownershipStdev 1.0000 0.0000 0.0000 0.5000"
         );

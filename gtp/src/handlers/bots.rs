@@ -141,13 +141,16 @@ fn ownership_char(o: f32) -> char {
 }
 
 /// gtp2ogs's line for online-go.com's Malkovich log (what its `send_chats` forwards
-/// to the game chat): `MALKOVICH:Visits 1200 Winrate 55.23% ScoreLead 2.1 PV D4 Q16`,
-/// in KataGo's words and order, the win rate and lead being the mover's, the PV the
-/// played move's. KataGo's line also has `ScoreStdev`, which Tengen does not
-/// estimate, so gtp2ogs posts this one as text rather than as a variation.
+/// to the game chat):
+/// `MALKOVICH:Visits 1200 Winrate 55.23% ScoreLead 2.1 ScoreStdev 18.4 PV D4 Q16`, in
+/// KataGo's words, order and decimals (the shape gtp2ogs's KataGo reader parses): the
+/// mover's win rate and score lead, and the standard deviation of the final score,
+/// over the playouts through the played move; the PV that move's.
 pub(crate) fn malkovich_line(a: &Analysis, played: Move, size: BoardSize) -> String {
     let stat: Option<&MoveStat> = a.moves.iter().find(|m| m.mv == played).or_else(|| a.best());
-    let (winrate, lead) = stat.map_or((a.winrate, a.score_lead), |m| (m.winrate, m.score_lead));
+    let (winrate, lead, stdev) = stat.map_or((a.winrate, a.score_lead, a.score_stdev), |m| {
+        (m.winrate, m.score_lead, m.score_stdev)
+    });
     let pv: Vec<String> = match stat {
         Some(m) => {
             m.pv.iter()
@@ -157,10 +160,11 @@ pub(crate) fn malkovich_line(a: &Analysis, played: Move, size: BoardSize) -> Str
         None => vec![size.move_vertex(played).to_string()],
     };
     format!(
-        "MALKOVICH:Visits {} Winrate {:.2}% ScoreLead {:.1} PV {}",
+        "MALKOVICH:Visits {} Winrate {:.2}% ScoreLead {:.1} ScoreStdev {:.1} PV {}",
         a.visits,
         100.0 * winrate,
         lead,
+        stdev,
         pv.join(" ")
     )
 }
@@ -203,6 +207,7 @@ mod tests {
             reused: 0,
             winrate: 0.61,
             score_lead: 3.25,
+            score_stdev: 11.0,
             moves: vec![
                 MoveStat {
                     mv: p("E5"),
@@ -211,6 +216,7 @@ mod tests {
                     prior: 0.3,
                     lcb: 0.6,
                     score_lead: 3.5,
+                    score_stdev: 10.5,
                     pv: Line::from_slice(&[p("E5"), p("C3"), Move::Pass]),
                     pv_visits: Vec::new(),
                     ownership: Vec::new(),
@@ -223,6 +229,7 @@ mod tests {
                     prior: 0.2,
                     lcb: 0.0,
                     score_lead: 0.0,
+                    score_stdev: 0.0,
                     pv: Line::from_slice(&[p("C3")]),
                     pv_visits: Vec::new(),
                     ownership: Vec::new(),
@@ -295,6 +302,7 @@ mod tests {
                 prior: 0.1,
                 lcb: 0.6,
                 score_lead: 4.0,
+                score_stdev: 9.0,
                 pv: Line::from_slice(&[Move::Pass]),
                 pv_visits: Vec::new(),
                 ownership: Vec::new(),
@@ -334,7 +342,16 @@ mod tests {
         let e5 = Move::Play(size.parse_point("E5").unwrap());
         assert_eq!(
             malkovich_line(&a, e5, size),
-            "MALKOVICH:Visits 300 Winrate 62.00% ScoreLead 3.5 PV E5 C3 pass"
+            "MALKOVICH:Visits 300 Winrate 62.00% ScoreLead 3.5 ScoreStdev 10.5 PV E5 C3 pass"
+        );
+        // No candidate at all: the root's values.
+        let mut bare = a.clone();
+        bare.moves.clear();
+        bare.score_lead = -2.0;
+        let d4 = Move::Play(size.parse_point("D4").unwrap());
+        assert_eq!(
+            malkovich_line(&bare, d4, size),
+            "MALKOVICH:Visits 300 Winrate 61.00% ScoreLead -2.0 ScoreStdev 11.0 PV D4"
         );
     }
 }
