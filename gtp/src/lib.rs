@@ -19,6 +19,7 @@ mod handlers;
 mod input;
 pub mod protocol;
 mod session;
+mod stream;
 mod summary;
 
 use std::io::{self, IsTerminal};

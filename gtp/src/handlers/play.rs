@@ -7,10 +7,10 @@ use tengen_board::{Bitboard, Color, Move};
 
 use crate::args::Args;
 use crate::error::Answer;
-use crate::handlers::analyze::Stream;
 use crate::handlers::board::play_checked;
 use crate::handlers::bots;
 use crate::session::{Ctx, Session};
+use crate::stream::Stream;
 use crate::summary::move_summary;
 use tengen_engine::time::watched;
 use tengen_engine::{Analysis, Decision, Mode, Report};
@@ -32,6 +32,39 @@ pub(crate) enum StopOn {
     Interrupt,
     /// Any input line (KataGo's `_cancellable` searches).
     AnyInput,
+}
+
+/// What stops a search, from the command's name.
+pub(crate) fn stop_on(cancellable: bool) -> StopOn {
+    if cancellable {
+        StopOn::AnyInput
+    } else {
+        StopOn::Interrupt
+    }
+}
+
+/// The answer word of `color`'s search that was not played: a vertex, `pass` or
+/// `resign`, or `cancelled` when input stopped a cancellable one.
+pub(crate) fn answer_word(
+    s: &mut Session,
+    ctx: &Ctx<'_>,
+    color: Color,
+    thought: &Thought,
+    cancellable: bool,
+) -> String {
+    let word = if cancellable && ctx.signals.input_pending() {
+        "cancelled".to_string()
+    } else {
+        match thought.decision {
+            Decision::Play(mv) if s.game.is_legal(color, mv) => {
+                s.game.size().move_vertex(mv).to_string()
+            }
+            Decision::Play(_) => "pass".to_string(),
+            Decision::Resign => "resign".to_string(),
+        }
+    };
+    summarize(s, color, &format!("{word} (searched, not played)"), thought);
+    word
 }
 
 /// Searches a move for `color` in the current position without playing it. Only

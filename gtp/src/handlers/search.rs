@@ -6,47 +6,14 @@
 //! may answer its move instead. No search here charges our clock or ponders after it:
 //! the controller's `play` does the first, and starts the game's next move.
 
-use tengen_board::Color;
-use tengen_engine::{Decision, Mode};
+use tengen_engine::Mode;
 
 use crate::args::Args;
 use crate::error::Answer;
-use crate::handlers::analyze::{Dialect, Then, genmove_analyze};
-use crate::handlers::play::{StopOn, Thought, summarize, think_until};
+use crate::handlers::analyze::{Then, genmove_analyze};
+use crate::handlers::play::{answer_word, stop_on, think_until};
 use crate::session::{Ctx, Session};
-
-/// What stops a search, from the command's name.
-pub(crate) fn stop_on(cancellable: bool) -> StopOn {
-    if cancellable {
-        StopOn::AnyInput
-    } else {
-        StopOn::Interrupt
-    }
-}
-
-/// The answer word of `color`'s search that was not played: a vertex, `pass` or
-/// `resign`, or `cancelled` when input stopped a cancellable one.
-pub(crate) fn answer_word(
-    s: &mut Session,
-    ctx: &Ctx<'_>,
-    color: Color,
-    thought: &Thought,
-    cancellable: bool,
-) -> String {
-    let word = if cancellable && ctx.signals.input_pending() {
-        "cancelled".to_string()
-    } else {
-        match thought.decision {
-            Decision::Play(mv) if s.game.is_legal(color, mv) => {
-                s.game.size().move_vertex(mv).to_string()
-            }
-            Decision::Play(_) => "pass".to_string(),
-            Decision::Resign => "resign".to_string(),
-        }
-    };
-    summarize(s, color, &format!("{word} (searched, not played)"), thought);
-    word
-}
+use crate::stream::Dialect;
 
 fn search(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, cancellable: bool) -> Answer {
     let color = a.color()?;
