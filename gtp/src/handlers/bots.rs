@@ -145,9 +145,16 @@ fn ownership_char(o: f32) -> char {
 /// `MALKOVICH:Visits 1200 Winrate 55.23% ScoreLead 2.1 ScoreStdev 18.4 PV D4 Q16`, in
 /// KataGo's words, order and decimals (the shape gtp2ogs's KataGo reader parses): the
 /// mover's win rate and score lead, and the standard deviation of the final score,
-/// over the playouts through the played move; the PV that move's.
+/// over the playouts through the played move; the PV that move's. A move no playout
+/// went through (the clean-up's pass, chosen after its search) gets the root's values,
+/// as KataGo's line has, and a PV of itself alone.
 pub(crate) fn malkovich_line(a: &Analysis, played: Move, size: BoardSize) -> String {
-    let stat: Option<&MoveStat> = a.moves.iter().find(|m| m.mv == played).or_else(|| a.best());
+    let stat: Option<&MoveStat> = a
+        .moves
+        .iter()
+        .find(|m| m.mv == played)
+        .or_else(|| a.best())
+        .filter(|m| m.visits > 0);
     let (winrate, lead, stdev) = stat.map_or((a.winrate, a.score_lead, a.score_stdev), |m| {
         (m.winrate, m.score_lead, m.score_stdev)
     });
@@ -352,6 +359,19 @@ mod tests {
         assert_eq!(
             malkovich_line(&bare, d4, size),
             "MALKOVICH:Visits 300 Winrate 61.00% ScoreLead -2.0 ScoreStdev 11.0 PV D4"
+        );
+        // A candidate no playout went through: the root's values too, not its zeros.
+        let mut untried = a.clone();
+        untried.score_lead = -2.0;
+        for m in untried.moves.iter_mut() {
+            m.visits = 0;
+            m.winrate = 0.0;
+            m.score_lead = 0.0;
+            m.score_stdev = 0.0;
+        }
+        assert_eq!(
+            malkovich_line(&untried, e5, size),
+            "MALKOVICH:Visits 300 Winrate 61.00% ScoreLead -2.0 ScoreStdev 11.0 PV E5"
         );
     }
 }
