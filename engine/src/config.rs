@@ -19,6 +19,11 @@ pub struct Config {
     pub playouts: Option<u64>,
     /// Time per move when no clock is set and no playout budget is given.
     pub default_move_time: Duration,
+    /// Whether a move timed by [`Config::default_move_time`] thinks to the end of it
+    /// (`true`), rather than stopping once more thinking is not expected to change
+    /// the move (`false`, [`crate::time::MoveBudget::should_stop`]). Clocks keep
+    /// their early stop either way: the time it saves is there for later moves.
+    pub full_move_time: bool,
     /// Seed of every random choice; one thread plus a playout budget is repeatable.
     pub seed: u64,
     /// Playout policy.
@@ -301,6 +306,7 @@ impl Default for Config {
             parallelism: Parallelism::Tree,
             playouts: None,
             default_move_time: Duration::from_secs(5),
+            full_move_time: false,
             seed: 0x07e4_6e11,
             policy: PolicyKind::Heavy,
             resign_threshold: 0.1,

@@ -145,7 +145,9 @@ impl Timekeeper {
             (None, Some(b)) => (Limit::Time(cap(b)), None),
             (None, None) => {
                 let t = config.default_move_time;
-                (Limit::Time(cap(MoveBudget::fixed(t))), None)
+                let mut b = cap(MoveBudget::fixed(t));
+                b.early_stop &= !config.full_move_time;
+                (Limit::Time(b), None)
             }
         }
     }
@@ -242,6 +244,34 @@ mod tests {
         assert_eq!(t.clock(Color::Black), Clock::main(secs(3.0)));
         // The other clock is untouched, and a new control restarts both.
         assert_eq!(t.clock(Color::White), Clock::main(secs(60.0)));
+    }
+
+    #[test]
+    fn a_time_per_move_stops_early_unless_told_to_think_it_out() {
+        let game = Game::new(
+            tengen_board::BoardSize::new(9).unwrap(),
+            tengen_board::Rules::chinese(),
+        );
+        let mut config = Config {
+            default_move_time: secs(1.0),
+            playouts: None,
+            ..Config::default()
+        };
+        let limit =
+            |config: &Config, t: &Timekeeper| match t.move_limit(config, &game, Color::Black).0 {
+                Limit::Time(b) => b,
+                other => panic!("{other:?}"),
+            };
+        let t = Timekeeper::default();
+        assert!(limit(&config, &t).early_stop);
+        config.full_move_time = true;
+        let b = limit(&config, &t);
+        assert!(!b.early_stop);
+        assert_eq!(b.hard, secs(1.0));
+        // A clock keeps its early stop.
+        let mut clocked = Timekeeper::default();
+        clocked.set_control(fischer(None), None);
+        assert!(limit(&config, &clocked).early_stop);
     }
 
     #[test]
