@@ -310,7 +310,9 @@ pub const SETTINGS: &[Setting] = &[
         flag: "full-move-time",
         value_name: "BOOL",
         kind: Kind::Switch,
-        help: "With a time per move (no clock): think to its end, as Pachi does, instead                of stopping once the runner-up cannot come within 70% of the best move's                visits. A clock's moves keep the early stop.",
+        help: "With a time per move (no clock): think to its end, as Pachi does, instead \
+               of stopping once the runner-up cannot come within 70% of the best move's \
+               visits. A clock's moves keep the early stop.",
         default: Some("off"),
         read: |c| Value::Switch(c.full_move_time),
         write: |c, v| c.full_move_time = v == Value::Switch(true),
