@@ -92,7 +92,7 @@
 48 tengen-set policy light
 #? []
 50 tengen-params
-#? [\[string\] threads 2\n\[list/root/tree\] parallelism tree\n\[string\] playouts 200\n\[string\] move_time 5\n\[string\] seed 7\n\[list/light/heavy\] policy light\n.*]
+#? [\[string\] threads 2\n\[list/root/tree\] parallelism tree\n\[string\] playouts 200\n\[string\] move_time 5\n\[bool\] full_move_time 0\n\[string\] seed 7\n\[list/light/heavy\] policy light\n.*]
 51 tengen-params ponder true
 #? []
 52 tengen-get ponder
