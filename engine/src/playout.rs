@@ -103,10 +103,9 @@ impl Amaf {
 /// board, and those are the stones it placed (handicap stones included) less the
 /// ones the other side took. So Black's area lead minus Black's territory lead is
 /// exactly the stones Black placed minus the stones White placed, which
-/// [`Komi::territory`] takes off the area count. It is 0 or 1 in an even game
-/// (filling dame or one's own area costs nothing under area counting and a point under
-/// territory counting, and the moves alternate), so the area count against the same
-/// komi would favour Black by half a point on average.
+/// [`Komi::territory`] takes off the area count. In an even game it is 0 or 1, as the
+/// moves alternate (passes aside), so the area count against the same komi would
+/// favour Black by half a point on average.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Komi {
     /// The points White's count receives (handicap compensation included where the
