@@ -424,9 +424,11 @@ impl Tree {
             .is_ok()
     }
 
-    /// Gives the node claimed by [`Tree::claim`] its edges and publishes them; with no
-    /// room for them it becomes a leaf again, marks the tree full and returns false.
-    pub fn publish(&self, id: NodeId, moves: &[Candidate]) -> bool {
+    /// Gives the node claimed by [`Tree::claim`] its edges and publishes them, already
+    /// `rated` (their priors the policy network's: no thread may then claim the node's
+    /// rating, [`Tree::claim_rating`]) or not; with no room for them it becomes a leaf
+    /// again, marks the tree full and returns false.
+    pub fn publish(&self, id: NodeId, moves: &[Candidate], rated: bool) -> bool {
         let node = self.node(id);
         debug_assert_eq!(node.state(), State::Claimed);
         let n = moves.len().clamp(1, MAX_SLOTS) as u32;
@@ -441,8 +443,9 @@ impl Tree {
         if moves.is_empty() {
             self.edges.get(first).set((Move::Pass, 1.0, 0.5));
         }
+        let rated = if rated { RATED } else { 0 };
         node.link.store(
-            (u64::from(first) << 32) | (u64::from(n) << 2) | EXPANDED,
+            (u64::from(first) << 32) | (u64::from(n) << 2) | EXPANDED | rated,
             Release,
         );
         #[cfg(test)]
@@ -525,7 +528,7 @@ impl Tree {
 
     /// Expands `id` with `moves` at once (a root before a search, tests).
     pub fn expand(&self, id: NodeId, moves: &[Candidate]) -> bool {
-        self.claim(id) && self.publish(id, moves)
+        self.claim(id) && self.publish(id, moves, false)
     }
 }
 
@@ -565,7 +568,11 @@ mod tests {
         assert!(!t.claim(root), "one claimant");
         assert_eq!(t.node(root).state(), State::Claimed);
         assert!(t.edges(root).is_empty());
-        assert!(t.publish(root, &[(p(20), 1.0, 0.5), (p(21), 1.0, 0.5)]));
+        assert!(t.publish(root, &[(p(20), 1.0, 0.5), (p(21), 1.0, 0.5)], false));
+        // Published unrated: its rating is claimed once; published rated, never.
+        assert!(!t.node(root).is_rated());
+        assert!(t.claim_rating(root));
+        assert!(!t.claim_rating(root), "one rater");
         let a = t.child(&t.edges(root)[1]).unwrap();
         assert_eq!(t.child(&t.edges(root)[1]), Some(a), "attached once");
         assert_eq!(t.find_child(root, p(21)), Some(a));
@@ -577,6 +584,11 @@ mod tests {
             Some((b, Color::White))
         );
         assert_eq!(t.descendant(&[(Color::White, p(21))]), None, "out of turn");
+        assert!(t.claim(b));
+        assert!(t.publish(b, &[(p(40), 1.0, 0.5)], true));
+        assert!(t.node(b).is_rated());
+        assert!(!t.claim_rating(b), "rated as it was published");
+        assert_eq!(t.edges(b).len(), 1);
     }
 
     #[test]

@@ -111,10 +111,7 @@ pub(super) fn descend(tree: &Tree, s: &mut Scratch, ctx: &Ctx<'_>, exclusive: bo
                         }
                     });
                     generate(s, ctx, d.c, d.last, rated.as_deref());
-                    if tree.publish(id, &s.cands) {
-                        if rated.is_some() {
-                            tree.claim_rating(id);
-                        }
+                    if tree.publish(id, &s.cands, rated.is_some()) {
                         continue;
                     }
                 }
