@@ -77,6 +77,10 @@ pub struct BenchArgs {
     /// The virtual wins a rated node's shares add up to (default: the engine's).
     #[arg(long, value_name = "W", value_parser = setting("net_weight"))]
     net_weight: Option<String>,
+    /// The smallest board the network rates besides its own size (default: the
+    /// engine's).
+    #[arg(long, value_name = "N", value_parser = setting("net_min_size"))]
+    net_min_size: Option<String>,
     /// Highest thread count; every count from 1 up to it is measured
     /// (default: the machine's cores).
     #[arg(long, allow_hyphen_values = true, value_parser = bounds::THREADS.parser::<usize>())]
@@ -216,6 +220,7 @@ fn search_config(args: &BenchArgs, heavy: &HeavyParams) -> Result<Config, String
         ("net_visits", &args.net_visits),
         ("net_blend", &args.net_blend),
         ("net_weight", &args.net_weight),
+        ("net_min_size", &args.net_min_size),
     ] {
         if let Some(text) = value {
             let setting = settings::find(name).ok_or(format!("no {name} setting"))?;

@@ -151,6 +151,11 @@ pub struct SearchParams {
     /// blended shares add up to (in place of `model_weight`, which still weighs the
     /// move model's shares at the nodes the network has not rated).
     pub net_weight: f64,
+    /// With a policy network: the smallest board side it rates besides the side it
+    /// was trained on (every layer is a convolution, so a net reads any size; whether
+    /// that pays is measured, STRENGTH.md). At or above the net's own side: its own
+    /// size only.
+    pub net_min_size: usize,
 }
 
 /// How the move model enters the tree's priors.
@@ -354,6 +359,7 @@ impl Default for SearchParams {
             net_visits: 64,
             net_blend: 1.0,
             net_weight: 300.0,
+            net_min_size: 19,
         }
     }
 }

@@ -308,7 +308,7 @@ pub(crate) fn search(
         net: config
             .policy_net
             .as_deref()
-            .filter(|net| net.serves_search(game.board())),
+            .filter(|net| net.serves_search(game.board(), config.search.net_min_size)),
         net_visits: config.search.net_visits,
         share,
         tallies,

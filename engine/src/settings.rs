@@ -485,6 +485,17 @@ pub const SETTINGS: &[Setting] = &[
         write: |c, v| c.search.net_weight = real(v),
     },
     Setting {
+        name: "net_min_size",
+        flag: "net-min-size",
+        value_name: "N",
+        kind: Kind::Whole(Whole::between(2, 25)),
+        help: "With a policy network: the smallest board it rates besides the size it was \
+               trained on (it reads any size; elsewhere the move model stays the prior).",
+        default: None,
+        read: |c| Value::Whole(c.search.net_min_size as u64),
+        write: |c, v| c.search.net_min_size = whole(v) as usize,
+    },
+    Setting {
         name: "playout_model",
         flag: "playout-model",
         value_name: "W|off",

@@ -11,8 +11,15 @@ use tengen_engine::{ModelKnowledge, PolicyNetFile};
 /// The probabilities of the legal moves of the side to move (pass included), one
 /// value a point from A19 (on 19×19) to T1, then pass; an illegal point is -1. The
 /// values of legal moves are positive or zero and add up to 1. They are the network's
-/// (`net`) when it serves the board's size, else the softmax of the move model.
-pub fn policy(model: &ModelKnowledge, net: Option<&PolicyNetFile>, game: &Game) -> Vec<f64> {
+/// (`net`) when it serves the board's size (its own, or any side from `min_size` up:
+/// `SearchParams::net_min_size`), else the softmax of the move model.
+pub fn policy(
+    model: &ModelKnowledge,
+    net: Option<&PolicyNetFile>,
+    min_size: usize,
+    game: &Game,
+) -> Vec<f64> {
+    let net = net.filter(|net| net.serves(game.board(), min_size));
     let shares = weighed(model, net, game);
     // A network whose every legal probability underflowed to 0 says nothing: the
     // model's softmax then answers, so the values still add up to 1.
@@ -22,8 +29,9 @@ pub fn policy(model: &ModelKnowledge, net: Option<&PolicyNetFile>, game: &Game) 
     shares
 }
 
-/// [`policy`]'s values from the network (`net`) or, without one, the model; a
-/// network's values may all be 0 (an underflow), which [`policy`] does not pass on.
+/// [`policy`]'s values from the network (`net`, which serves the board) or, without
+/// one, the model; a network's values may all be 0 (an underflow), which [`policy`]
+/// does not pass on.
 fn weighed(model: &ModelKnowledge, net: Option<&PolicyNetFile>, game: &Game) -> Vec<f64> {
     let size = game.size();
     let n = size.get();
@@ -40,7 +48,7 @@ fn weighed(model: &ModelKnowledge, net: Option<&PolicyNetFile>, game: &Game) -> 
         (None, Some(_)) => (None, None),
     };
     let history = History { last, before };
-    let rated = net.filter(|net| net.serves(board)).and_then(|net| {
+    let rated = net.and_then(|net| {
         let net = net.net();
         let mut scratch = NetScratch::new(net);
         net.evaluate(board, c, &history, &mut scratch).ok()
@@ -92,7 +100,7 @@ mod tests {
         game.play(Color::Black, size.parse_move("C7").unwrap())
             .unwrap();
         let model = ModelKnowledge::shipped();
-        let p = policy(&model, None, &game);
+        let p = policy(&model, None, 19, &game);
         assert_eq!(p.len(), 82);
         // C7 is row 2 from the top (index 2 * 9 + 2).
         assert_eq!(p[2 * 9 + 2], -1.0);
@@ -124,8 +132,8 @@ mod tests {
             let c = game.to_move();
             game.play(c, size.parse_move(v).unwrap()).unwrap();
         }
-        let with_net = policy(&model, Some(&net), &game);
-        let without = policy(&model, None, &game);
+        let with_net = policy(&model, Some(&net), 19, &game);
+        let without = policy(&model, None, 19, &game);
         assert_eq!(with_net.len(), 19 * 19 + 1);
         assert_ne!(with_net, without);
         // The same points are illegal, and the legal ones share one.
@@ -150,8 +158,13 @@ mod tests {
         // On 9×9 the 19×19 network gives way to the model.
         let small = Game::new(BoardSize::new(9).unwrap(), Rules::chinese());
         assert_eq!(
-            policy(&model, Some(&net), &small),
-            policy(&model, None, &small)
+            policy(&model, Some(&net), 19, &small),
+            policy(&model, None, 19, &small)
+        );
+        // Unless net_min_size asks for it there too.
+        assert_ne!(
+            policy(&model, Some(&net), 9, &small),
+            policy(&model, None, 9, &small)
         );
     }
 }

@@ -323,9 +323,15 @@ impl Searcher<'_, '_> {
             hashes: PositionHashes::of(&game),
         };
         let opts = &job.options;
-        let probabilities = opts
-            .policy
-            .then(|| policy(self.model, engine.config().policy_net.as_deref(), &game));
+        let probabilities = opts.policy.then(|| {
+            let config = engine.config();
+            policy(
+                self.model,
+                config.policy_net.as_deref(),
+                config.search.net_min_size,
+                &game,
+            )
+        });
         if let Some(t) = opts.max_time {
             self.deadlines.arm(Instant::now() + t, &turn.stop);
         }

@@ -12,8 +12,9 @@
 //! its own buffers ([`NetScratch`]). The cache's lock is taken once an expansion and
 //! once a rating, never per playout.
 //!
-//! The network rates positions of the board size it was trained on only
-//! ([`PolicyNetFile::serves`]); on another the move model stays the prior, and stderr
+//! The network rates positions of the board size it was trained on, and of the sizes
+//! `SearchParams::net_min_size` adds ([`PolicyNetFile::serves`]); on another the move
+//! model stays the prior, and stderr
 //! says so once for a file given by name (the shipped network, the default of the
 //! commands that play, stays silent). The cache's key holds the board's size all the
 //! same.
@@ -137,20 +138,21 @@ impl PolicyNetFile {
         cache.order.clear();
     }
 
-    /// Whether the network rates positions on `board`'s size: only on the size it
-    /// was trained on. It could read any size (see [`PolicyNet`]), but the shipped
-    /// 19×19 net measured no gain on 13×13 or 9×9 at equal time (STRENGTH.md, "The
-    /// policy network on other board sizes") while it costs playouts, so elsewhere
-    /// the move model stays the prior.
-    pub fn serves(&self, board: &Board) -> bool {
-        board.size().get() == self.net.side()
+    /// Whether the network rates positions on `board`'s size: the size it was
+    /// trained on, and every side from `min_size` up (`SearchParams::net_min_size`).
+    /// It reads any size (see [`PolicyNet`]); whether that pays on a size is a
+    /// measurement (STRENGTH.md, "The policy network on other board sizes"), and where
+    /// it is not asked for the move model stays the prior.
+    pub fn serves(&self, board: &Board, min_size: usize) -> bool {
+        let side = board.size().get();
+        side == self.net.side() || side >= min_size
     }
 
     /// [`serves`](PolicyNetFile::serves), saying once on stderr, a loaded file (not
     /// the shipped one), that the tree's prior is the move model's when the network
     /// does not serve the board: the search's question.
-    pub(crate) fn serves_search(&self, board: &Board) -> bool {
-        if self.serves(board) {
+    pub(crate) fn serves_search(&self, board: &Board, min_size: usize) -> bool {
+        if self.serves(board, min_size) {
             return true;
         }
         if !self.warned.swap(true, Relaxed) {

@@ -296,8 +296,10 @@ fn the_shipped_network_steers_the_root_towards_its_moves() {
         evaluated(&net, &g, Color::Black, ["Q16", "D4"]),
         evaluated(&file, &g, Color::Black, ["Q16", "D4"])
     );
-    assert!(net.serves(g.board()));
-    assert!(!net.serves(game(13, &[]).board()));
+    assert!(net.serves(g.board(), 19));
+    assert!(!net.serves(game(13, &[]).board(), 19));
+    assert!(net.serves(game(13, &[]).board(), 13));
+    assert!(!net.serves(game(9, &[]).board(), 13));
     let mut config = config(Some(Arc::clone(&net)), 1);
     config.search.net_blend = 1.0;
     let (w, _) = search_with(&g, &config, 1);
