@@ -442,9 +442,9 @@ pub const SETTINGS: &[Setting] = &[
         help: "The policy network that rates the root and every node of the tree past \
                net_visits visits (its shares there weighed by net_blend and net_weight): \
                shipped (engine/data/policy-19.safetensors, compiled in), a weights file, or \
-               off (the move model alone). On a board size the network was not made for \
-               (the shipped one: any but 19x19), the move model stays the prior; a file \
-               given by name says so once on stderr.",
+               off (the move model alone). On a board smaller than net_min_size and of \
+               another size than the network was made for (the shipped one: 19x19), the \
+               move model stays the prior; a file given by name says so once on stderr.",
         default: Some("shipped, for play, analysis, review and diagnose; off in bench"),
         read: |c| c.policy_net.clone().map_or(Value::Off, Value::Net),
         write: |c, v| c.policy_net = net(v),
