@@ -14,10 +14,9 @@
 //!
 //! The network rates positions of the board size it was trained on, and of the sizes
 //! `SearchParams::net_min_size` adds ([`PolicyNetFile::serves`]); on another the move
-//! model stays the prior, and stderr
-//! says so once for a file given by name (the shipped network, the default of the
-//! commands that play, stays silent). The cache's key holds the board's size all the
-//! same.
+//! model stays the prior, and stderr says so once for a file given by name (the
+//! shipped network, the default of the commands that play, stays silent). The cache's
+//! key holds the board's size all the same.
 
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
@@ -141,8 +140,9 @@ impl PolicyNetFile {
     /// Whether the network rates positions on `board`'s size: the size it was
     /// trained on, and every side from `min_size` up (`SearchParams::net_min_size`).
     /// It reads any size (see [`PolicyNet`]); whether that pays on a size is a
-    /// measurement (STRENGTH.md, "The policy network on other board sizes"), and where
-    /// it is not asked for the move model stays the prior.
+    /// measurement (STRENGTH.md, "The policy network on other board sizes" and "The
+    /// policy network on 13×13"), and where it is not asked for the move model stays
+    /// the prior.
     pub fn serves(&self, board: &Board, min_size: usize) -> bool {
         let side = board.size().get();
         side == self.net.side() || side >= min_size
