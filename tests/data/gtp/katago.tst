@@ -4,7 +4,7 @@
 # and the game's rules; their failure answers are in katago.transcript.
 
 1 kata-list-params
-#? [numSearchThreads maxVisits maxPlayouts maxTime ponderingEnabled threads parallelism playouts move_time full_move_time seed policy resign_threshold dynamic_komi ponder memory expand_after model_prior model_weight widen_visits policy_net net_visits net_blend net_weight playout_model lag max_move_time]
+#? [numSearchThreads maxVisits maxPlayouts maxTime ponderingEnabled threads parallelism playouts move_time full_move_time seed policy resign_threshold dynamic_komi ponder memory expand_after model_prior model_weight widen_visits policy_net net_visits net_blend net_weight net_min_size playout_model lag max_move_time]
 
 # KataGo's names: numSearchThreads is threads.
 2 kata-get-param numSearchThreads
