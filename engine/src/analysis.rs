@@ -22,11 +22,11 @@ pub struct MoveStat {
     /// A lower confidence bound of the win rate.
     pub lcb: f64,
     /// Mean final score for the side to move, from this search's playouts through it
-    /// (the reused tree keeps no scores; 0 without any).
+    /// (the reused tree keeps no scores); without any, the root's [`Analysis::score_lead`].
     pub score_lead: f64,
     /// The standard deviation of the final score, in points, over this search's
-    /// playouts through the move (KataGo's `scoreStdev`); 0 without any scored
-    /// playout.
+    /// playouts through the move (KataGo's `scoreStdev`); without any, the root's
+    /// [`Analysis::score_stdev`].
     pub score_stdev: f64,
     /// The principal variation, starting with `mv`.
     pub pv: Line,

@@ -1016,6 +1016,31 @@ mod tests {
     }
 
     #[test]
+    fn a_move_with_only_reused_visits_reads_the_roots_score() {
+        let game = after_e5();
+        let mut workers = workers_for(&game, 1);
+        let config = Config {
+            threads: 1,
+            ..Config::default()
+        };
+        let first = Limit::Playouts(400);
+        search_on(&mut workers, &game, &config, first, Instant::now());
+        // One playout more: every other visited move holds reused visits only.
+        let again = Limit::Playouts(1);
+        let a = search_on(&mut workers, &game, &config, again, Instant::now());
+        assert!(a.reused > 0, "the tree was reused");
+        let visited: Vec<_> = a.moves.iter().filter(|m| m.visits > 0).collect();
+        assert!(visited.len() > 2, "{} moves visited", visited.len());
+        // At komi 7.5 no final score is whole, so one playout's lead is never 0.
+        assert!(a.score_lead != 0.0);
+        let roots = visited
+            .iter()
+            .filter(|m| (m.score_lead, m.score_stdev) == (a.score_lead, a.score_stdev))
+            .count();
+        assert!(roots >= visited.len() - 1, "{roots} of {}", visited.len());
+    }
+
+    #[test]
     fn one_thread_and_a_seed_repeat() {
         let a = run(1, Parallelism::Tree, 2000);
         let b = run(1, Parallelism::Tree, 2000);

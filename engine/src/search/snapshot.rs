@@ -35,6 +35,11 @@ pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
         .filter(listed)
         .map(|e| (e, share.root(&ctx.tallies, slot(e.mv()))))
         .collect();
+    // The root's score, over every playout of this search.
+    let root_score = counts
+        .iter()
+        .fold(RootCounts::default(), |sum, &(_, c)| sum + c)
+        .score();
     let mut moves: Vec<MoveStat> = counts
         .iter()
         .map(|&(e, c)| {
@@ -47,9 +52,11 @@ pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
             } else {
                 prior_rate
             };
-            // The reused tree keeps no scores: this search's playouts only.
+            // The reused tree keeps no scores: this search's playouts only. A move
+            // none of them went through (its visits all reused, or none) reads the
+            // root's, as its win rate reads its prior: never a made-up 0.
             let scored = c.scored;
-            let (score_lead, score_stdev) = c.score();
+            let (score_lead, score_stdev) = if scored > 0 { c.score() } else { root_score };
             let mut pv = Line::new();
             pv.push(mv);
             let mut pv_visits = vec![visits];
@@ -106,10 +113,7 @@ pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
     } else {
         0.5
     };
-    let (score_lead, score_stdev) = counts
-        .iter()
-        .fold(RootCounts::default(), |sum, &(_, c)| sum + c)
-        .score();
+    let (score_lead, score_stdev) = root_score;
     let own = |neutral| {
         if ctx.extras.ownership {
             let count = |p: usize| {
