@@ -14,6 +14,8 @@
 pub mod args;
 mod commands;
 mod error;
+#[cfg(test)]
+mod fixtures;
 mod handicap;
 mod handlers;
 mod input;

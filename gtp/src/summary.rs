@@ -1,11 +1,12 @@
 //! Text for people rather than for a GUI's parser: the one-line summary of each move
-//! on stderr and the win-rate line of GoGui's analyze commands.
+//! on stderr, gtp2ogs's `MALKOVICH:` line, and the win-rate line of GoGui's analyze
+//! commands.
 
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use tengen_board::{BoardSize, Color};
-use tengen_engine::Analysis;
+use tengen_board::{BoardSize, Color, Move};
+use tengen_engine::{Analysis, MoveStat};
 
 /// The summary of a move: who played what in how long, then, from the search's last
 /// snapshot, this search's own playouts, time and speed, how many playouts the reused
@@ -96,11 +97,47 @@ pub(crate) fn lead_text(black_lead: f64) -> String {
     }
 }
 
+/// gtp2ogs's line for online-go.com's Malkovich log (what its `send_chats` forwards
+/// to the game chat):
+/// `MALKOVICH:Visits 1200 Winrate 55.23% ScoreLead 2.1 ScoreStdev 18.4 PV D4 Q16`, in
+/// KataGo's words, order and decimals (the shape gtp2ogs's KataGo reader parses): the
+/// mover's win rate and score lead, and the standard deviation of the final score,
+/// over the playouts through the played move; the PV that move's. A move no playout
+/// went through (the clean-up's pass, chosen after its search) gets the root's values,
+/// as KataGo's line has, and a PV of itself alone.
+pub(crate) fn malkovich_line(a: &Analysis, played: Move, size: BoardSize) -> String {
+    let stat: Option<&MoveStat> = a
+        .moves
+        .iter()
+        .find(|m| m.mv == played)
+        .or_else(|| a.best())
+        .filter(|m| m.visits > 0);
+    let (winrate, lead, stdev) = stat.map_or((a.winrate, a.score_lead, a.score_stdev), |m| {
+        (m.winrate, m.score_lead, m.score_stdev)
+    });
+    let pv: Vec<String> = match stat {
+        Some(m) => {
+            m.pv.iter()
+                .map(|&mv| size.move_vertex(mv).to_string())
+                .collect()
+        }
+        None => vec![size.move_vertex(played).to_string()],
+    };
+    format!(
+        "MALKOVICH:Visits {} Winrate {:.2}% ScoreLead {:.1} ScoreStdev {:.1} PV {}",
+        a.visits,
+        100.0 * winrate,
+        lead,
+        stdev,
+        pv.join(" ")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tengen_board::Move;
-    use tengen_engine::{Line, MoveStat};
+    use crate::fixtures::analysis;
+    use tengen_engine::Line;
 
     fn size() -> BoardSize {
         BoardSize::new(9).unwrap()
@@ -216,5 +253,38 @@ mod tests {
     fn a_move_without_a_search_has_its_time_only() {
         let line = move_summary(Color::White, "pass", Duration::ZERO, None, size());
         assert_eq!(line, "tengen: W pass in 0.000 s");
+    }
+
+    #[test]
+    fn the_malkovich_line_reads_as_gtp2ogs_forwards_it() {
+        let size = BoardSize::new(9).unwrap();
+        let a = analysis(size, false);
+        let e5 = Move::Play(size.parse_point("E5").unwrap());
+        assert_eq!(
+            malkovich_line(&a, e5, size),
+            "MALKOVICH:Visits 300 Winrate 62.00% ScoreLead 3.5 ScoreStdev 10.5 PV E5 C3 pass"
+        );
+        // No candidate at all: the root's values.
+        let mut bare = a.clone();
+        bare.moves.clear();
+        bare.score_lead = -2.0;
+        let d4 = Move::Play(size.parse_point("D4").unwrap());
+        assert_eq!(
+            malkovich_line(&bare, d4, size),
+            "MALKOVICH:Visits 300 Winrate 61.00% ScoreLead -2.0 ScoreStdev 11.0 PV D4"
+        );
+        // A candidate no playout went through: the root's values too, not its zeros.
+        let mut untried = a.clone();
+        untried.score_lead = -2.0;
+        for m in untried.moves.iter_mut() {
+            m.visits = 0;
+            m.winrate = 0.0;
+            m.score_lead = 0.0;
+            m.score_stdev = 0.0;
+        }
+        assert_eq!(
+            malkovich_line(&untried, e5, size),
+            "MALKOVICH:Visits 300 Winrate 61.00% ScoreLead -2.0 ScoreStdev 11.0 PV E5"
+        );
     }
 }

@@ -1,17 +1,17 @@
 //! What bot servers and their bridges ask of an engine beyond plain GTP: CGOS's
 //! `cgos-genmove_analyze` (one JSON line of the search that the CGOS viewer shows,
 //! then `play <vertex>`), `cgos-opponent_name`, `cgos-opponent_rating` and
-//! `cgos-gameover` (as zakki/cgos's `gtpengine.py` sends them); gtp2ogs's
-//! `MALKOVICH:` line on stderr (`--ogs-pv`); and KGS's habit of passing second
-//! (`--kgs`).
+//! `cgos-gameover` (as zakki/cgos's `gtpengine.py` sends them). gtp2ogs's
+//! `MALKOVICH:` line (`--ogs-pv`) is written by [`crate::summary::malkovich_line`],
+//! and KGS's habit of passing second (`--kgs`) is [`crate::handlers::play`]'s.
 
 use serde_json::{Value, json};
-use tengen_board::{BoardSize, Color, Move, Scoring};
-use tengen_engine::{Analysis, Decision, Mode, MoveStat};
+use tengen_board::BoardSize;
+use tengen_engine::{Analysis, Mode};
 
 use crate::args::Args;
 use crate::error::Answer;
-use crate::handlers::play::{Thought, commit, think};
+use crate::handlers::play::{commit, think};
 use crate::session::{Ctx, Session};
 
 /// Who the server says we play, kept across games (CGOS names the opponent before
@@ -140,120 +140,10 @@ fn ownership_char(o: f32) -> char {
     CHARS[(share * 62.0).round() as usize] as char
 }
 
-/// gtp2ogs's line for online-go.com's Malkovich log (what its `send_chats` forwards
-/// to the game chat):
-/// `MALKOVICH:Visits 1200 Winrate 55.23% ScoreLead 2.1 ScoreStdev 18.4 PV D4 Q16`, in
-/// KataGo's words, order and decimals (the shape gtp2ogs's KataGo reader parses): the
-/// mover's win rate and score lead, and the standard deviation of the final score,
-/// over the playouts through the played move; the PV that move's. A move no playout
-/// went through (the clean-up's pass, chosen after its search) gets the root's values,
-/// as KataGo's line has, and a PV of itself alone.
-pub(crate) fn malkovich_line(a: &Analysis, played: Move, size: BoardSize) -> String {
-    let stat: Option<&MoveStat> = a
-        .moves
-        .iter()
-        .find(|m| m.mv == played)
-        .or_else(|| a.best())
-        .filter(|m| m.visits > 0);
-    let (winrate, lead, stdev) = stat.map_or((a.winrate, a.score_lead, a.score_stdev), |m| {
-        (m.winrate, m.score_lead, m.score_stdev)
-    });
-    let pv: Vec<String> = match stat {
-        Some(m) => {
-            m.pv.iter()
-                .map(|&mv| size.move_vertex(mv).to_string())
-                .collect()
-        }
-        None => vec![size.move_vertex(played).to_string()],
-    };
-    format!(
-        "MALKOVICH:Visits {} Winrate {:.2}% ScoreLead {:.1} ScoreStdev {:.1} PV {}",
-        a.visits,
-        100.0 * winrate,
-        lead,
-        stdev,
-        pv.join(" ")
-    )
-}
-
-/// `--kgs`: KGS's bots pass second under area scoring, as Pachi's `--kgs` does (a
-/// pass of ours then always ends the game, and the opponent's pass starts it). A pass
-/// the search chose while the opponent's last move was not a pass becomes the
-/// search's most visited legal move that is not a pass, if the search played any
-/// (a move it never tried, such as filling an eye, is not played instead).
-pub(crate) fn kgs_pass_second(s: &Session, color: Color, thought: &mut Thought) {
-    if !s.options.kgs
-        || thought.decision != Decision::Play(Move::Pass)
-        || s.game.rules().scoring != Scoring::Area
-        || s.game.last_move() == Some((color.opponent(), Move::Pass))
-    {
-        return;
-    }
-    let Some(a) = &thought.last else { return };
-    let play = a
-        .moves
-        .iter()
-        .filter(|m| m.mv != Move::Pass && m.visits > 0 && s.game.is_legal(color, m.mv))
-        .max_by_key(|m| m.visits);
-    if let Some(m) = play {
-        thought.decision = Decision::Play(m.mv);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
-    use tengen_engine::Line;
-
-    fn analysis(size: BoardSize, ownership: bool) -> Analysis {
-        let p = |v: &str| Move::Play(size.parse_point(v).unwrap());
-        Analysis {
-            color: Color::White,
-            visits: 300,
-            reused: 0,
-            winrate: 0.61,
-            score_lead: 3.25,
-            score_stdev: 11.0,
-            moves: vec![
-                MoveStat {
-                    mv: p("E5"),
-                    visits: 200,
-                    winrate: 0.62,
-                    prior: 0.3,
-                    lcb: 0.6,
-                    score_lead: 3.5,
-                    score_stdev: 10.5,
-                    pv: Line::from_slice(&[p("E5"), p("C3"), Move::Pass]),
-                    pv_visits: Vec::new(),
-                    ownership: Vec::new(),
-                    neutral: Vec::new(),
-                },
-                MoveStat {
-                    mv: p("C3"),
-                    visits: 0,
-                    winrate: 0.5,
-                    prior: 0.2,
-                    lcb: 0.0,
-                    score_lead: 0.0,
-                    score_stdev: 0.0,
-                    pv: Line::from_slice(&[p("C3")]),
-                    pv_visits: Vec::new(),
-                    ownership: Vec::new(),
-                    neutral: Vec::new(),
-                },
-            ],
-            ownership: if ownership {
-                vec![1.0; size.area()]
-            } else {
-                Vec::new()
-            },
-            neutral: Vec::new(),
-            elapsed: Duration::from_millis(100),
-            tree_bytes: 0,
-            tree_compactions: 0,
-        }
-    }
+    use crate::fixtures::analysis;
 
     #[test]
     fn the_json_has_cgos_keys_and_the_moves_after_each_candidate() {
@@ -277,101 +167,5 @@ mod tests {
         assert_eq!(ownership_char(0.0), 'f');
         assert_eq!(ownership_char(1.0), '+');
         assert_eq!(ownership_char(7.0), '+');
-    }
-
-    #[test]
-    fn kgs_passes_second_under_area_scoring_only() {
-        use crate::session::SessionOptions;
-        use tengen_board::Rules;
-        let size = BoardSize::new(9).unwrap();
-        let session = |kgs: bool, rules: Rules| {
-            let options = SessionOptions {
-                kgs,
-                rules,
-                size,
-                quiet: true,
-                ..SessionOptions::default()
-            };
-            Session::new(tengen_engine::Config::default(), options)
-        };
-        let pass = |a: &Analysis| Thought {
-            decision: Decision::Play(Move::Pass),
-            last: Some(a.clone()),
-            elapsed: Duration::ZERO,
-        };
-        let mut a = analysis(size, false);
-        a.moves.insert(
-            0,
-            MoveStat {
-                mv: Move::Pass,
-                visits: 250,
-                winrate: 0.7,
-                prior: 0.1,
-                lcb: 0.6,
-                score_lead: 4.0,
-                score_stdev: 9.0,
-                pv: Line::from_slice(&[Move::Pass]),
-                pv_visits: Vec::new(),
-                ownership: Vec::new(),
-                neutral: Vec::new(),
-            },
-        );
-        let e5 = Move::Play(size.parse_point("E5").unwrap());
-        // The opponent has not passed: the most visited other move.
-        let mut t = pass(&a);
-        kgs_pass_second(&session(true, Rules::chinese()), Color::White, &mut t);
-        assert_eq!(t.decision, Decision::Play(e5));
-        // Without --kgs, under territory scoring, or after the opponent's pass: a pass.
-        for (kgs, rules) in [(false, Rules::chinese()), (true, Rules::japanese())] {
-            let mut t = pass(&a);
-            kgs_pass_second(&session(kgs, rules), Color::White, &mut t);
-            assert_eq!(t.decision, Decision::Play(Move::Pass));
-        }
-        let mut s = session(true, Rules::chinese());
-        s.game.play(Color::Black, Move::Pass).unwrap();
-        let mut t = pass(&a);
-        kgs_pass_second(&s, Color::White, &mut t);
-        assert_eq!(t.decision, Decision::Play(Move::Pass));
-        // A move the search never tried is not played instead of its pass.
-        let mut untried = a.clone();
-        for m in untried.moves.iter_mut().filter(|m| m.mv != Move::Pass) {
-            m.visits = 0;
-        }
-        let mut t = pass(&untried);
-        kgs_pass_second(&session(true, Rules::chinese()), Color::White, &mut t);
-        assert_eq!(t.decision, Decision::Play(Move::Pass));
-    }
-
-    #[test]
-    fn the_malkovich_line_reads_as_gtp2ogs_forwards_it() {
-        let size = BoardSize::new(9).unwrap();
-        let a = analysis(size, false);
-        let e5 = Move::Play(size.parse_point("E5").unwrap());
-        assert_eq!(
-            malkovich_line(&a, e5, size),
-            "MALKOVICH:Visits 300 Winrate 62.00% ScoreLead 3.5 ScoreStdev 10.5 PV E5 C3 pass"
-        );
-        // No candidate at all: the root's values.
-        let mut bare = a.clone();
-        bare.moves.clear();
-        bare.score_lead = -2.0;
-        let d4 = Move::Play(size.parse_point("D4").unwrap());
-        assert_eq!(
-            malkovich_line(&bare, d4, size),
-            "MALKOVICH:Visits 300 Winrate 61.00% ScoreLead -2.0 ScoreStdev 11.0 PV D4"
-        );
-        // A candidate no playout went through: the root's values too, not its zeros.
-        let mut untried = a.clone();
-        untried.score_lead = -2.0;
-        for m in untried.moves.iter_mut() {
-            m.visits = 0;
-            m.winrate = 0.0;
-            m.score_lead = 0.0;
-            m.score_stdev = 0.0;
-        }
-        assert_eq!(
-            malkovich_line(&untried, e5, size),
-            "MALKOVICH:Visits 300 Winrate 61.00% ScoreLead -2.0 ScoreStdev 11.0 PV E5"
-        );
     }
 }

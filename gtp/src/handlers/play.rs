@@ -3,15 +3,14 @@
 
 use std::time::Duration;
 
-use tengen_board::{Bitboard, Color, Move};
+use tengen_board::{Bitboard, Color, Move, Scoring};
 
 use crate::args::Args;
 use crate::error::Answer;
 use crate::handlers::board::play_checked;
-use crate::handlers::bots;
 use crate::session::{Ctx, Session};
 use crate::stream::Stream;
-use crate::summary::move_summary;
+use crate::summary::{malkovich_line, move_summary};
 use tengen_engine::time::watched;
 use tengen_engine::{Analysis, Decision, Mode, Report};
 
@@ -156,7 +155,7 @@ fn malkovich(s: &mut Session, thought: &Thought) {
         Decision::Play(mv) => mv,
         Decision::Resign => a.best().map_or(Move::Pass, |m| m.mv),
     };
-    let line = bots::malkovich_line(a, played, s.game.size());
+    let line = malkovich_line(a, played, s.game.size());
     s.warn(&line);
 }
 
@@ -172,9 +171,33 @@ fn generate(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, mode: Mode) ->
     let mut thought = think(s, ctx, color, mode, None);
     // The clean-up passes when nothing is left to capture: that pass stays.
     if mode == Mode::Normal {
-        bots::kgs_pass_second(s, color, &mut thought);
+        kgs_pass_second(s, color, &mut thought);
     }
     Ok(commit(s, color, &thought))
+}
+
+/// `--kgs`: KGS's bots pass second under area scoring, as Pachi's `--kgs` does (a
+/// pass of ours then always ends the game, and the opponent's pass starts it). A pass
+/// the search chose while the opponent's last move was not a pass becomes the
+/// search's most visited legal move that is not a pass, if the search played any
+/// (a move it never tried, such as filling an eye, is not played instead).
+fn kgs_pass_second(s: &Session, color: Color, thought: &mut Thought) {
+    if !s.options.kgs
+        || thought.decision != Decision::Play(Move::Pass)
+        || s.game.rules().scoring != Scoring::Area
+        || s.game.last_move() == Some((color.opponent(), Move::Pass))
+    {
+        return;
+    }
+    let Some(a) = &thought.last else { return };
+    let play = a
+        .moves
+        .iter()
+        .filter(|m| m.mv != Move::Pass && m.visits > 0 && s.game.is_legal(color, m.mv))
+        .max_by_key(|m| m.visits);
+    if let Some(m) = play {
+        thought.decision = Decision::Play(m.mv);
+    }
 }
 
 /// `genmove color`: search, play, answer the vertex, `pass` or `resign`.
@@ -202,4 +225,75 @@ pub(crate) fn reg_genmove(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>) 
     };
     summarize(s, color, &word, &thought);
     Ok(word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixtures::analysis;
+    use tengen_board::BoardSize;
+    use tengen_engine::{Line, MoveStat};
+
+    #[test]
+    fn kgs_passes_second_under_area_scoring_only() {
+        use crate::session::SessionOptions;
+        use tengen_board::Rules;
+        let size = BoardSize::new(9).unwrap();
+        let session = |kgs: bool, rules: Rules| {
+            let options = SessionOptions {
+                kgs,
+                rules,
+                size,
+                quiet: true,
+                ..SessionOptions::default()
+            };
+            Session::new(tengen_engine::Config::default(), options)
+        };
+        let pass = |a: &Analysis| Thought {
+            decision: Decision::Play(Move::Pass),
+            last: Some(a.clone()),
+            elapsed: Duration::ZERO,
+        };
+        let mut a = analysis(size, false);
+        a.moves.insert(
+            0,
+            MoveStat {
+                mv: Move::Pass,
+                visits: 250,
+                winrate: 0.7,
+                prior: 0.1,
+                lcb: 0.6,
+                score_lead: 4.0,
+                score_stdev: 9.0,
+                pv: Line::from_slice(&[Move::Pass]),
+                pv_visits: Vec::new(),
+                ownership: Vec::new(),
+                neutral: Vec::new(),
+            },
+        );
+        let e5 = Move::Play(size.parse_point("E5").unwrap());
+        // The opponent has not passed: the most visited other move.
+        let mut t = pass(&a);
+        kgs_pass_second(&session(true, Rules::chinese()), Color::White, &mut t);
+        assert_eq!(t.decision, Decision::Play(e5));
+        // Without --kgs, under territory scoring, or after the opponent's pass: a pass.
+        for (kgs, rules) in [(false, Rules::chinese()), (true, Rules::japanese())] {
+            let mut t = pass(&a);
+            kgs_pass_second(&session(kgs, rules), Color::White, &mut t);
+            assert_eq!(t.decision, Decision::Play(Move::Pass));
+        }
+        let mut s = session(true, Rules::chinese());
+        s.game.play(Color::Black, Move::Pass).unwrap();
+        let mut t = pass(&a);
+        kgs_pass_second(&s, Color::White, &mut t);
+        assert_eq!(t.decision, Decision::Play(Move::Pass));
+        // A move the search never tried is not played instead of its pass.
+        let mut untried = a.clone();
+        for m in untried.moves.iter_mut().filter(|m| m.mv != Move::Pass) {
+            m.visits = 0;
+        }
+        let mut t = pass(&untried);
+        kgs_pass_second(&session(true, Rules::chinese()), Color::White, &mut t);
+        assert_eq!(t.decision, Decision::Play(Move::Pass));
+    }
 }
