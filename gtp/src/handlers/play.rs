@@ -1,5 +1,7 @@
-//! Move generation: `genmove`, `reg_genmove`, `kgs-genmove_cleanup`, and the search
-//! they share with the `*-genmove_analyze` streams.
+//! Move generation: `genmove`, `reg_genmove`, `kgs-genmove_cleanup`, the search
+//! they share with the `*-genmove_analyze` streams and CGOS's `cgos-genmove_analyze`,
+//! and what a bot server asks of the move chosen: KGS's pass second (`--kgs`) and
+//! gtp2ogs's `MALKOVICH:` line (`--ogs-pv`).
 
 use std::time::Duration;
 
