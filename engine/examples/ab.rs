@@ -3,16 +3,20 @@
 //! `cargo run --release -p tengen-engine --example ab -- --games 200 --size 9 \
 //!   --playouts 1000 --b rave_equiv=3000,expand_after=4`
 //!
+//! Both sides start from [`Config::default`], which has no policy network;
+//! `policy_net=shipped` (or `=FILE`) gives one to a side, as the commands that play have.
+//!
 //! Games alternate colours, run two at a time (one thread per engine), end by two
 //! passes (scored with dead stones from engine A's ownership), resignation or a move
 //! cap, and the score of B against A is printed with its 95% interval and Elo.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tengen_board::{BoardSize, Color, Game, Rules};
 use tengen_engine::config::UnknownParallelism;
-use tengen_engine::{Config, Decision, Engine, Limit, Mode, PolicyKind};
+use tengen_engine::{Config, Decision, Engine, Limit, Mode, PolicyKind, PolicyNetFile};
 
 fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
     for kv in spec.split(',').filter(|s| !s.is_empty()) {
@@ -54,6 +58,15 @@ fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
             }
             "playouts" => config.playouts = Some(f()? as u64),
             "policy" => config.policy = v.parse::<PolicyKind>().map_err(|e| e.to_string())?,
+            "policy_net" => {
+                config.policy_net = match v {
+                    "off" => None,
+                    "shipped" => Some(Arc::new(PolicyNetFile::shipped())),
+                    path => Some(Arc::new(
+                        PolicyNetFile::load(path).map_err(|e| e.to_string())?,
+                    )),
+                }
+            }
             _ => return Err(format!("unknown key {k}")),
         }
     }

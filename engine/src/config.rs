@@ -332,8 +332,8 @@ impl Default for Config {
 impl Config {
     /// The defaults of the commands that play (`tengen gtp`, `analysis`, `review`,
     /// `diagnose`): these settings with the shipped policy network
-    /// ([`PolicyNetFile::shipped`]), which rates 19×19 positions and leaves every other
-    /// size to the move model. [`Config::default`] itself has no network, so that
+    /// ([`PolicyNetFile::shipped`]), which rates the boards from
+    /// [`SearchParams::net_min_size`] up and leaves the smaller ones to the move model. [`Config::default`] itself has no network, so that
     /// `tengen bench` and the tests measure the search alone unless they ask for one.
     pub fn with_shipped_net(self) -> Config {
         Config {
