@@ -54,7 +54,7 @@ pub(super) fn snapshot(tree: &Tree, ctx: &Ctx<'_>) -> Analysis {
             };
             // The reused tree keeps no scores: this search's playouts only. A move
             // none of them went through (its visits all reused, or none) reads the
-            // root's, as its win rate reads its prior: never a made-up 0.
+            // root's score and spread, never a made-up 0.
             let scored = c.scored;
             let (score_lead, score_stdev) = if scored > 0 { c.score() } else { root_score };
             let mut pv = Line::new();
