@@ -1,7 +1,8 @@
 //! The policy-network trainer end to end: `tengen learn export` writes shards of the
 //! fixture self-play games (`tests/data/sgf/policy/`), `crates/learn/python/train.py`
 //! trains a small net on them for a few steps, and its held-out and training losses
-//! fall; a second run with the same output directory resumes from the checkpoint. The
+//! fall; a second run with the same output directory resumes from the checkpoint, and a
+//! third starts from its weights (`--init`). The
 //! venv comes from `.ci/run`: `python3 -m venv target/policy-venv` and `pip install -r
 //! crates/learn/python/requirements.txt` (`POLICY_PYTHON` names another interpreter).
 
@@ -28,7 +29,27 @@ fn policy_python() -> PathBuf {
 
 /// Runs train.py into `out` up to `steps` steps; returns its stdout.
 fn train(shards: &Path, out: &Path, steps: u32) -> String {
-    let output = Command::new(policy_python())
+    train_with(shards, out, steps, &[])
+}
+
+/// [`train`] with `extra` arguments after the others.
+fn train_with(shards: &Path, out: &Path, steps: u32, extra: &[&str]) -> String {
+    let output = train_command(shards, out, steps, extra)
+        .output()
+        .expect("run train.py");
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    assert!(
+        output.status.success(),
+        "train.py failed:\n{stdout}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    stdout
+}
+
+/// The train.py command of [`train_with`], not yet run.
+fn train_command(shards: &Path, out: &Path, steps: u32, extra: &[&str]) -> Command {
+    let mut command = Command::new(policy_python());
+    command
         .arg(root().join("crates/learn/python/train.py"))
         .arg("--train")
         .arg(shards.join("train-00000.tgp"))
@@ -47,15 +68,8 @@ fn train(shards: &Path, out: &Path, steps: u32) -> String {
             "0.003",
         ])
         .args(["--eval-every", "20", "--steps", &steps.to_string()])
-        .output()
-        .expect("run train.py");
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "train.py failed:\n{stdout}\n{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
+        .args(extra);
+    command
 }
 
 /// The number after `"key": ` in a log line.
@@ -126,4 +140,37 @@ fn a_few_training_steps_lower_the_loss_and_a_second_run_resumes() {
             .count(),
         4
     );
+
+    // A new run started from those weights goes on from their step and positions.
+    let warm = tmp.path().join("warm");
+    let weights = run.join("weights.safetensors");
+    let weights = weights.to_str().unwrap();
+    let started = train_with(&shards, &warm, 120, &["--init", weights]);
+    assert!(
+        started.contains("started from") && started.contains("at step 80 (2560 positions seen)"),
+        "{started}"
+    );
+    let log = std::fs::read_to_string(warm.join("log.jsonl")).unwrap();
+    let rows: Vec<&str> = log.lines().collect();
+    assert_eq!(rows.len(), 2, "{log}");
+    assert_eq!(field(rows[0], "step"), 100.0);
+    assert_eq!(field(rows[1], "positions_seen"), 3840.0);
+    // A net of another shape, or a file that is not a net, is refused in one line.
+    for (init, layers) in [
+        (weights, "3"),
+        (shards.join("train-00000.tgp").to_str().unwrap(), "2"),
+    ] {
+        let refused = train_command(
+            &shards,
+            &tmp.path().join("refused"),
+            20,
+            &["--init", init, "--layers", layers],
+        )
+        .output()
+        .unwrap();
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(!refused.status.success());
+        assert!(stderr.contains("train.py: --init "), "{stderr}");
+        assert!(!stderr.contains("Traceback"), "{stderr}");
+    }
 }

@@ -14,6 +14,12 @@ OUT/weights.safetensors (weights.py documents the format). Started again with th
 --out, it resumes from the checkpoint (only --lr may differ: a lower rate settles a
 run); --steps is the total to reach. --device cuda runs
 the same on a GPU.
+
+--init WEIGHTS starts a new --out from a weights file of the same net (its layers,
+filters, planes and board side) instead of random parameters: the steps and positions
+its metadata records count as done, so with its --seed and --batch the run draws the
+batches an unbroken run would have drawn next; Adam's moments start afresh (the file
+does not hold them), so a lower --lr suits it.
 """
 
 import argparse
@@ -38,6 +44,7 @@ def parse_args(argv):
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--device", choices=["cpu", "cuda"], default="cpu")
     p.add_argument("--no-augment", action="store_true", help="train without the symmetries")
+    p.add_argument("--init", help="weights file to start a new run from (its steps and positions count as done)")
     a = p.parse_args(argv)
     for name in ["layers", "filters", "batch", "steps", "eval_every", "eval_positions"]:
         if getattr(a, name) < 1:
@@ -77,9 +84,21 @@ def main(argv):
 
     optimizer = optax.adam(args.lr)
     params = net.init(jax.random.PRNGKey(args.seed), train.planes + 1, args.layers, args.filters)
-    opt_state = optimizer.init(params)
-    step, seen, seconds = 0, 0, 0.0
+    # init_seen: the positions a warm start's file had seen (not this run's work).
+    step, seen, seconds, init_seen = 0, 0, 0.0, 0
     ckpt = os.path.join(args.out, "checkpoint.npz")
+    if args.init:
+        # Part of the run's identity: its resumes must name the same file.
+        config["init"] = os.path.realpath(args.init)
+    if args.init and not os.path.exists(ckpt):
+        try:
+            params, step, seen = warm_start(args.init, params, jnp,
+                                            f"layers {args.layers}, filters {args.filters}, input planes {train.planes + 1}")
+        except Exception as e:  # a missing, foreign or corrupt file: one clear line, no trace
+            sys.exit(f"train.py: --init {args.init}: {e}")
+        init_seen = seen
+        print(f"started from {args.init} at step {step} ({seen} positions seen)", flush=True)
+    opt_state = optimizer.init(params)
     if os.path.exists(ckpt):
         saved = np.load(ckpt, allow_pickle=False)
         old = json.loads(str(saved["config"]))
@@ -92,6 +111,7 @@ def main(argv):
         loaded = [jnp.asarray(saved[f"leaf{i}"]) for i in range(len(leaves))]
         params, opt_state = jax.tree_util.tree_unflatten(tree, loaded)
         step, seen, seconds = int(saved["step"]), int(saved["seen"]), float(saved["seconds"])
+        init_seen = int(saved["init_seen"]) if "init_seen" in saved.files else 0
         print(f"resumed from {ckpt} at step {step} ({seen} positions seen)", flush=True)
 
     @jax.jit
@@ -139,9 +159,10 @@ def main(argv):
             "steps": step, "positions_seen": seen, "batch": args.batch, "seed": args.seed,
             "train_shards": " ".join(s.path for s in train.shards),
             "held_out_shards": " ".join(s.path for s in held.shards),
-            "command": " ".join(["train.py"] + list(argv))})
+            "command": " ".join(["train.py"] + list(argv)),
+            **({"init": f"{args.init} (steps and positions seen before this run counted above)"} if args.init else {})})
         tmp = ckpt + ".tmp.npz"
-        np.savez(tmp, config=json.dumps(config), step=step, seen=seen, seconds=seconds,
+        np.savez(tmp, config=json.dumps(config), step=step, seen=seen, seconds=seconds, init_seen=init_seen,
                  **{f"leaf{i}": np.asarray(x) for i, x in enumerate(leaves)})
         os.replace(tmp, ckpt)
 
@@ -167,7 +188,8 @@ def main(argv):
             row = {"step": step, "positions_seen": seen, "lr": args.lr, "train_loss": round(running / count, 4)}
             row.update(evaluate())
             row["seconds"] = round(seconds, 1)
-            row["positions_per_second"] = round(seen / max(seconds, 1e-9), 1)
+            # This run's own positions: a warm start's earlier ones took no time here.
+            row["positions_per_second"] = round((seen - init_seen) / max(seconds, 1e-9), 1)
             print(json.dumps(row), flush=True)
             log.write(json.dumps(row) + "\n")
             log.flush()
@@ -175,6 +197,24 @@ def main(argv):
             running, count = 0.0, 0
             last = time.time()
     return 0
+
+
+def warm_start(path, fresh, jnp, asked):
+    """The parameters of the weights file `path`, checked against the freshly made
+    `fresh` (same tensors, same shapes; `asked` describes that net), and the steps and
+    positions its metadata records."""
+    import jax
+    import weights
+
+    meta = weights.metadata(path)
+    loaded = weights.load(path)
+    want, tree = jax.tree_util.tree_flatten(fresh)
+    got, got_tree = jax.tree_util.tree_flatten(loaded)
+    if got_tree != tree or any(g.shape != w.shape for g, w in zip(got, want)):
+        raise ValueError(f"its net (layers {meta.get('layers')}, filters {meta.get('filters')}, "
+                         f"input planes {meta.get('input_planes')}) is not the one asked for ({asked})")
+    params = jax.tree_util.tree_unflatten(tree, [jnp.asarray(g, dtype=jnp.float32) for g in got])
+    return params, int(meta["steps"]), int(meta["positions_seen"])
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ input planes and their order, the layers and filters, and how the weights were m
 import os
 
 import numpy as np
+from safetensors import safe_open
 from safetensors.numpy import load_file, save_file
 
 FORMAT = "tengen-policy"
@@ -49,3 +50,13 @@ def load(path):
     params["head"] = {"w": np.transpose(t["head.weight"], (2, 3, 1, 0)), "b": t["head.bias"]}
     params["pass"] = {"w": t["pass.weight"].T, "b": t["pass.bias"]}
     return params
+
+
+def metadata(path):
+    """The metadata of a weights file (string to string); a file of another format is
+    a ValueError."""
+    with safe_open(path, framework="np") as f:
+        meta = f.metadata() or {}
+    if meta.get("format") != FORMAT:
+        raise ValueError(f"not a {FORMAT} weights file (format {meta.get('format')!r})")
+    return meta
