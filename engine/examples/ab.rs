@@ -41,6 +41,7 @@ fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
                     .0
             }
             "model_weight" => config.search.model_weight = f()?,
+            "net_model_power" => config.search.net_model_power = f()?,
             "model_prior" => {
                 config.search.model_prior = v
                     .parse()

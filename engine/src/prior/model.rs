@@ -8,7 +8,7 @@
 //! every edge, in the model's order; `search/descend.rs` only limits how many of them
 //! selection sees (`SearchParams::width`).
 
-use tengen_board::{Board, Color};
+use tengen_board::{Board, Color, Move};
 
 use super::Candidate;
 use super::net::NetPolicy;
@@ -24,9 +24,10 @@ use crate::shape::features::History;
 ///
 /// With `net` (the policy network's probabilities of this position) a candidate's
 /// share is `(1 − net_blend) × s_mm + net_blend × s_net`, `s_net` its share of the
-/// network's probabilities over the candidates, and `s_mm` the model's share when the
-/// model prior adds wins (else 0); the extra visits add up to `net_weight` (times
-/// `net_blend` when the model adds none).
+/// network's probabilities over the candidates (each times the model's strength to
+/// the power `net_model_power`, when that is above 0), and `s_mm` the model's share
+/// when the model prior adds wins (else 0); the extra visits add up to `net_weight`
+/// (times `net_blend` when the model adds none).
 pub fn apply(
     model: &ModelKnowledge,
     board: &Board,
@@ -40,10 +41,13 @@ pub fn apply(
     if (!mode.is_on() && net.is_none()) || cands.is_empty() {
         return;
     }
-    // At a node the network rated with the whole blend, the model's shares weigh 0
-    // and the order is the blend's: its ratings are not needed.
-    let network_alone = net.is_some() && params.net_blend >= 1.0;
-    let mut rated: Vec<(f32, Candidate)> = if mode.is_on() && !network_alone {
+    // At a node the network rated with the whole blend and no part of the model in
+    // its product, the model's shares weigh 0 and the order is the blend's: its
+    // ratings are not needed.
+    let power = (params.net_model_power as f32).max(0.0);
+    let network_alone = net.is_some() && params.net_blend >= 1.0 && power == 0.0;
+    let product = net.is_some() && power > 0.0;
+    let mut rated: Vec<(f32, Candidate)> = if (mode.is_on() && !network_alone) || product {
         cands
             .iter()
             .map(|&cand| (model.log_strength(board, c, cand.0, history), cand))
@@ -66,11 +70,21 @@ pub fn apply(
         Some(net) => {
             let blend = (params.net_blend as f32).clamp(0.0, 1.0);
             let weight = params.net_weight as f32;
-            let net_total: f32 = rated.iter().map(|r| net.probability(r.1.0)).sum();
+            // The network's probability, times the model's strength (relative to
+            // the strongest candidate's) to the power `power` when that is above 0.
+            let net_of = |g: f32, mv: Move| {
+                let p = net.probability(mv);
+                if product {
+                    p * (power * (g - top)).exp()
+                } else {
+                    p
+                }
+            };
+            let net_total: f32 = rated.iter().map(|r| net_of(r.0, r.1.0)).sum();
             let even = 1.0 / rated.len() as f32;
             for (g, (mv, visits, wins)) in &mut rated {
                 let s_net = if net_total > 0.0 {
-                    net.probability(*mv) / net_total
+                    net_of(*g, *mv) / net_total
                 } else {
                     even
                 };
@@ -170,5 +184,83 @@ mod tests {
             .map(|c| k.log_strength(&b, Color::Black, c.0, &h))
             .collect();
         assert!(logs.windows(2).all(|w| w[0] >= w[1]), "{logs:?}");
+    }
+
+    #[test]
+    fn a_product_with_the_model_reorders_an_even_network_by_the_model() {
+        let b = parse_diagram(
+            ". . . . . . .
+             . . . . . . .
+             . . X O . . .
+             . X O . O . .
+             . . X O . . .
+             . . . . . . .
+             . . . . . . .",
+        )
+        .unwrap();
+        let k = ModelKnowledge::shipped();
+        let h = History::default();
+        let size = b.size();
+        // The network: even over every point and the pass.
+        let net = NetPolicy::new(size, |_| 1.0, 1.0);
+        let params = |net_model_power| SearchParams {
+            net_model_power,
+            ..SearchParams::default()
+        };
+        let base = even(&b);
+        let share = |c: &Candidate, b: &Candidate| c.1 - b.1;
+        let mut alone = base.clone();
+        apply(
+            &k,
+            &b,
+            Color::Black,
+            &h,
+            &params(0.0),
+            Some(&net),
+            &mut alone,
+        );
+        // The network alone: every candidate the same share of net_weight.
+        let first = share(&alone[0], &base[0]);
+        assert!(
+            alone
+                .iter()
+                .zip(&base)
+                .all(|(a, b)| (share(a, b) - first).abs() < 1e-4)
+        );
+        let mut product = base.clone();
+        apply(
+            &k,
+            &b,
+            Color::Black,
+            &h,
+            &params(1.0),
+            Some(&net),
+            &mut product,
+        );
+        let total: f32 = product.iter().zip(&base).map(|(a, b)| share(a, b)).sum();
+        assert!((total - 300.0).abs() < 1e-2, "{total}");
+        // With an even network, the product's shares are the model's own.
+        let strength = |c: &Candidate| k.log_strength(&b, Color::Black, c.0, &h);
+        let top = product
+            .iter()
+            .map(strength)
+            .fold(f32::NEG_INFINITY, f32::max);
+        let sum: f32 = product.iter().map(|c| (strength(c) - top).exp()).sum();
+        for (p, b0) in product.iter().zip(&base) {
+            let want = 300.0 * (strength(p) - top).exp() / sum;
+            assert!(
+                (share(p, b0) - want).abs() < 1e-2,
+                "{} {want}",
+                share(p, b0)
+            );
+        }
+        // The capture at D4 is the model's favourite, and now the prior's.
+        let d4 = Move::Play(size.parse_point("D4").unwrap());
+        let best = product
+            .iter()
+            .zip(&base)
+            .max_by(|x, y| share(x.0, x.1).total_cmp(&share(y.0, y.1)))
+            .unwrap();
+        assert_eq!(best.0.0, d4);
     }
 }
