@@ -42,6 +42,7 @@ fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
             }
             "model_weight" => config.search.model_weight = f()?,
             "net_model_power" => config.search.net_model_power = f()?,
+            "net_floor" => config.search.net_floor = f()?,
             "model_prior" => {
                 config.search.model_prior = v
                     .parse()

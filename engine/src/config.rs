@@ -164,6 +164,13 @@ pub struct SearchParams {
     /// on 13×13 at equal time, against the move model alone and against Pachi, and
     /// measured no gain on 9×9 (at its first, lighter settings).
     pub net_min_size: usize,
+    /// With a policy network, on a near-empty board (under a tenth of its points
+    /// taken): a move the network rates below this probability starts with
+    /// `net_weight` virtual losses at a node it rated, so the search leaves the
+    /// network's moves for it only where the playouts prove it better by that margin
+    /// (the 19×19 search's first move was J15, R8, G15 or S7 for some seeds, moves the
+    /// network rates below 10⁻⁴). 10⁻³ by default; 0 turns it off.
+    pub net_floor: f64,
 }
 
 /// How the move model enters the tree's priors.
@@ -369,6 +376,7 @@ impl Default for SearchParams {
             net_weight: 300.0,
             net_model_power: 0.0,
             net_min_size: 13,
+            net_floor: 1e-3,
         }
     }
 }

@@ -82,6 +82,26 @@ pub fn candidates(
         out.push((Move::Pass, visits, wins));
     }
     model::apply(knowledge.model(), board, c, &history, params, net, out);
+    if let Some(net) = net.filter(|_| opening) {
+        hold_to_the_network(net, params, out);
+    }
+}
+
+/// On a near-empty board the network rated: each move on the board that it rates
+/// below `params.net_floor` gets `params.net_weight` virtual losses
+/// (`SearchParams::net_floor`), a margin its playouts must make up before the search
+/// prefers it to the network's moves.
+fn hold_to_the_network(net: &NetPolicy, params: &SearchParams, out: &mut [Candidate]) {
+    let floor = params.net_floor as f32;
+    if floor <= 0.0 {
+        return;
+    }
+    let losses = params.net_weight as f32;
+    for (mv, visits, _) in out.iter_mut() {
+        if matches!(mv, Move::Play(_)) && net.probability(*mv) < floor {
+            *visits += losses;
+        }
+    }
 }
 
 /// Adds the tactical terms of `c` playing `p` to its prior through `add(visits, win

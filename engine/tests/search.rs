@@ -437,3 +437,49 @@ fn black_never_resigns_on_a_win_rate_its_handicap_shift_pins_low() {
 fn engine_playouts(c: Color) -> u64 {
     if c == Color::Black { 400 } else { 200 }
 }
+
+/// The first move on the empty 19×19 board, with the shipped network at its default
+/// weights, for a few seeds: always a move the network rates at least
+/// `SearchParams::net_floor` (10⁻³). Without the floor this search chose O4 for seed
+/// 2, which the network rates 4·10⁻⁵.
+#[test]
+fn the_empty_board_opens_on_a_move_the_network_rates() {
+    use tengen_engine::knowledge::NetScratch;
+    use tengen_engine::shape::features::History;
+    let base = Config {
+        threads: 1,
+        playouts: Some(3000),
+        ..Config::default()
+    }
+    .with_shipped_net();
+    let net = base.policy_net.clone().expect("the shipped network");
+    let game = Game::new(tengen_board::BoardSize::new(19).unwrap(), Rules::chinese());
+    let mut scratch = NetScratch::new(net.net());
+    let rated = net
+        .net()
+        .evaluate(
+            game.board(),
+            Color::Black,
+            &History::default(),
+            &mut scratch,
+        )
+        .unwrap();
+    let floor = base.search.net_floor as f32;
+    assert!(floor > 0.0);
+    for seed in 1..=4 {
+        let config = Config {
+            seed,
+            ..base.clone()
+        };
+        let Decision::Play(mv) = genmove(&mut Engine::new(config), &game, Color::Black, 3000)
+        else {
+            panic!("seed {seed}: resigned on the empty board");
+        };
+        let p = rated.of(mv);
+        assert!(
+            p >= floor,
+            "seed {seed}: {} rated {p}",
+            game.size().move_vertex(mv)
+        );
+    }
+}
