@@ -3,10 +3,17 @@
 //! may panic, and every line that is not empty after cleanup gets exactly one answer.
 #![no_main]
 
+use std::sync::{Arc, OnceLock};
+
 use libfuzzer_sys::fuzz_target;
 use tengen_board::BoardSize;
-use tengen_engine::Config;
+use tengen_engine::{Config, Engine, Knowledge};
 use tengen_gtp::{Session, SessionOptions};
+
+/// The engine's tables, built once for the whole run: the engine only reads them, so
+/// every input still starts from a fresh session, and building them (most of a
+/// session's start-up) is not repeated for each input.
+static KNOWLEDGE: OnceLock<Arc<Knowledge>> = OnceLock::new();
 
 fuzz_target!(|data: &[u8]| {
     let config = Config {
@@ -14,8 +21,9 @@ fuzz_target!(|data: &[u8]| {
         playouts: Some(16),
         ..Config::default()
     };
-    let mut session = Session::new(
-        config,
+    let knowledge = KNOWLEDGE.get_or_init(|| Arc::new(Knowledge::shipped()));
+    let mut session = Session::with_engine(
+        Engine::with_knowledge(config, Arc::clone(knowledge)),
         SessionOptions {
             quiet: true,
             // Small boards keep end-of-game scoring (a few thousand playouts) quick;
