@@ -3,7 +3,9 @@
 //! for the version this package has (what `tengen --version` prints); every commit
 //! a summary names is in the repository's history; every `tengen …` command in a
 //! summary's code blocks parses, and so does every Tengen engine a match there runs.
-//! The long test runs the summary's `tengen bench` command as written.
+//! The long test runs the summary's `tengen bench` command as written. ARCHITECTURE.md
+//! and README.md name only paths that exist, and ARCHITECTURE.md's dependency table
+//! is the one `cargo metadata` reads.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -290,4 +292,143 @@ fn the_documents_list_the_settings_table() {
             s.flag
         );
     }
+}
+
+/// The documents whose paths [`every_path_the_living_documents_name_exists`] checks: the
+/// map of the code and the README, which describe the code as it is (BENCHMARKS.md and
+/// STRENGTH.md are records of earlier builds, whose files may have moved since).
+const LIVING_DOCUMENTS: [&str; 2] = ["ARCHITECTURE.md", "README.md"];
+
+/// The backticked paths of `text`: words with a `/` between two names, made of the
+/// characters of a path, not absolute, not a placeholder (`OUT/…`, a first part in
+/// capitals) and not under `target/` (made by the build or `.ci/install`).
+fn backticked_paths(text: &str) -> Vec<&str> {
+    text.split('`')
+        .skip(1)
+        .step_by(2)
+        .map(|t| t.trim_end_matches('/'))
+        .filter(|t| t.contains('/') && !t.starts_with(['/', '.', '-']))
+        .filter(|t| {
+            t.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_.-/".contains(c))
+        })
+        .filter(|t| {
+            let first = t.split('/').next().unwrap_or("");
+            first != "target" && !first.chars().all(|c| c.is_ascii_uppercase())
+        })
+        .collect()
+}
+
+#[test]
+fn every_path_the_living_documents_name_exists() {
+    let root = root();
+    // A path names a file from the repository's root, or inside a crate's sources (the
+    // code map names `search/net.rs` under the engine's heading).
+    let mut bases = vec![root.clone()];
+    for dir in ["engine/src", "gtp/src", "crates/cli"] {
+        bases.push(root.join(dir));
+    }
+    for entry in std::fs::read_dir(root.join("crates")).unwrap() {
+        bases.push(entry.unwrap().path().join("src"));
+    }
+    let mut checked = 0;
+    for doc in LIVING_DOCUMENTS {
+        let text = std::fs::read_to_string(root.join(doc)).unwrap();
+        for (number, line) in text.lines().enumerate() {
+            for path in backticked_paths(line) {
+                assert!(
+                    bases.iter().any(|b| b.join(path).exists()),
+                    "{doc}:{}: `{path}` does not exist",
+                    number + 1
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "only {checked} paths found");
+}
+
+#[test]
+fn backticked_paths_are_read_as_paths() {
+    assert_eq!(
+        backticked_paths("`engine/src/lib.rs`, `search/`, `-o OUT`, `OUT/log.jsonl`, `a b/c`"),
+        vec!["engine/src/lib.rs"]
+    );
+    assert!(backticked_paths("`/usr/games/gnugo` `target/katrain-venv` `1/2`").contains(&"1/2"));
+}
+
+/// The crates of ours each workspace package depends on outside its tests, as
+/// ARCHITECTURE.md's table between its `dependencies` marks lists them.
+fn documented_dependencies() -> Vec<(String, Vec<String>)> {
+    let text = std::fs::read_to_string(root().join("ARCHITECTURE.md")).unwrap();
+    let start = text
+        .find("<!-- dependencies -->")
+        .expect("ARCHITECTURE.md has a dependencies begin mark");
+    let end = text
+        .find("<!-- /dependencies -->")
+        .expect("ARCHITECTURE.md has a dependencies end mark");
+    let mut out: Vec<(String, Vec<String>)> = text[start..end]
+        .lines()
+        .filter(|l| l.starts_with("| `"))
+        .map(|l| {
+            let cells: Vec<&str> = l.split('|').map(str::trim).collect();
+            let names = |cell: &str| -> Vec<String> {
+                cell.split(',')
+                    .map(|n| n.trim().trim_matches('`').to_string())
+                    .filter(|n| !n.is_empty())
+                    .collect()
+            };
+            let mut deps = names(cells[2]);
+            deps.sort();
+            (names(cells[1]).remove(0), deps)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn the_dependency_table_is_what_cargo_reads() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = Command::new(cargo)
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--no-deps",
+            "--offline",
+        ])
+        .current_dir(root())
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let packages = meta["packages"].as_array().unwrap();
+    let ours: Vec<&str> = packages
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    let mut read: Vec<(String, Vec<String>)> = packages
+        .iter()
+        .map(|p| {
+            let mut deps: Vec<String> = p["dependencies"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|d| d["kind"].is_null())
+                .map(|d| d["name"].as_str().unwrap())
+                .filter(|n| ours.contains(n))
+                .map(String::from)
+                .collect();
+            deps.sort();
+            deps.dedup();
+            (p["name"].as_str().unwrap().to_string(), deps)
+        })
+        .collect();
+    read.sort();
+    assert_eq!(documented_dependencies(), read);
 }
