@@ -73,8 +73,8 @@ pub struct ReviewArgs {
     pub resume: bool,
     /// A move that loses at least this many percent of win rate against the engine's
     /// preferred move is a mistake (BM, listed in the root comment); half of it is
-    /// doubtful (DO). Default 10. Either only where the loss is also more than the
-    /// search's own noise at the playouts it ran: a review at too few playouts says so.
+    /// doubtful (DO). Default 10. Both only where the loss is also more than the
+    /// search's own noise at its playouts; a review at too few playouts says so.
     #[arg(long, value_name = "PCT", allow_hyphen_values = true,
           value_parser = MISTAKE.parser())]
     pub mistake: Option<f64>,
@@ -140,6 +140,10 @@ pub fn run(args: ReviewArgs) -> Result<(), String> {
         engine: format!("Tengen {}, {words}", crate::VERSION),
         threshold,
         noise,
+        playouts: match limit {
+            Limit::Playouts(n) => Some(n),
+            _ => None,
+        },
     };
     let mut review = Review::new(record, settings);
     let kept = if args.resume {

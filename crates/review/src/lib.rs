@@ -21,7 +21,9 @@
 //! use tengen_review::{Noise, PositionEval, Record, Review, Settings};
 //!
 //! let record = Record::parse("(;SZ[9];B[ee];W[cc])").unwrap();
-//! let settings = Settings { engine: "a test".into(), threshold: 0.1, noise: Noise::MEASURED };
+//! let settings = Settings {
+//!     engine: "a test".into(), threshold: 0.1, noise: Noise::MEASURED, playouts: None,
+//! };
 //! let mut review = Review::new(record, settings);
 //! assert_eq!(review.pending(), vec![0, 1, 2]);
 //! let eval = PositionEval {

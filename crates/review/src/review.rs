@@ -28,6 +28,10 @@ pub struct Settings {
     /// The search's noise: a move must lose more than it can make to be judged
     /// ([`Noise::MEASURED`] for Tengen's search).
     pub noise: Noise,
+    /// The playouts a position the review was asked for, if a number (not a time):
+    /// what the noise of the review is told at; without it, the median the searches
+    /// made.
+    pub playouts: Option<u64>,
 }
 
 /// A review of one record.
@@ -290,9 +294,12 @@ impl Review {
             .collect()
     }
 
-    /// The median playouts of the evaluations so far (what the noise of the review is
-    /// judged at), or `None` before any.
+    /// The playouts a position the review's noise is told at: the budget it was asked
+    /// for, or else the median of the evaluations so far (`None` before any).
     pub fn typical_visits(&self) -> Option<u64> {
+        if let Some(n) = self.settings.playouts {
+            return Some(n);
+        }
         let mut visits: Vec<u64> = self.evals.iter().flatten().map(|e| e.visits).collect();
         visits.sort_unstable();
         visits.get(visits.len() / 2).copied()
@@ -316,7 +323,7 @@ impl Review {
             Some(n) if noise.multiple > 0.0 => format!(
                 ", and more than the search's own noise could make it lose ({:.1}σ of the \
                  difference of two searches: {:.1}% of win rate in an even position at {n} \
-                 playouts)",
+                 playouts),",
                 noise.multiple,
                 100.0 * noise.margin_at(n)
             ),
@@ -335,7 +342,7 @@ impl Review {
             text.push_str(&format!("\nNote: {note}"));
         }
         for warning in self.record.warnings() {
-            text.push_str(&format!("\nWarning: the record's {warning}."));
+            text.push_str(&format!("\nWarning: {warning}."));
         }
         if let Some(e) = self.eval(0) {
             text.push_str(&format!(
@@ -416,6 +423,7 @@ mod tests {
             engine: "a test".into(),
             threshold: 0.1,
             noise: Noise::MEASURED,
+            playouts: None,
         }
     }
 
@@ -536,7 +544,7 @@ mod tests {
         }
         let written = review.to_sgf();
         for property in [
-            "(;GM[1]FF[4]SZ[19]KM[6.50]AP[Tygem:1.0:beta]AB[dd][pp]PB[Lee\\: Sedol]C[",
+            "(;GM[1]FF[4]SZ[19]KM[6.50]AP[Tygem:1.0:beta]AB[dd][pp]PB[Lee\\: Sedol]SBKV[",
             ";B[pd]",
             ";W[dq]HA[x]",
         ] {

@@ -261,7 +261,7 @@ mod tests {
                 "AP[Tygem:1.0:beta]",
                 "DT[]",
                 "AB[pd][dp]",
-                "AddWhite[dd] \n                    [pp]",
+                "AddWhite[dd] [pp]",
                 "PB[Lee\\: Sedol]"
             ]
         );
