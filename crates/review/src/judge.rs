@@ -186,9 +186,10 @@ pub fn budget_note(noise: &Noise, visits: u64, threshold: f64) -> Option<String>
     }
     Some(format!(
         "{visits} playouts a position are too few to judge at the {:.0}% mistake threshold: \
-         two searches of the same position can differ by {:.1}% of win rate by noise alone, \
-         so only moves that lose more than that are marked, and smaller mistakes go \
-         unmarked; {} playouts a position or more judge at the threshold.",
+         two searches of the same even position can differ by {:.1}% of win rate by noise \
+         alone (less where one side is far ahead); only a move that loses more than its \
+         positions' noise is marked, so smaller mistakes go unmarked; {} playouts a \
+         position or more judge at the threshold.",
         100.0 * threshold,
         100.0 * margin,
         noise.playouts_for(threshold)
