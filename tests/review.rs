@@ -456,7 +456,7 @@ fn the_record_is_written_back_as_it_was_read() {
     );
     let written = std::fs::read_to_string(tmp.path().join("big-review.sgf")).unwrap();
     for property in [
-        "(;GM[1]FF[4]SZ[19]KM[6.50]AP[Tygem:1.0:beta]AB[pp][dd]XX[p\\]q]C[",
+        "(;GM[1]FF[4]SZ[19]KM[6.50]AP[Tygem:1.0:beta]AB[pp][dd]XX[p\\]q]SBKV[",
         ";W[qd]C[a note\n\nTengen: move 1",
         ";B[dq]",
     ] {

@@ -127,15 +127,6 @@ pub fn run(args: ReviewArgs) -> Result<(), String> {
     let threshold = args.mistake.unwrap_or(DEFAULT_MISTAKE) / 100.0;
     let (config, limit, words) = engine_settings(&args)?;
     let noise = Noise::MEASURED;
-    // Known before the search for a playout budget; for a time budget, from the
-    // playouts the searches made, at the end.
-    let mut noted = false;
-    if let Limit::Playouts(n) = limit {
-        if let Some(note) = budget_note(&noise, n, threshold) {
-            warn(&note);
-            noted = true;
-        }
-    }
     let settings = Settings {
         engine: format!("Tengen {}, {words}", crate::VERSION),
         threshold,
@@ -151,6 +142,15 @@ pub fn run(args: ReviewArgs) -> Result<(), String> {
     } else {
         0
     };
+    // Known before the search for a playout budget; for a time budget, from the
+    // playouts the searches made, at the end. Said once nothing can be refused any more.
+    let mut noted = false;
+    if let Limit::Playouts(n) = limit {
+        if let Some(note) = budget_note(&noise, n, threshold) {
+            warn(&note);
+            noted = true;
+        }
+    }
     let pending = review.pending();
     let all = review.record().positions();
     let mut analyst = Analyst::with_config(config, limit);

@@ -191,7 +191,8 @@ pub fn budget_note(noise: &Noise, visits: u64, threshold: f64) -> Option<String>
          positions' noise is marked, so smaller mistakes go unmarked; {} playouts a \
          position or more judge at the threshold.",
         100.0 * threshold,
-        100.0 * margin,
+        // A win rate differs by 100% at most.
+        100.0 * margin.min(1.0),
         noise.playouts_for(threshold)
     ))
 }

@@ -92,7 +92,7 @@ pub(crate) fn move_comment(
                 text.push_str(&format!(
                     " Two searches of these positions can differ by {:.1}% by noise alone: \
                      not judged.",
-                    100.0 * j.noise
+                    100.0 * j.noise.min(1.0)
                 ));
             }
         } else {
