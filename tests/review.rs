@@ -419,3 +419,98 @@ fn a_record_longer_than_any_game_is_reviewed_with_a_warning() {
     );
     assert_eq!(kept(&tmp.path().join("long-review.sgf")).len(), 1001);
 }
+
+#[test]
+fn without_a_terminal_the_progress_is_plain_lines() {
+    // `tengen` runs with stderr piped, as under a script or a log file.
+    let tmp = fresh_dir("progress-lines");
+    let game = write(tmp.path(), "game.sgf", GAME);
+    let (_, err) = review(&[&[s(&game)], FAST].concat());
+    let lines: Vec<&str> = err
+        .lines()
+        .filter(|l| l.ends_with(" positions") && l.contains(" of "))
+        .collect();
+    assert_eq!(
+        lines,
+        [
+            format!("tengen review: 10 of {} positions", MOVES + 1),
+            format!("tengen review: {0} of {0} positions", MOVES + 1),
+        ],
+        "{err}"
+    );
+}
+
+#[test]
+fn the_record_is_written_back_as_it_was_read() {
+    let tmp = fresh_dir("as-read");
+    // `SZ[19]` (sgf-parse would write `SZ[19:19]`), an `AP` with one colon too many
+    // (malformed: the loader ignores it), a komi with a useless zero, stones in an
+    // order a set would not keep.
+    let text = "(;GM[1]FF[4]SZ[19]KM[6.50]AP[Tygem:1.0:beta]AB[pp][dd]XX[p\\]q]\
+                ;W[qd]C[a note];B[dq])";
+    let game = write(tmp.path(), "big.sgf", text);
+    let (_, err) = review(&[s(&game), "--playouts", "20", "--threads", "1"]);
+    assert!(
+        err.contains("AP[Tygem:1.0:beta] is malformed: not read, but written back as it was"),
+        "{err}"
+    );
+    let written = std::fs::read_to_string(tmp.path().join("big-review.sgf")).unwrap();
+    for property in [
+        "(;GM[1]FF[4]SZ[19]KM[6.50]AP[Tygem:1.0:beta]AB[pp][dd]XX[p\\]q]SBKV[",
+        ";W[qd]C[a note\n\nTengen: move 1",
+        ";B[dq]",
+    ] {
+        assert!(written.contains(property), "{property}: {written}");
+    }
+    assert!(!written.contains("SZ[19:19]"), "{written}");
+    // The warning is in the record too.
+    assert!(
+        comment(&parse(&tmp.path().join("big-review.sgf"))).contains("Warning: AP[Tygem:1.0:beta]"),
+        "{written}"
+    );
+}
+
+#[test]
+fn a_move_the_board_cannot_take_is_skipped_with_a_warning_naming_it() {
+    let tmp = fresh_dir("illegal");
+    // White's E5 is on Black's stone: the rest of the game is still reviewed.
+    let game = write(
+        tmp.path(),
+        "game.sgf",
+        "(;GM[1]SZ[9]KM[7];B[ee];W[ee];W[cc];B[gg])",
+    );
+    let (_, err) = review(&[s(&game), "--playouts", "20", "--threads", "1"]);
+    let warning = "move 2 (W E5) skipped: point is occupied";
+    assert!(
+        err.contains(&format!("warning: {shown}: {warning}", shown = s(&game))),
+        "{err}"
+    );
+    let out = tmp.path().join("game-review.sgf");
+    let root = parse(&out);
+    // Written back with the record's every node; the three moves the board took are
+    // reviewed.
+    let line: Vec<&SgfNode<Prop>> = root.main_variation().collect();
+    assert_eq!(line.len(), 5);
+    assert_eq!(kept(&out).len(), 4);
+    assert!(
+        comment(line[0]).contains(&format!("Warning: {warning}.")),
+        "{}",
+        comment(line[0])
+    );
+    assert!(unknown(line[2], "SBKV").len() == 1);
+}
+
+#[test]
+fn a_budget_too_small_to_judge_is_said_on_stderr_and_in_the_record() {
+    let tmp = fresh_dir("budget");
+    let game = write(tmp.path(), "game.sgf", GAME);
+    let (_, err) = review(&[s(&game), "--playouts", "20", "--threads", "1"]);
+    let says = "20 playouts a position are too few to judge at the 10% mistake threshold";
+    assert_eq!(err.matches(says).count(), 1, "{err}");
+    let root = parse(&tmp.path().join("game-review.sgf"));
+    assert!(
+        comment(&root).contains(&format!("Note: {says}")),
+        "{}",
+        comment(&root)
+    );
+}

@@ -2,6 +2,7 @@
 //! record written back annotated for GUIs, and the win-rate graph as SVG
 //! (`tengen-review` does the work; this is the flags, the files and the progress bar).
 
+use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -9,7 +10,8 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use tengen_engine::{Config, Limit, MoveBudget};
 use tengen_review::{
-    Analyst, KEY_MISTAKES, Record, Review, Settings, check_writable, key_mistakes, write_atomically,
+    Analyst, KEY_MISTAKES, Noise, Record, Review, Settings, budget_note, check_writable,
+    key_mistakes, write_atomically,
 };
 
 use crate::bounds::{self, Real};
@@ -20,6 +22,8 @@ const DEFAULT_PLAYOUTS: u64 = 1000;
 const MISTAKE: Real = Real::between(0.1, 100.0);
 /// `--mistake`'s default.
 const DEFAULT_MISTAKE: f64 = 10.0;
+/// Without a terminal on stderr (no progress bar), a line every this many positions.
+const PROGRESS_EVERY: usize = 10;
 
 /// The examples of `tengen review --help` (`tests/gtp/binary.rs` runs them).
 const REVIEW_EXAMPLES: &str = "\
@@ -69,7 +73,8 @@ pub struct ReviewArgs {
     pub resume: bool,
     /// A move that loses at least this many percent of win rate against the engine's
     /// preferred move is a mistake (BM, listed in the root comment); half of it is
-    /// doubtful (DO). Default 10.
+    /// doubtful (DO). Default 10. Both only where the loss is also more than the
+    /// search's own noise at its playouts; a review at too few playouts says so.
     #[arg(long, value_name = "PCT", allow_hyphen_values = true,
           value_parser = MISTAKE.parser())]
     pub mistake: Option<f64>,
@@ -121,9 +126,15 @@ pub fn run(args: ReviewArgs) -> Result<(), String> {
     }
     let threshold = args.mistake.unwrap_or(DEFAULT_MISTAKE) / 100.0;
     let (config, limit, words) = engine_settings(&args)?;
+    let noise = Noise::MEASURED;
     let settings = Settings {
         engine: format!("Tengen {}, {words}", crate::VERSION),
         threshold,
+        noise,
+        playouts: match limit {
+            Limit::Playouts(n) => Some(n),
+            _ => None,
+        },
     };
     let mut review = Review::new(record, settings);
     let kept = if args.resume {
@@ -131,8 +142,21 @@ pub fn run(args: ReviewArgs) -> Result<(), String> {
     } else {
         0
     };
+    // Known before the search for a playout budget; for a time budget, from the
+    // playouts the searches made, at the end. Said once nothing can be refused any more.
+    let mut noted = false;
+    if let Limit::Playouts(n) = limit {
+        if let Some(note) = budget_note(&noise, n, threshold) {
+            warn(&note);
+            noted = true;
+        }
+    }
     let pending = review.pending();
+    let all = review.record().positions();
     let mut analyst = Analyst::with_config(config, limit);
+    // The bar draws only on a terminal; elsewhere (a pipe, a log file) plain lines say
+    // how far the review got.
+    let plain = !std::io::stderr().is_terminal();
     let bar = ProgressBar::new(pending.len() as u64).with_style(
         ProgressStyle::with_template(
             "{bar:30} {pos}/{len} positions, {elapsed} so far, about {eta} left  {msg}",
@@ -149,15 +173,32 @@ pub fn run(args: ReviewArgs) -> Result<(), String> {
         let color = review.record().to_move_at(p);
         match analyst.evaluate(&game, color) {
             Some(eval) => {
-                bar.set_message(format!("move {p}: Black {:.1}%", 100.0 * eval.black_winrate()));
+                bar.set_message(format!(
+                    "move {p}: Black {:.1}%",
+                    100.0 * eval.black_winrate()
+                ));
                 review.set(p, eval);
                 write_out(&review)?;
             }
-            None => bar.println(format!(
-                "tengen review: warning: the search found no move after move {p}; that position is left out"
-            )),
+            None => {
+                let line = format!(
+                    "tengen review: warning: the search found no move after move {p}; that position is left out"
+                );
+                if plain {
+                    eprintln!("{line}");
+                } else {
+                    bar.println(line);
+                }
+            }
         }
         bar.inc(1);
+        let done = bar.position() as usize;
+        if plain && (done % PROGRESS_EVERY == 0 || done == pending.len()) {
+            eprintln!(
+                "tengen review: {} of {all} positions",
+                all - pending.len() + done
+            );
+        }
     }
     bar.finish_and_clear();
     // Written once more at the end, even when nothing was left to analyse.
@@ -166,6 +207,11 @@ pub fn run(args: ReviewArgs) -> Result<(), String> {
         let graph = review.graph_svg().map_err(|e| e.to_string())?;
         write_atomically(svg, graph.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", svg.display()))?;
+    }
+    if !noted {
+        if let Some(note) = review.budget_note() {
+            warn(&note);
+        }
     }
     report(&review, &out, args.svg.as_deref(), kept, started.elapsed());
     Ok(())

@@ -538,6 +538,54 @@ fn match_focus_tells_the_summary_from_that_engine_s_side() {
     );
 }
 
+/// `tengen match` with stderr piped (no terminal, so no bars) still says how far it
+/// got: a plain line as each game finishes.
+#[test]
+fn match_without_a_terminal_prints_a_line_a_game() {
+    let Some(path) = tengen() else { return };
+    let scratch = tempfile::tempdir().unwrap();
+    let out = scratch.path().join("m");
+    let engine = |seed: u32| {
+        format!(
+            "'{}' --playouts 20 --threads 1 --quiet --seed {seed}",
+            path.display()
+        )
+    };
+    let (a, b) = (engine(1), engine(2));
+    let (ok, _, stderr) = output(
+        &path,
+        &[
+            "match",
+            "-e",
+            &a,
+            "-e",
+            &b,
+            "--label",
+            "A",
+            "--label",
+            "B",
+            "--games",
+            "2",
+            "--size",
+            "5",
+            "--out",
+            out.to_str().unwrap(),
+            "-j",
+            "1",
+        ],
+    );
+    assert!(ok, "{stderr}");
+    let lines: Vec<&str> = stderr.lines().filter(|l| l.contains("] game ")).collect();
+    assert_eq!(lines.len(), 2, "{stderr}");
+    assert!(lines[0].starts_with("[1/2] game "), "{stderr}");
+    assert!(lines[1].starts_with("[2/2] game "), "{stderr}");
+    // No bar was drawn: no carriage returns or escape sequences.
+    assert!(
+        !stderr.contains('\r') && !stderr.contains('\u{1b}'),
+        "{stderr:?}"
+    );
+}
+
 /// Splits a command line as a shell does for the help's examples: words separated by
 /// spaces, with double or single quotes around a word that holds spaces.
 fn shell_words(line: &str) -> Vec<String> {

@@ -11,15 +11,19 @@
 //!   comment, the preferred move's variation, `BM`/`DO`/`TE`, the key mistakes in the
 //!   root comment; the record's own comments and variations kept) and the graph
 //!   ([`Review::graph_svg`]).
-//! - [`MoveJudgement`]: what a move lost against the preferred one, and its verdict.
+//! - [`MoveJudgement`]: what a move lost against the preferred one, and its verdict;
+//!   [`Noise`]: how much of a loss the search's own noise can make, which a move must
+//!   lose more than to be judged.
 //! - [`write_atomically`]: a file written whole or not at all.
 //!
 //! ```
 //! use tengen_board::{Color, Move};
-//! use tengen_review::{PositionEval, Record, Review, Settings};
+//! use tengen_review::{Noise, PositionEval, Record, Review, Settings};
 //!
 //! let record = Record::parse("(;SZ[9];B[ee];W[cc])").unwrap();
-//! let settings = Settings { engine: "a test".into(), threshold: 0.1 };
+//! let settings = Settings {
+//!     engine: "a test".into(), threshold: 0.1, noise: Noise::MEASURED, playouts: None,
+//! };
 //! let mut review = Review::new(record, settings);
 //! assert_eq!(review.pending(), vec![0, 1, 2]);
 //! let eval = PositionEval {
@@ -45,7 +49,7 @@ mod write;
 pub use analyst::Analyst;
 pub use error::ReviewError;
 pub use eval::{MAX_PV, PROPERTY, PositionEval};
-pub use judge::{MoveJudgement, Verdict, key_mistakes};
+pub use judge::{MoveJudgement, Noise, Verdict, budget_note, key_mistakes};
 pub use record::Record;
 pub use review::{KEY_MISTAKES, Review, Settings};
 pub use write::{check_writable, write_atomically};

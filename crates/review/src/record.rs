@@ -35,6 +35,10 @@ pub struct Record {
     pub(crate) info: GameInfo,
     /// What was read despite a flaw, or is worth a word, one line each.
     pub(crate) warnings: Vec<String>,
+    /// Each node's properties as they stand in the text (identifier and values,
+    /// escapes and all), node by node in the order of the text, which is the order the
+    /// tree's nodes are written in: what the review writes back for them.
+    pub(crate) raw: Vec<Vec<String>>,
 }
 
 impl Record {
@@ -63,7 +67,18 @@ impl Record {
         }
         let mut trees =
             sgf_parse::parse(text).map_err(|e| ReviewError::Record(format!("SGF: {e}")))?;
-        let mut warnings = loaded.warnings.clone();
+        // The parser reads the text it was given; a scan it cannot make (it read the
+        // text, so there is none) leaves each property to be written from its value.
+        let raw = raw_properties(text).unwrap_or_default();
+        // What the loader ignores is still written back, as it was read.
+        let mut warnings: Vec<String> = loaded
+            .warnings
+            .iter()
+            .map(|w| match w.strip_suffix(": ignored") {
+                Some(what) => format!("{what}: not read, but written back as it was"),
+                None => w.clone(),
+            })
+            .collect();
         if trees.len() > 1 {
             warnings.push(format!(
                 "the file holds {} game trees: the first is reviewed, the others are not written",
@@ -83,6 +98,7 @@ impl Record {
             moves: Vec::new(),
             info: loaded.info,
             warnings,
+            raw,
         };
         record.replay()?;
         if record.moves.is_empty() {
@@ -240,6 +256,80 @@ pub(crate) fn sgf_move(size: BoardSize, m: Move) -> go::Move {
     }
 }
 
+/// The properties of each node of the first game tree of `text` (which starts at its
+/// first `(`) exactly as they stand in it: `SZ[19]`, `AP[a:b:c]`, `AB[aa][bb]`, node by
+/// node in the order of the text. The scan follows `sgf_parse`'s lexer token for token
+/// (white space after a token skipped, a property's values possibly apart), so the
+/// `k`-th node's list lines up with the parsed node's properties. `None` where the
+/// lexer would fail.
+pub(crate) fn raw_properties(text: &str) -> Option<Vec<Vec<String>>> {
+    let bytes = text.as_bytes();
+    let skip_space = |mut i: usize| {
+        while i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        i
+    };
+    let mut nodes: Vec<Vec<String>> = Vec::new();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'(' => {
+                depth += 1;
+                i += 1;
+            }
+            b')' => {
+                depth = depth.checked_sub(1)?;
+                i += 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            b';' => {
+                nodes.push(Vec::new());
+                i += 1;
+            }
+            _ => {
+                let start = i;
+                // The identifier: ASCII up to the first `[`.
+                while i < bytes.len() && bytes[i] != b'[' {
+                    if !bytes[i].is_ascii() {
+                        return None;
+                    }
+                    i += 1;
+                }
+                if i == bytes.len() {
+                    return None;
+                }
+                // The values, each up to its unescaped `]`.
+                let mut end = i;
+                loop {
+                    let at = skip_space(end);
+                    if bytes.get(at) != Some(&b'[') {
+                        break;
+                    }
+                    let mut j = at + 1;
+                    let mut escaped = false;
+                    loop {
+                        match *bytes.get(j)? {
+                            b']' if !escaped => break,
+                            b'\\' if !escaped => escaped = true,
+                            _ => escaped = false,
+                        }
+                        j += 1;
+                    }
+                    end = j + 1;
+                }
+                nodes.last_mut()?.push(text[start..end].to_string());
+                i = end;
+            }
+        }
+        i = skip_space(i);
+    }
+    Some(nodes)
+}
+
 /// The most nodes along any line of the collection `text` (nodes in nested
 /// variations add up), read without building the tree: what a deep tree would cost to
 /// build and to drop is known before it is built.
@@ -324,6 +414,21 @@ mod tests {
             "{:?}",
             r.warnings
         );
+    }
+
+    #[test]
+    fn a_malformed_property_is_kept_as_read_with_a_warning() {
+        let text = "(;GM[1]SZ[19]AP[Tygem:1.0:beta]HA[x];B[pd];W[dp])";
+        let r = Record::parse(text).unwrap();
+        assert!(
+            r.warnings
+                .iter()
+                .any(|w| w.ends_with(": not read, but written back as it was")),
+            "{:?}",
+            r.warnings
+        );
+        assert_eq!(r.raw[0], ["GM[1]", "SZ[19]", "AP[Tygem:1.0:beta]", "HA[x]"]);
+        assert_eq!(r.raw.len(), 3);
     }
 
     #[test]

@@ -8,7 +8,7 @@ use tengen_board::{Color, Move};
 
 use crate::error::ReviewError;
 use crate::eval::{self, PositionEval};
-use crate::judge::{MoveJudgement, Verdict, key_mistakes};
+use crate::judge::{MoveJudgement, Noise, Verdict, budget_note, key_mistakes};
 use crate::record::{Record, board_move, sgf_move};
 use crate::text;
 use crate::write::{NodeNotes, private, write_tree};
@@ -25,6 +25,13 @@ pub struct Settings {
     /// The mistake threshold, a fraction of win rate: a move that loses at least this
     /// against the preferred move is a mistake, half of it doubtful.
     pub threshold: f64,
+    /// The search's noise: a move must lose more than it can make to be judged
+    /// ([`Noise::MEASURED`] for Tengen's search).
+    pub noise: Noise,
+    /// The playouts a position the review was asked for, if a number (not a time):
+    /// what the noise of the review is told at; without it, the median the searches
+    /// made.
+    pub playouts: Option<u64>,
 }
 
 /// A review of one record.
@@ -176,9 +183,9 @@ impl Review {
         Some(MoveJudgement::new(
             number,
             mv,
-            before,
-            after,
+            (before, after),
             self.settings.threshold,
+            &self.settings.noise,
         ))
     }
 
@@ -191,7 +198,7 @@ impl Review {
         let judgements = self.judgements();
         let by_number = |n: usize| judgements.iter().find(|j| j.number == n);
         let notes = |i: usize| self.notes(i, &judgements, &by_number);
-        write_tree(&self.record.root, &notes)
+        write_tree(&self.record.root, &self.record.raw, &notes)
     }
 
     fn notes<'a>(
@@ -231,7 +238,12 @@ impl Review {
         }
         if let (Some(_), Some(j)) = (node.mv, by_number(p)) {
             if let (Some(before), Some(after)) = (self.eval(p - 1), self.eval(p)) {
-                comments.push(text::move_comment(size, j, before, after));
+                comments.push(text::move_comment(
+                    size,
+                    j,
+                    (before, after),
+                    self.settings.threshold,
+                ));
             }
             notes.annotation = match j.verdict {
                 Verdict::Mistake if j.loss >= 2.0 * self.settings.threshold => {
@@ -282,21 +294,56 @@ impl Review {
             .collect()
     }
 
+    /// The playouts a position the review's noise is told at: the budget it was asked
+    /// for, or else the median of the evaluations so far (`None` before any).
+    pub fn typical_visits(&self) -> Option<u64> {
+        if let Some(n) = self.settings.playouts {
+            return Some(n);
+        }
+        let mut visits: Vec<u64> = self.evals.iter().flatten().map(|e| e.visits).collect();
+        visits.sort_unstable();
+        visits.get(visits.len() / 2).copied()
+    }
+
+    /// What to tell the user when the evaluations so far are too noisy to judge at the
+    /// mistake threshold (see [`crate::budget_note`]); `None` when they are not.
+    pub fn budget_note(&self) -> Option<String> {
+        let visits = self.typical_visits()?;
+        budget_note(&self.settings.noise, visits, self.settings.threshold)
+    }
+
     /// The root's comment: how the review was made, the start position, the key
     /// mistakes, and how far the review got.
     fn summary(&self, judgements: &[MoveJudgement]) -> String {
         let size = self.record.size();
         let rules = self.record.start.rules();
         let threshold = 100.0 * self.settings.threshold;
+        let noise = &self.settings.noise;
+        let beyond = match self.typical_visits() {
+            Some(n) if noise.multiple > 0.0 => format!(
+                ", and more than the search's own noise could make it lose ({:.1}σ of the \
+                 difference of two searches: {:.1}% of win rate in an even position at {n} \
+                 playouts),",
+                noise.multiple,
+                100.0 * noise.margin_at(n)
+            ),
+            _ => String::new(),
+        };
         let mut text = format!(
             "Tengen review: {}. A move that loses {threshold:.0}% of win rate or more against \
-             Tengen's preferred move is a mistake (BM), half of that doubtful (DO); TE marks \
-             the only good move Tengen found. Win rates and score leads are after each move \
-             ({} rules, komi {}).",
+             Tengen's preferred move{beyond} is a mistake (BM), half of that doubtful (DO); TE \
+             marks the only good move Tengen found. Win rates and score leads are after each \
+             move ({} rules, komi {}).",
             self.settings.engine,
             rules.sgf_name(),
             rules.komi()
         );
+        if let Some(note) = self.budget_note() {
+            text.push_str(&format!("\nNote: {note}"));
+        }
+        for warning in self.record.warnings() {
+            text.push_str(&format!("\nWarning: {warning}."));
+        }
         if let Some(e) = self.eval(0) {
             text.push_str(&format!(
                 "\nStart: {}, {}; Tengen would play {}.",
@@ -375,6 +422,8 @@ mod tests {
         Settings {
             engine: "a test".into(),
             threshold: 0.1,
+            noise: Noise::MEASURED,
+            playouts: None,
         }
     }
 
@@ -482,6 +531,64 @@ mod tests {
             other.resume("(;B[ee]"),
             Err(ReviewError::NotThisGame(_))
         ));
+    }
+
+    #[test]
+    fn the_record_is_written_back_as_it_was_read() {
+        let text = "(;GM[1]FF[4]SZ[19]KM[6.50]AP[Tygem:1.0:beta]AB[dd][pp]\
+                    PB[Lee\\: Sedol];B[pd];W[dq]HA[x])";
+        let mut review = Review::new(Record::parse(text).unwrap(), settings());
+        for p in 0..3 {
+            let e = eval(&review, p, "Q16", 0.5);
+            review.set(p, e);
+        }
+        let written = review.to_sgf();
+        for property in [
+            "(;GM[1]FF[4]SZ[19]KM[6.50]AP[Tygem:1.0:beta]AB[dd][pp]PB[Lee\\: Sedol]SBKV[",
+            ";B[pd]",
+            ";W[dq]HA[x]",
+        ] {
+            assert!(written.contains(property), "{property}: {written}");
+        }
+        assert!(!written.contains("SZ[19:19]"), "{written}");
+        assert_eq!(
+            sgf_parse::go::parse(&written).unwrap()[0]
+                .main_variation()
+                .count(),
+            3
+        );
+    }
+
+    #[test]
+    fn too_few_playouts_are_said_and_their_noise_is_not_judged() {
+        // Move 3 loses 20%: a mistake from exact evaluations, noise from 20 playouts.
+        let judged = |visits: u64| {
+            let mut review = reviewed();
+            for p in 0..5 {
+                let mut e = review.eval(p).unwrap().clone();
+                e.visits = visits;
+                if p == 3 {
+                    // Even after move 3, from 70% before it.
+                    e.winrate = 0.5;
+                }
+                review.set(p, e);
+            }
+            let verdict = review.judgements()[2].verdict;
+            (verdict, review.to_sgf())
+        };
+        let (verdict, text) = judged(1_000_000);
+        assert_eq!(verdict, Verdict::Mistake);
+        assert!(!text.contains("Note: "), "{text}");
+        let (verdict, text) = judged(20);
+        assert_eq!(verdict, Verdict::Plain);
+        assert!(
+            text.contains("G3 loses 20.0% of win rate and 0.0 points against it. Two searches"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Note: 20 playouts a position are too few to judge"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -56,12 +56,13 @@ pub(crate) fn line(size: BoardSize, moves: &[Move]) -> String {
 }
 
 /// The comment on a move's node: the position after it, the preferred move and what
-/// the move lost against it.
+/// the move lost against it; where it lost at least half the mistake threshold
+/// `threshold` but no more than the search's noise, that it is not judged.
 pub(crate) fn move_comment(
     size: BoardSize,
     j: &MoveJudgement,
-    before: &PositionEval,
-    after: &PositionEval,
+    (before, after): (&PositionEval, &PositionEval),
+    threshold: f64,
 ) -> String {
     let played = size.move_vertex(j.played);
     let mut text = format!(
@@ -87,6 +88,13 @@ pub(crate) fn move_comment(
                 100.0 * j.loss,
                 j.points
             ));
+            if j.loss >= threshold / 2.0 && j.loss <= j.noise {
+                text.push_str(&format!(
+                    " Two searches of these positions can differ by {:.1}% by noise alone: \
+                     not judged.",
+                    100.0 * j.noise.min(1.0)
+                ));
+            }
         } else {
             // Two searches' estimates: the move played came out better.
             text.push_str(&format!(

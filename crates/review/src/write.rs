@@ -31,8 +31,15 @@ fn is_annotation(p: &Prop) -> bool {
 }
 
 /// Writes the game tree `root` with `notes(i)` added to the `i`-th node of its main
-/// line (the root is 0).
-pub(crate) fn write_tree(root: &SgfNode<Prop>, notes: &dyn Fn(usize) -> NodeNotes) -> String {
+/// line (the root is 0). `raw[k]` holds the properties of the tree's `k`-th node (in
+/// the order of the text) as they were read, and they are written so; a node without
+/// them (or whose count differs from its parsed properties) is written from its
+/// parsed values.
+pub(crate) fn write_tree(
+    root: &SgfNode<Prop>,
+    raw: &[Vec<String>],
+    notes: &dyn Fn(usize) -> NodeNotes,
+) -> String {
     enum Task<'a> {
         Node(&'a SgfNode<Prop>, Option<usize>),
         Variation(Vec<Vec<Prop>>),
@@ -44,6 +51,8 @@ pub(crate) fn write_tree(root: &SgfNode<Prop>, notes: &dyn Fn(usize) -> NodeNote
         Task::Node(root, Some(0)),
         Task::Text("("),
     ];
+    // Nodes are written in the order of the text: the `written`-th is `raw[written]`.
+    let mut written = 0;
     while let Some(task) = tasks.pop() {
         match task {
             Task::Text(t) => out.push_str(t),
@@ -63,7 +72,12 @@ pub(crate) fn write_tree(root: &SgfNode<Prop>, notes: &dyn Fn(usize) -> NodeNote
                     out.push('\n');
                 }
                 out.push(';');
-                write_props(&mut out, node, &notes);
+                let as_read = raw
+                    .get(written)
+                    .filter(|r| r.len() == node.properties.len())
+                    .map(Vec::as_slice);
+                written += 1;
+                write_props(&mut out, node, as_read, &notes);
                 let extra = usize::from(!notes.variation.is_empty());
                 let children = node.children.len() + extra;
                 let child_main = |k: usize| main.filter(|_| k == 0).map(|i| i + 1);
@@ -88,14 +102,20 @@ pub(crate) fn write_tree(root: &SgfNode<Prop>, notes: &dyn Fn(usize) -> NodeNote
 
 /// Writes a node's properties with its notes: the review's own (`TGR`) and the
 /// replaced ones dropped, the comment appended, the annotation added where none is.
-fn write_props(out: &mut String, node: &SgfNode<Prop>, notes: &NodeNotes) {
+/// The others are written as read (`as_read`, one text a property) where given.
+fn write_props(
+    out: &mut String,
+    node: &SgfNode<Prop>,
+    as_read: Option<&[String]>,
+    notes: &NodeNotes,
+) {
     let replaced = |p: &Prop| {
         let id = p.identifier();
         id == eval::PROPERTY || notes.props.iter().any(|n| n.identifier() == id)
     };
     let mut commented = false;
     let has_annotation = node.properties().any(is_annotation);
-    for p in node.properties() {
+    for (k, p) in node.properties().enumerate() {
         if replaced(p) {
             continue;
         }
@@ -109,7 +129,10 @@ fn write_props(out: &mut String, node: &SgfNode<Prop>, notes: &NodeNotes) {
                 };
                 write_prop(out, &Prop::C(sgf_parse::Text { text: joined }));
             }
-            _ => write_prop(out, p),
+            _ => match as_read.and_then(|r| r.get(k)) {
+                Some(text) => out.push_str(text),
+                None => write_prop(out, p),
+            },
         }
     }
     for p in &notes.props {
@@ -210,9 +233,59 @@ mod tests {
     fn a_tree_without_notes_is_written_as_read() {
         let text = "(;SZ[9]C[a\\]b]XX[p\\\\q\\]r];B[ee](;W[cc];B[dd](;W[ff])(;W[gg]))(;W[dc]))";
         let root = parsed(text);
-        let written = write_tree(&root, &|_| NodeNotes::default());
+        // From the parsed values alone, and from the text as read.
+        let written = write_tree(&root, &[], &|_| NodeNotes::default());
         assert_eq!(parsed(&written), root);
         assert!(written.contains("XX[p\\\\q\\]r]"), "{written}");
+        let raw = crate::record::raw_properties(text).unwrap();
+        let written = write_tree(&root, &raw, &|_| NodeNotes::default());
+        assert_eq!(written.replace('\n', ""), text);
+    }
+
+    #[test]
+    fn properties_are_written_as_they_were_read() {
+        // The parsed values would be written `SZ[19:19]`, the stones in any order, the
+        // real `6.50` as `6.5`, the old-style `AddWhite` as `AW`; a malformed `AP` and an
+        // empty `DT` as the parser kept them.
+        let text = "(;GM[1]FF[4]SZ[19]KM[6.50]AP[Tygem:1.0:beta]DT[]AB[pd][dp]AddWhite[dd] \
+                    [pp]PB[Lee\\: Sedol]\n;B[qq]TM[ 3600 ];W[]C[done])";
+        let root = parsed(text);
+        let raw = crate::record::raw_properties(text).unwrap();
+        assert_eq!(
+            raw[0],
+            [
+                "GM[1]",
+                "FF[4]",
+                "SZ[19]",
+                "KM[6.50]",
+                "AP[Tygem:1.0:beta]",
+                "DT[]",
+                "AB[pd][dp]",
+                "AddWhite[dd] [pp]",
+                "PB[Lee\\: Sedol]"
+            ]
+        );
+        assert_eq!(raw[1], ["B[qq]", "TM[ 3600 ]"]);
+        let written = write_tree(&root, &raw, &|_| NodeNotes::default());
+        for property in raw.iter().flatten() {
+            assert!(written.contains(property.as_str()), "{property}: {written}");
+        }
+        assert_eq!(parsed(&written), root);
+        // A note's comment is appended and its properties added; the rest stays.
+        let notes = |i: usize| NodeNotes {
+            props: vec![private("SBKV", "50".into())],
+            comment: Some(format!("note {i}")),
+            ..NodeNotes::default()
+        };
+        let written = write_tree(&root, &raw, &notes);
+        assert!(
+            written.starts_with("(;GM[1]FF[4]SZ[19]KM[6.50]AP[Tygem:1.0:beta]"),
+            "{written}"
+        );
+        assert!(
+            written.contains("W[]C[done\n\nnote 2]SBKV[50]"),
+            "{written}"
+        );
     }
 
     #[test]
@@ -228,7 +301,7 @@ mod tests {
                 Vec::new()
             },
         };
-        let written = parsed(&write_tree(&root, &notes));
+        let written = parsed(&write_tree(&root, &[], &notes));
         let line: Vec<&SgfNode<Prop>> = written.main_variation().collect();
         assert_eq!(line.len(), 3);
         assert_eq!(
@@ -261,7 +334,7 @@ mod tests {
     fn a_deep_record_is_written_without_recursion() {
         let text = format!("(;SZ[9]{})", ";B[];W[]".repeat(2_000));
         let root = parsed(&text);
-        let written = write_tree(&root, &|_| NodeNotes::default());
+        let written = write_tree(&root, &[], &|_| NodeNotes::default());
         assert_eq!(written.matches(';').count(), 4_001);
     }
 
