@@ -868,6 +868,15 @@ fn the_help_examples_parse_and_run_as_written() {
             if !example.input.is_empty() {
                 assert!(stdout.starts_with("= "), "{}: {stdout}", example.line);
             }
+            // A bench example measures: every figure is given, none is too short.
+            if example.args[0] == "bench" {
+                assert!(!stdout.contains("too short"), "{}: {stdout}", example.line);
+                assert!(
+                    !stdout.contains("\"cpu_too_short\":true"),
+                    "{}: {stdout}",
+                    example.line
+                );
+            }
             if example.args[0] == "match" {
                 let pair = stdout.lines().find(|l| l.contains(" vs ")).unwrap_or("");
                 assert!(
