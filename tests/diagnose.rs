@@ -130,10 +130,14 @@ fn bad_input_is_a_clear_error_and_writes_nothing() {
     let dir = fresh_dir("diagnose", "bad");
     let json = dir.path().join("d.json");
     let record = group_dies();
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (
             &[s(&record), "--engine", "nobody"],
-            "nobody played none of the 1 records",
+            "\"nobody\" is not a player of the record read",
+        ),
+        (
+            &[s(&record), s(&record), "--engine", "nobody"],
+            "\"nobody\" is a player of none of the 2 records read",
         ),
         (
             &["/nonexistent.sgf", "--engine", "x"],

@@ -101,7 +101,7 @@ fn a_few_training_steps_lower_the_loss_and_a_second_run_resumes() {
     assert!(stderr.contains("game 3: bad SGF property"), "{stderr}");
     assert!(
         stderr.contains(
-            "training: 3 games, 480 positions; held out (2011-03): 1 games, 160 positions"
+            "training: 3 games, 480 positions; held out (2011-03): 1 game, 160 positions"
         ),
         "{stderr}"
     );

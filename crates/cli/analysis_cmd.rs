@@ -10,6 +10,7 @@ use std::time::Instant;
 
 use clap::Args;
 use tengen_analysis::{Defaults, Perspective, ServerOptions};
+use tengen_board::counted;
 use tengen_engine::shape::model::MoveModel;
 use tengen_engine::{Config, Engine, ModelKnowledge, ModelPrior, PolicyKind};
 
@@ -65,8 +66,9 @@ pub struct AnalysisArgs {
     move_table: Option<std::path::PathBuf>,
     /// The policy network for the searches' priors and includePolicy: shipped (the
     /// default, compiled in: engine/data/policy-19.safetensors), a weights file, or
-    /// off, as `tengen gtp --policy-net`; on a board size it was not made for (any
-    /// but 19x19 for the shipped one), the move model.
+    /// off, as `tengen gtp --policy-net`. It rates 13x13 and larger boards (the
+    /// engine's net_min_size) and the size it was made for; on a smaller board, the
+    /// move model.
     #[arg(long, value_name = "FILE|shipped|off", value_parser = policy_net)]
     policy_net: Option<String>,
     /// Whose side win rates, score leads and ownership are from when a query's
@@ -182,12 +184,11 @@ pub fn run(args: AnalysisArgs) -> Result<(), String> {
     if !args.quiet {
         let secs = start.elapsed().as_secs_f64();
         eprintln!(
-            "tengen analysis: {} turns analysed, {} playouts in {secs:.1} s ({:.0} playouts/s), \
-             {} errors",
-            totals.turns,
-            totals.playouts,
+            "tengen analysis: {} analysed, {} in {secs:.1} s ({:.0} playouts/s), {}",
+            counted(totals.turns, "turn", "turns"),
+            counted(totals.playouts, "playout", "playouts"),
             totals.playouts as f64 / secs.max(1e-9),
-            totals.errors
+            counted(totals.errors, "error", "errors")
         );
     }
     Ok(())

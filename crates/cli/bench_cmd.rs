@@ -18,10 +18,11 @@ use crate::bounds;
 /// The examples of `tengen bench --help` (`tests/gtp/binary.rs` runs them).
 const BENCH_EXAMPLES: &str = "\
 Examples:
-  # 9x9 light and heavy playouts and the tree search, one thread, a second each:
-  tengen bench --sizes 9 --no-midgame --threads 1 --seconds 1
-  # The tree search alone on 9x9, on one and two threads, as JSON lines:
-  tengen bench --policy search --sizes 9 --threads 2 --playouts 2000 --json";
+  # 9x9 light and heavy playouts, one thread, a second each:
+  tengen bench --sizes 9 --no-midgame --no-search --threads 1 --seconds 1
+  # The tree search alone on 9x9, on one and two threads, as JSON lines (enough
+  # playouts for a second of CPU time or more, which its figures need):
+  tengen bench --policy search --sizes 9 --threads 2 --playouts 50000 --json";
 
 /// Options of `tengen bench`.
 #[derive(Debug, Args)]

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use tengen_board::Color;
+use tengen_board::{Color, counted};
 use tengen_diagnose::{
     Evaluator, GameDiagnosis, GtpReferee, KindRules, MatchGame, Report, Settings, TengenEvaluator,
     diagnose_game, record_paths,
@@ -125,11 +125,14 @@ pub fn run(args: DiagnoseArgs) -> Result<(), String> {
         }
     }
     if report.games == 0 {
-        return Err(format!(
-            "{} played none of the {} records read",
-            args.engine,
-            games.len()
-        ));
+        return Err(match games.len() {
+            0 => "no record was read".to_string(),
+            1 => format!("{:?} is not a player of the record read", args.engine),
+            n => format!(
+                "{:?} is a player of none of the {n} records read",
+                args.engine
+            ),
+        });
     }
     write_report(&args, &report)?;
     if let Some(line) = outcome(&report)? {
@@ -149,7 +152,7 @@ fn load_games(records: &[PathBuf]) -> Result<Vec<MatchGame>, String> {
 }
 
 /// Tengen's search settings: those of the commands that play (the shipped policy network
-/// on 19×19), with the flags' threads and seed.
+/// on 13×13 and larger boards), with the flags' threads and seed.
 fn search_config(args: &DiagnoseArgs) -> Config {
     let mut config = Config::default().with_shipped_net();
     if let Some(t) = args.threads {
@@ -291,9 +294,9 @@ fn diagnose_lost_game(
         eprintln!("{}: referee unavailable: {why}", game.name);
     }
     eprintln!(
-        "{}: {} positions in {:.1} s, {}",
+        "{}: {} in {:.1} s, {}",
         game.name,
-        d.positions.len(),
+        counted(d.positions.len() as u64, "position", "positions"),
         started.elapsed().as_secs_f64(),
         d.kind
             .as_ref()

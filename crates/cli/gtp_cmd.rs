@@ -29,8 +29,8 @@ pub struct GtpArgs {
     pub settings: SettingFlags,
     /// Rules: chinese (area scoring, the default), japanese (territory), korean,
     /// tromp-taylor, new_zealand, aga, cgos (Tromp-Taylor's count, no suicide).
-    #[arg(long, value_name = "RULES")]
-    pub rules: Option<String>,
+    #[arg(long, value_name = "RULES", value_parser = |s: &str| s.parse::<Rules>())]
+    pub rules: Option<Rules>,
     /// Komi (default: 7.5 under area rules, 6.5 under territory rules); the GUI's
     /// `komi` command replaces it.
     #[arg(long, allow_hyphen_values = true, value_parser = bounds::KOMI.parser())]
@@ -72,10 +72,7 @@ impl GtpArgs {
             config.seed = fresh_seed();
         }
         self.settings.apply(&mut config)?;
-        let mut rules = match &self.rules {
-            Some(name) => name.parse::<Rules>().map_err(|e| e.to_string())?,
-            None => Rules::chinese(),
-        };
+        let mut rules = self.rules.unwrap_or_else(Rules::chinese);
         if let Some(k) = self.komi {
             rules
                 .set_komi(check("--komi", k, bounds::KOMI)?)

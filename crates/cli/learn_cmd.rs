@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use tengen_board::sgf::SgfGame;
-use tengen_board::{BoardSize, Game};
+use tengen_board::{BoardSize, Game, counted};
 use tengen_engine::knowledge::{NetScratch, PolicyNet, PolicyNetError};
 use tengen_engine::shape::ShapeWeights;
 use tengen_engine::shape::left_out::LeftOut;
@@ -269,15 +269,16 @@ fn fit(args: FitArgs) -> Result<(), String> {
     let games = add_positions(&args.records, &mut training)?;
     let fit = mm_rounds(&mut training, args.rounds)?;
     let summary = format!(
-        "{games} games, {} positions; patterns played at least {} times{}; {} MM rounds; log-likelihood per move {:.4}.",
-        training.competitions().positions(),
-        args.min_played,
+        "{}, {}; patterns played at least {}{}; {}; log-likelihood per move {:.4}.",
+        games_count(games),
+        positions_count(training.competitions().positions()),
+        counted(u64::from(args.min_played), "time", "times"),
         if floor == 0 {
             String::new()
         } else {
             format!(" (counts lowered by at most {floor})")
         },
-        args.rounds,
+        counted(args.rounds as u64, "MM round", "MM rounds"),
         fit.log_likelihood
     );
     let command: Vec<String> = std::env::args().collect();
@@ -350,8 +351,9 @@ fn count_patterns(args: &FitArgs, left_out: LeftOut) -> Result<Counted, String> 
     let frequent = counts.frequent(args.min_played);
     let floor = counts.floor();
     eprintln!(
-        "{games} games ({refused} refused): {} patterns held, {} with a count of at least {}{}",
-        counts.len(),
+        "{} ({refused} refused): {} held, {} with a count of at least {}{}",
+        games_count(games),
+        counted(counts.len() as u64, "pattern", "patterns"),
         frequent.len(),
         args.min_played,
         if floor == 0 {
@@ -366,7 +368,7 @@ fn count_patterns(args: &FitArgs, left_out: LeftOut) -> Result<Counted, String> 
 /// The positions pass: every position's competition added to `training`; the games
 /// read.
 fn add_positions(records: &Records, training: &mut MoveTraining) -> Result<u64, String> {
-    let mut short = 0;
+    let mut short: u64 = 0;
     let (games, refused) = for_each_game(records, "positions", |g| {
         if !training.add_game(g).map_err(temp_error)? {
             short += 1;
@@ -375,9 +377,11 @@ fn add_positions(records: &Records, training: &mut MoveTraining) -> Result<u64, 
     })?;
     let c = training.competitions();
     eprintln!(
-        "{games} games ({refused} refused), {} positions ({short} games cut short), {} (team, count) entries, {} MB in the temporary file",
-        c.positions(),
-        c.entries(),
+        "{} ({refused} refused), {} ({} cut short), {}, {} MB in the temporary file",
+        games_count(games),
+        positions_count(c.positions()),
+        games_count(short),
+        counted(c.entries(), "(team, count) entry", "(team, count) entries"),
         c.bytes() / 1_000_000
     );
     Ok(games)
@@ -450,8 +454,9 @@ fn eval(args: EvalArgs) -> Result<(), String> {
                 return Err(e.to_string());
             }
             format!(
-                "{}; {games} games ({refused} refused, {} on another board size, skipped)",
+                "{}; {} ({refused} refused, {} on another board size, skipped)",
                 net.describe(),
+                games_count(games),
                 evaluation.other_size
             )
         }
@@ -467,16 +472,17 @@ fn eval(args: EvalArgs) -> Result<(), String> {
                 Ok(())
             })?;
             format!(
-                "model {} (left out: {left_out}); {games} games ({refused} refused)",
-                path.display()
+                "model {} (left out: {left_out}); {} ({refused} refused)",
+                path.display(),
+                games_count(games)
             )
         }
         (None, None) => return Err("give --model or --policy-net".to_string()),
     };
     println!(
-        "{scored}; records {}: {} moves skipped",
+        "{scored}; records {}: {} skipped",
         names(&args.records),
-        evaluation.skipped
+        counted(evaluation.skipped, "move", "moves")
     );
     println!("phase      positions   top-1   top-5  top-10  log-lik  us/pos");
     let row = |name: &str, t: &Tally| {
@@ -495,6 +501,16 @@ fn eval(args: EvalArgs) -> Result<(), String> {
     }
     row("all", &evaluation.total());
     Ok(())
+}
+
+/// `1 game`, `2 games`.
+fn games_count(n: u64) -> String {
+    counted(n, "game", "games")
+}
+
+/// `1 position`, `2 positions`.
+fn positions_count(n: u64) -> String {
+    counted(n, "position", "positions")
 }
 
 /// A `dyn MoveScorer` as a sized scorer.
@@ -540,23 +556,25 @@ fn export(args: ExportArgs) -> Result<(), String> {
     let seconds = start.elapsed().as_secs_f64();
     let positions = tally.training_positions + tally.held_out_positions;
     eprintln!(
-        "records {}: {games} games read ({refused} refused, {} on another board size, {} undated, {} cut short at a move the board refused)",
+        "records {}: {} read ({refused} refused, {} on another board size, {} undated, {} cut short at a move the board refused)",
         names(&args.records),
+        games_count(games),
         tally.other_size,
         tally.undated,
         tally.cut_short
     );
     match held_out {
         HeldOut::Month(month) => eprintln!(
-            "training: {} games, {} positions; held out ({month}): {} games, {} positions",
-            tally.training_games,
-            tally.training_positions,
-            tally.held_out_games,
-            tally.held_out_positions
+            "training: {}, {}; held out ({month}): {}, {}",
+            games_count(tally.training_games),
+            positions_count(tally.training_positions),
+            games_count(tally.held_out_games),
+            positions_count(tally.held_out_positions)
         ),
         HeldOut::None => eprintln!(
-            "training: {} games, {} positions; nothing held out",
-            tally.training_games, tally.training_positions
+            "training: {}, {}; nothing held out",
+            games_count(tally.training_games),
+            positions_count(tally.training_positions)
         ),
     }
     let mut bytes = 0;
@@ -566,7 +584,8 @@ fn export(args: ExportArgs) -> Result<(), String> {
         println!("{} {n} positions {size} bytes", path.display());
     }
     eprintln!(
-        "{positions} positions in {seconds:.1} s ({:.0} a second), {:.0} bytes a position",
+        "{} in {seconds:.1} s ({:.0} a second), {:.0} bytes a position",
+        positions_count(positions),
         positions as f64 / seconds.max(1e-9),
         bytes as f64 / positions.max(1) as f64
     );

@@ -54,7 +54,11 @@ pub struct MatchArgs {
           value_parser = bounds::KOMI.parser())]
     komi: f64,
 
-    /// Rules: chinese (area scoring) or japanese (territory scoring).
+    /// Rules, as `tengen gtp --rules` takes them: chinese (area scoring), japanese
+    /// (territory), korean, aga, tromp-taylor, new_zealand or cgos. The referee plays
+    /// and scores by them; each engine is told them with `kgs-rules` (one that does not
+    /// know it, or refuses the name, is named in a warning: give it the rules on its
+    /// own command line).
     #[arg(long, value_name = "RULES", default_value = "chinese")]
     rules: RuleSet,
 

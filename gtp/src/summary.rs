@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use tengen_board::{BoardSize, Color, Move};
+use tengen_board::{BoardSize, Color, Move, counted};
 use tengen_engine::{Analysis, MoveStat};
 
 /// The summary of a move: who played what in how long, then, from the search's last
@@ -28,8 +28,8 @@ pub(crate) fn move_summary(
         let searched = a.elapsed.as_secs_f64();
         let rate = a.playouts() as f64 / searched.max(1e-3);
         line += &format!(
-            ", {} playouts in {searched:.3} s ({rate:.0}/s)",
-            a.playouts()
+            ", {} in {searched:.3} s ({rate:.0}/s)",
+            playouts(a.playouts())
         );
         if a.reused > 0 {
             line += &format!(", {} reused", a.reused);
@@ -57,8 +57,8 @@ pub(crate) fn move_summary(
 /// [`move_summary`] (the reused ones are not counted again).
 pub(crate) fn ponder_summary(a: &Analysis) -> String {
     format!(
-        "tengen: pondered {} playouts in {:.2} s",
-        a.playouts(),
+        "tengen: pondered {} in {:.2} s",
+        playouts(a.playouts()),
         a.elapsed.as_secs_f64()
     )
 }
@@ -73,15 +73,20 @@ pub(crate) fn win_rate_text(an: &Analysis, size: BoardSize) -> String {
         "White"
     };
     let mut t = format!(
-        "{who} wins {:.1}% ({} playouts, score {})",
+        "{who} wins {:.1}% ({}, score {})",
         100.0 * an.winrate,
-        an.visits,
+        playouts(an.visits),
         lead_text(an.black_lead())
     );
     if let Some(best) = an.best() {
         let _ = write!(t, ", best {}", size.move_vertex(best.mv));
     }
     t
+}
+
+/// `1 playout`, `2 playouts`.
+fn playouts(n: u64) -> String {
+    counted(n, "playout", "playouts")
 }
 
 /// A score lead from Black's side as people read it, saying whose it is: `B+2.5`,
@@ -238,6 +243,17 @@ mod tests {
         assert_eq!(lead_text(0.04), "0");
         assert_eq!(lead_text(-0.0), "0");
         assert_eq!(lead_text(f64::NAN), "0");
+    }
+
+    #[test]
+    fn one_playout_is_one_playout() {
+        let a = snapshot(Color::White, 2482, 2481, Duration::from_millis(400));
+        assert_eq!(ponder_summary(&a), "tengen: pondered 1 playout in 0.40 s");
+        let line = e5_summary(Color::Black, 1, 0, 1, 1);
+        assert!(line.contains(", 1 playout in 0.001 s"), "{line}");
+        assert!(win_rate_text(&a, size()).contains("(2482 playouts, "));
+        let one = snapshot(Color::Black, 1, 0, Duration::from_millis(1));
+        assert!(win_rate_text(&one, size()).contains("(1 playout, "));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use tengen_engine::Config;
 use tengen_gtp::{Session, SessionOptions};
 
 mod common;
-use common::Shared;
+use common::{Shared, this_thread_id, wait_for_cpu};
 
 /// The reading end of an in-memory pipe: bytes sent on the channel, end of input when
 /// the sender is dropped.
@@ -42,6 +42,8 @@ struct Running {
     input: Sender<Vec<u8>>,
     output: Shared,
     handle: JoinHandle<()>,
+    /// The session's thread, which runs its searches (on one search thread).
+    session_thread: Option<String>,
 }
 
 fn start(config: Config) -> Running {
@@ -53,7 +55,9 @@ fn start(config: Config) -> Running {
     };
     let output = Shared::default();
     let out = output.clone();
+    let (tid_tx, tid_rx) = channel();
     let handle = thread::spawn(move || {
+        tid_tx.send(this_thread_id()).unwrap();
         let mut s = Session::new(
             config,
             SessionOptions {
@@ -67,12 +71,23 @@ fn start(config: Config) -> Running {
         input,
         output,
         handle,
+        session_thread: tid_rx.recv().unwrap(),
     }
 }
 
 impl Running {
     fn send(&mut self, line: &str) {
         self.input.send(format!("{line}\n").into_bytes()).unwrap();
+    }
+
+    /// Waits until the session has spent a tenth of a second of CPU on the command
+    /// sent last: its search is running (a search on one thread runs on the session's).
+    fn wait_for_search(&self) {
+        wait_for_cpu(
+            self.session_thread.as_deref(),
+            Duration::from_millis(100),
+            30,
+        );
     }
 
     fn finish(mut self) -> String {
@@ -201,7 +216,7 @@ fn kata_analyze_with_interval_zero_prints_the_final_analysis_when_stopped() {
     let mut r = start_9x9(slow_config());
     r.send("1 kata-analyze B 0");
     r.output.wait_for("=1\n", 20);
-    thread::sleep(Duration::from_millis(300));
+    r.wait_for_search();
     r.send("2 name");
     let seen = r.output.wait_for("=2 Tengen", 20);
     let out = r.finish();
@@ -230,7 +245,7 @@ fn genmove_analyze_with_interval_zero_prints_one_line_before_play() {
 fn interrupt_ends_a_long_genmove_with_one_answer() {
     let mut r = start_9x9(slow_config());
     r.send("3 genmove b");
-    thread::sleep(Duration::from_millis(300));
+    r.wait_for_search();
     let t = Instant::now();
     r.send("# interrupt");
     let seen = r.output.wait_for("=3 ", 20);
@@ -293,7 +308,7 @@ fn time_left_in_byo_yomi_is_respected() {
     // is what ends the next one.
     r.send("time_settings 0 1 0");
     r.send("2 genmove w");
-    thread::sleep(Duration::from_millis(300));
+    r.wait_for_search();
     r.send("# interrupt");
     let seen = r.output.wait_for("=2 ", 30);
     assert!(seen.contains("=2 "), "{seen}");

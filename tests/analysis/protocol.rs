@@ -164,30 +164,43 @@ fn terminate_stops_running_and_queued_turns_with_one_final_answer_each() {
         "long",
         9,
         OPENING,
-        json!({"analyzeTurns": [1, 2, 3], "maxVisits": 100_000_000}),
+        json!({"analyzeTurns": [1, 2, 3], "maxVisits": 100_000_000,
+               "reportDuringSearchEvery": 0.05}),
     ));
-    std::thread::sleep(Duration::from_millis(300));
+    // One turn is searching once it reports; the other two wait behind it (one search
+    // at a time).
+    let first = a.until(30, |v| v["isDuringSearch"] == json!(true));
+    let running = first.last().unwrap()["turnNumber"].clone();
     let start = Instant::now();
     a.send(&json!({"id": "t", "action": "terminate", "terminateId": "long"}));
+    let is_final = |v: &Value| v["id"] == "long" && v["isDuringSearch"] == json!(false);
     let out = a.until(30, |v| v["id"] == "t");
-    let left = 3 - out.iter().filter(|v| v["id"] == "long").count();
+    let left = 3 - out.iter().filter(|v| is_final(v)).count();
     let finals = if left > 0 {
         a.finals(left, 30)
     } else {
         Vec::new()
     };
-    let all: Vec<&Value> = out
-        .iter()
-        .chain(&finals)
-        .filter(|v| v["id"] == "long")
-        .collect();
-    assert_eq!(all.len(), 3, "{all:?}");
+    let everything: Vec<&Value> = first.iter().chain(&out).chain(&finals).collect();
+    let all: Vec<&Value> = everything.iter().copied().filter(|v| is_final(v)).collect();
+    assert_eq!(all.len(), 3, "{everything:?}");
     assert!(start.elapsed() < Duration::from_secs(20));
     // The running turn answers what it found; the queued ones had no search.
-    let searched = all.iter().filter(|v| v.get("moveInfos").is_some()).count();
+    let searched: Vec<&&Value> = all
+        .iter()
+        .filter(|v| v.get("moveInfos").is_some())
+        .collect();
     let empty = all.iter().filter(|v| v["noResults"] == json!(true)).count();
-    assert_eq!((searched, empty), (1, 2), "{all:?}");
-    assert!(all.iter().all(|v| v["isDuringSearch"] == json!(false)));
+    assert_eq!((searched.len(), empty), (1, 2), "{all:?}");
+    assert_eq!(searched[0]["turnNumber"], running, "{all:?}");
+    // Only the running turn reported during the search.
+    assert!(
+        everything
+            .iter()
+            .filter(|v| v["isDuringSearch"] == json!(true))
+            .all(|v| v["turnNumber"] == running),
+        "{everything:?}"
+    );
 }
 
 #[test]
@@ -233,12 +246,24 @@ fn stdin_closed_mid_search_finishes_what_is_open_then_exits() {
     // Told not to wait, it stops what is open and answers it at once.
     let mut a = Analysis::start(&["--threads", "1", "--quiet", "-quit-without-waiting"]);
     for id in ["x", "y"] {
-        a.send(&query(id, 9, OPENING, json!({"maxVisits": 100_000_000})));
+        a.send(&query(
+            id,
+            9,
+            OPENING,
+            json!({"maxVisits": 100_000_000, "reportDuringSearchEvery": 0.05}),
+        ));
     }
-    std::thread::sleep(Duration::from_millis(200));
-    let (out, ok, _) = a.finish(20);
-    assert_eq!(out.len(), 2, "{out:?}");
-    assert!(out.iter().all(|v| v["isDuringSearch"] == json!(false)));
+    // Stdin closes while a search runs: after its first report.
+    let reported = a.until(30, |v| v["isDuringSearch"] == json!(true));
+    let (rest, ok, _) = a.finish(20);
+    let out: Vec<&Value> = reported.iter().chain(&rest).collect();
+    let mut finals: Vec<&str> = out
+        .iter()
+        .filter(|v| v["isDuringSearch"] == json!(false))
+        .map(|v| v["id"].as_str().unwrap())
+        .collect();
+    finals.sort_unstable();
+    assert_eq!(finals, vec!["x", "y"], "{out:?}");
     assert!(ok);
 }
 
@@ -273,6 +298,59 @@ fn katagos_flags_are_accepted_with_a_note_and_unknown_ones_refused() {
         "{stderr}"
     );
     assert!(out.stdout.is_empty());
+}
+
+/// The closing note on stderr counts in words that agree with their numbers.
+#[test]
+fn the_closing_note_says_one_turn_in_the_singular() {
+    let mut a = Analysis::start(&["--threads", "1", "--seed", "5"]);
+    a.send(&query("one", 9, OPENING, json!({"maxVisits": 20})));
+    assert_eq!(a.next(60)["id"], "one");
+    let (_, ok, stderr) = a.finish(30);
+    assert!(ok);
+    assert!(
+        stderr.contains("tengen analysis: 1 turn analysed, ") && stderr.contains(", 0 errors"),
+        "{stderr}"
+    );
+}
+
+/// The help says which boards the policy network rates: its own size and every size
+/// from the engine's net_min_size up (13×13 by default), not 19×19 alone.
+#[test]
+fn the_help_names_the_boards_the_network_rates() {
+    let help = std::process::Command::new(binary())
+        .args(["analysis", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&help.stdout).replace(char::is_whitespace, " ");
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    let get = std::process::Command::new(binary())
+        .args(["gtp", "--quiet"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(b"1 tengen-get net_min_size\nquit\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let answer = String::from_utf8_lossy(&get.stdout);
+    let n: u32 = answer
+        .trim()
+        .lines()
+        .next()
+        .and_then(|l| l.split_whitespace().last())
+        .and_then(|w| w.parse().ok())
+        .unwrap_or_else(|| panic!("{answer}"));
+    assert!(
+        help.contains(&format!("It rates {n}x{n} and larger boards")),
+        "{help}"
+    );
+    assert!(!help.contains("but 19x19"), "{help}");
 }
 
 #[test]

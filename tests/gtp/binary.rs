@@ -141,6 +141,185 @@ fn bad_flags_fail_with_a_message_on_stderr() {
     }
 }
 
+/// An unknown rule set is refused as clap refuses any bad value (exit status 2, `error:
+/// invalid value …`), with the rule sets known named: by `tengen gtp` and by
+/// `tengen match`, which take the same ones.
+#[test]
+fn an_unknown_rule_set_is_refused_naming_the_known_ones() {
+    let Some(path) = tengen() else { return };
+    const KNOWN: &str =
+        "(expected chinese, japanese, korean, aga, tromp-taylor, new_zealand or cgos)";
+    for args in [
+        &["gtp", "--rules", "weird"][..],
+        &["--rules", "weird"],
+        &[
+            "match", "--rules", "weird", "-e", "a", "-e", "b", "--out", "o",
+        ],
+    ] {
+        let out = Command::new(&path)
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let first = stderr.lines().next().unwrap_or_default();
+        assert_eq!(
+            first,
+            format!(
+                "error: invalid value 'weird' for '--rules <RULES>': unknown rules \"weird\" {KNOWN}"
+            ),
+            "{args:?}"
+        );
+    }
+    // Every name and spelling `--rules` reads starts the engine.
+    for name in [
+        "chinese",
+        "Japanese",
+        "korean",
+        "aga",
+        "tromp-taylor",
+        "tromp_taylor",
+        "nz",
+        "new_zealand",
+        "cgos",
+    ] {
+        let out = run(&path, &["gtp", "--rules", name, "--quiet"], b"1 name\n");
+        assert!(out.starts_with("=1 Tengen"), "{name}: {out}");
+    }
+}
+
+/// A whole number written in scientific notation is a whole number; a fraction is not.
+#[test]
+fn a_whole_number_may_be_written_in_scientific_notation() {
+    let Some(path) = tengen() else { return };
+    let out = run(
+        &path,
+        &["gtp", "--playouts", "1e9", "--memory", "6.4e1", "--quiet"],
+        b"1 tengen-get playouts\n2 tengen-get memory\n",
+    );
+    assert!(out.contains("=1 1000000000\n"), "{out}");
+    assert!(out.contains("=2 64\n"), "{out}");
+    let (ok, _, stderr) = output(&path, &["gtp", "--playouts", "1.5e0"]);
+    assert!(!ok);
+    assert!(
+        stderr.starts_with("error: invalid value '1.5e0' for '--playouts <N>': not a whole number"),
+        "{stderr}"
+    );
+}
+
+/// `tengen match --rules` takes every rule set `tengen gtp --rules` does and tells the
+/// engines; an engine that cannot be told is named in a warning.
+#[test]
+fn match_rules_reach_the_engines_or_a_warning_says_they_could_not() {
+    let Some(path) = tengen() else { return };
+    let scratch = tempfile::tempdir().unwrap();
+    let tengen_engine = format!("'{}' --playouts 20 --threads 1 --quiet", path.display());
+    let fake = |args: &str| {
+        format!(
+            "python3 '{}' {args}",
+            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("crates/arena/tests/fake_engine.py")
+                .display()
+        )
+    };
+    let out = scratch.path().join("tt");
+    let (ok, _, stderr) = output(
+        &path,
+        &[
+            "match",
+            "-e",
+            &tengen_engine,
+            "-e",
+            &fake("--name Fake --no-kgs-rules"),
+            "--games",
+            "2",
+            "--size",
+            "5",
+            "--rules",
+            "tromp-taylor",
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ],
+    );
+    assert!(ok, "{stderr}");
+    let warnings: Vec<&str> = stderr.lines().filter(|l| l.contains("warning")).collect();
+    assert_eq!(warnings.len(), 1, "{stderr}");
+    assert!(
+        warnings[0].contains("Fake 1.0 cannot be told the rules (it does not know kgs-rules)")
+            && warnings[0].contains("scores by tromp-taylor rules"),
+        "{stderr}"
+    );
+    let sgf = std::fs::read_to_string(out.join("game-0001.sgf")).unwrap();
+    assert!(sgf.contains("RU[Tromp-Taylor]"), "{sgf}");
+    // An engine that refuses the name is named too.
+    let out = scratch.path().join("nz");
+    let (ok, _, stderr) = output(
+        &path,
+        &[
+            "match",
+            "-e",
+            &tengen_engine,
+            "-e",
+            &fake("--name Kgs --rules chinese,japanese"),
+            "--games",
+            "2",
+            "--size",
+            "5",
+            "--rules",
+            "nz",
+            "--out",
+            out.to_str().unwrap(),
+            "-q",
+        ],
+    );
+    assert!(ok, "{stderr}");
+    assert!(
+        stderr.contains(
+            "Kgs 1.0 cannot be told the rules (it refused `kgs-rules new_zealand`: unknown rules)"
+        ),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("Tengen"), "{stderr}");
+}
+
+/// A report path `tengen match` refuses leaves nothing behind: not the output directory
+/// it would have made.
+#[test]
+fn a_refused_report_path_leaves_no_output_directory() {
+    let Some(path) = tengen() else { return };
+    let scratch = tempfile::tempdir().unwrap();
+    let out = scratch.path().join("d");
+    let engine = format!("'{}' --playouts 20 --threads 1 --quiet", path.display());
+    let (ok, _, stderr) = output(
+        &path,
+        &[
+            "match",
+            "-e",
+            &engine,
+            "-e",
+            &engine,
+            "--games",
+            "2",
+            "--size",
+            "5",
+            "--out",
+            out.to_str().unwrap(),
+            "--report",
+            "/nonexistent/r.html",
+            "-q",
+        ],
+    );
+    assert!(!ok);
+    assert!(
+        stderr.contains("/nonexistent/r.html") && stderr.contains("does not exist"),
+        "{stderr}"
+    );
+    assert!(!out.exists(), "{stderr}");
+}
+
 #[test]
 fn merge_refuses_the_flags_that_set_up_a_match() {
     let Some(path) = tengen() else { return };
@@ -736,6 +915,15 @@ fn the_help_examples_parse_and_run_as_written() {
             assert!(ok, "{}: {stderr}", example.line);
             if !example.input.is_empty() {
                 assert!(stdout.starts_with("= "), "{}: {stdout}", example.line);
+            }
+            // A bench example measures: every figure is given, none is too short.
+            if example.args[0] == "bench" {
+                assert!(!stdout.contains("too short"), "{}: {stdout}", example.line);
+                assert!(
+                    !stdout.contains("\"cpu_too_short\":true"),
+                    "{}: {stdout}",
+                    example.line
+                );
             }
             if example.args[0] == "match" {
                 let pair = stdout.lines().find(|l| l.contains(" vs ")).unwrap_or("");

@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::binary::{FAST, tengen};
 use super::process::spawn;
-use crate::support::process::run_with_input;
+use crate::support::process::{run_with_input, wait_for_cpu};
 
 /// Runs the binary with `args` on `input`; its stdout and stderr.
 fn run_both(args: &[&str], input: &str) -> (String, String) {
@@ -192,7 +192,8 @@ fn the_next_line_cancels_a_cancellable_search_promptly() {
     assert_eq!(e.answer(Duration::from_secs(10)), vec!["="]);
     for stopper in ["2 name", ""] {
         e.send("1 kata-search_cancellable b");
-        std::thread::sleep(Duration::from_millis(300));
+        // The engine, idle until now, is searching once it uses CPU time.
+        wait_for_cpu(e.child.id(), Duration::from_millis(100), 30);
         let sent = Instant::now();
         e.send(stopper);
         assert_eq!(e.answer(Duration::from_secs(5)), vec!["=1 cancelled"]);
@@ -207,10 +208,14 @@ fn the_next_line_cancels_a_cancellable_search_promptly() {
     }
     // The stream form ends with `play cancelled`.
     e.send("3 kata-search_analyze_cancellable b 10");
-    std::thread::sleep(Duration::from_millis(500));
+    // Cancelled once it has reported: its `=3` and first `info` line.
+    let head = e.lines.recv_timeout(Duration::from_secs(10)).unwrap();
+    let first = e.lines.recv_timeout(Duration::from_secs(10)).unwrap();
+    assert_eq!(head, "=3");
+    assert!(first.starts_with("info move "), "{first}");
     e.send("4 list_stones b");
-    let lines = e.answer(Duration::from_secs(5));
-    assert_eq!(lines.first().map(String::as_str), Some("=3"));
+    let mut lines = vec![head, first];
+    lines.extend(e.answer(Duration::from_secs(5)));
     assert_eq!(lines.last().map(String::as_str), Some("play cancelled"));
     assert!(
         lines[1..lines.len() - 1]

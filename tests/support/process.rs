@@ -64,3 +64,37 @@ pub fn run_with_input(command: &mut Command, input: &str) -> Output {
     let _ = writer.join();
     out
 }
+
+/// The CPU time process `pid` has used so far, its threads' ended or not (Linux's
+/// `/proc/PID/stat`, in the kernel's 10 ms ticks), `None` where it cannot be read.
+pub fn process_cpu(pid: u32) -> Option<std::time::Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command's name (in parentheses, which may hold spaces):
+    // the state is the stat's third field, user and system time its 14th and 15th.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    Some(std::time::Duration::from_millis(ticks * 10))
+}
+
+/// Waits until process `pid` has used `cpu` more CPU time than when called: an
+/// engine that was waiting for input is then at work (its search runs), however
+/// loaded the machine. Fails the test if that does not happen within `secs` seconds;
+/// returns at once where the time cannot be read (not Linux).
+pub fn wait_for_cpu(pid: u32, cpu: std::time::Duration, secs: u64) {
+    use std::time::{Duration, Instant};
+    let Some(start) = process_cpu(pid) else {
+        return;
+    };
+    let end = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let used = process_cpu(pid).unwrap_or(start).saturating_sub(start);
+        if used >= cpu {
+            return;
+        }
+        assert!(
+            Instant::now() < end,
+            "process {pid} used {used:?} of CPU in {secs} s, not {cpu:?}"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}

@@ -183,14 +183,16 @@ impl Player {
 
     /// Sets up a new game: `boardsize`, `clear_board`, `komi`, the rules (`kgs-rules` if
     /// known) and the time control (`kata-time_settings` for Fischer if known and
-    /// accepted, else `kgs-time_settings` if known, else `time_settings`).
+    /// accepted, else `kgs-time_settings` if known, else `time_settings`). Returns why
+    /// the engine could not be told the rules, if it could not (it then plays by its
+    /// own).
     pub fn new_game(
         &mut self,
         size: BoardSize,
         komi: f64,
         rules_name: &str,
         time: Option<&TimeControl>,
-    ) -> Result<(), Fault> {
+    ) -> Result<Option<String>, Fault> {
         let n = size.get();
         self.client
             .send_ok(&format!("boardsize {n}"), self.timeout)
@@ -202,9 +204,13 @@ impl Player {
             })?;
         self.must("clear_board")?;
         self.must(&format!("komi {komi}"))?;
-        if self.knows("kgs-rules") {
-            self.may(&format!("kgs-rules {rules_name}"))?;
-        }
+        let untold = if !self.knows("kgs-rules") {
+            Some("it does not know kgs-rules".to_string())
+        } else {
+            let cmd = format!("kgs-rules {rules_name}");
+            let answer = self.client.send(&cmd, self.timeout)?;
+            (!answer.success).then(|| format!("it refused `{cmd}`: {}", answer.text.trim()))
+        };
         if let Some(tc) = time {
             // Fischer in KataGo's words; an engine that refuses them hears the fallback.
             let told = match timecontrol::kata_settings_command(tc) {
@@ -220,7 +226,7 @@ impl Player {
                 }
             }
         }
-        Ok(())
+        Ok(untold)
     }
 
     /// `fixed_handicap n`, answering the stones' vertices.

@@ -147,6 +147,7 @@ impl Play<'_> {
     fn setup(&mut self) -> Result<(), End> {
         let spec = self.spec;
         for c in Color::ALL {
+            // An engine that cannot be told the rules was named when the match began.
             self.players[c]
                 .new_game(
                     spec.size,
@@ -235,7 +236,10 @@ impl Play<'_> {
                     return Err(End {
                         result: GameResult::Void,
                         reason: "max-moves".into(),
-                        detail: format!("no result after {} moves", self.spec.max_moves),
+                        detail: format!(
+                            "no result after {}",
+                            tengen_board::counted(u64::from(self.spec.max_moves), "move", "moves")
+                        ),
                     });
                 }
             }

@@ -59,7 +59,10 @@ pub use stats::Sprt;
 pub use summary::{Focus, Summary};
 pub use timecontrol::TimeControl;
 
-/// The rule sets a match can be played under.
+/// The rule sets a match can be played under: those `tengen gtp --rules` takes. The
+/// referee plays and scores by them; each engine is told them with `kgs-rules NAME`
+/// where it knows that command (an engine that does not, or that refuses the name,
+/// plays by its own rules: the match says so on stderr).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum RuleSet {
     /// Area scoring, positional superko (the default).
@@ -67,15 +70,49 @@ pub enum RuleSet {
     Chinese,
     /// Territory scoring (positional superko still stops cycles).
     Japanese,
+    /// Korean rules: Japanese ones, as Tengen plays them.
+    Korean,
+    /// AGA rules: area scoring, a pass stone to the opponent, situational superko.
+    Aga,
+    /// Tromp-Taylor: area scoring, the board counted as it stands, suicide allowed.
+    TrompTaylor,
+    /// New Zealand rules: area scoring, suicide allowed.
+    NewZealand,
+    /// CGOS: Tromp-Taylor's count without suicide.
+    Cgos,
 }
 
 impl Keyword for RuleSet {
-    const ALL: &'static [RuleSet] = &[RuleSet::Chinese, RuleSet::Japanese];
-    /// The names sent with `kgs-rules` and written to `match.json`.
-    const NAMES: &'static [&'static str] = &["chinese", "japanese"];
+    const ALL: &'static [RuleSet] = &[
+        RuleSet::Chinese,
+        RuleSet::Japanese,
+        RuleSet::Korean,
+        RuleSet::Aga,
+        RuleSet::TrompTaylor,
+        RuleSet::NewZealand,
+        RuleSet::Cgos,
+    ];
+    /// The names sent with `kgs-rules` and written to `match.json` (`tengen gtp
+    /// --rules`'s and KGS's names).
+    const NAMES: &'static [&'static str] = &[
+        "chinese",
+        "japanese",
+        "korean",
+        "aga",
+        "tromp-taylor",
+        "new_zealand",
+        "cgos",
+    ];
     const WHAT: &'static str = "rules";
-    const ALIASES: &'static [(&'static str, RuleSet)] =
-        &[("cn", RuleSet::Chinese), ("jp", RuleSet::Japanese)];
+    const ALIASES: &'static [(&'static str, RuleSet)] = &[
+        ("cn", RuleSet::Chinese),
+        ("jp", RuleSet::Japanese),
+        ("kr", RuleSet::Korean),
+        ("tromp_taylor", RuleSet::TrompTaylor),
+        ("tt", RuleSet::TrompTaylor),
+        ("new-zealand", RuleSet::NewZealand),
+        ("nz", RuleSet::NewZealand),
+    ];
 }
 
 tengen_board::keyword_text!(RuleSet);
@@ -83,9 +120,14 @@ tengen_board::keyword_text!(RuleSet);
 impl RuleSet {
     /// The board crate's rules (komi still to be set).
     pub fn rules(&self) -> tengen_board::Rules {
+        use tengen_board::Rules;
         match self {
-            RuleSet::Chinese => tengen_board::Rules::chinese(),
-            RuleSet::Japanese => tengen_board::Rules::japanese(),
+            RuleSet::Chinese => Rules::chinese(),
+            RuleSet::Japanese | RuleSet::Korean => Rules::japanese(),
+            RuleSet::Aga => Rules::aga(),
+            RuleSet::TrompTaylor => Rules::tromp_taylor(),
+            RuleSet::NewZealand => Rules::new_zealand(),
+            RuleSet::Cgos => Rules::cgos(),
         }
     }
 }

@@ -35,7 +35,7 @@ pub struct MatchInfo {
     pub size: u32,
     /// Komi.
     pub komi: f64,
-    /// `chinese` or `japanese`.
+    /// The rules' name ([`crate::RuleSet`]'s: `chinese`, `japanese`, `tromp-taylor`, …).
     pub rules: String,
     /// The `--time` spec, if any.
     pub time: Option<String>,

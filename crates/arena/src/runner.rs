@@ -107,7 +107,8 @@ fn preflight(cfg: &MatchConfig, size: BoardSize) -> Result<Vec<EngineRecord>, Ar
         let command = command_for_game(&spec.command, cfg.seed);
         let mut p = Player::start(&command, None, cfg.startup_timeout).map_err(fail)?;
         let id = p.identity().map_err(fail)?;
-        p.new_game(size, cfg.komi, cfg.rules.name(), cfg.time.as_ref())
+        let untold = p
+            .new_game(size, cfg.komi, cfg.rules.name(), cfg.time.as_ref())
             .map_err(fail)?;
         if cfg.handicap >= 2 && !p.knows("set_free_handicap") && !p.knows("fixed_handicap") {
             return Err(fail(Fault::Refused(
@@ -135,6 +136,9 @@ fn preflight(cfg: &MatchConfig, size: BoardSize) -> Result<Vec<EngineRecord>, Ar
             label = format!("{base} #{k}");
             k += 1;
         }
+        if let Some(why) = untold {
+            eprintln!("{}", untold_rules(&label, cfg.rules, &why));
+        }
         records.push(EngineRecord {
             label,
             command: spec.command.clone(),
@@ -143,6 +147,16 @@ fn preflight(cfg: &MatchConfig, size: BoardSize) -> Result<Vec<EngineRecord>, Ar
         });
     }
     Ok(records)
+}
+
+/// The warning that engine `label` could not be told the match's `rules` (`why`): it
+/// plays by its own, while the referee plays and scores by them.
+fn untold_rules(label: &str, rules: crate::RuleSet, why: &str) -> String {
+    format!(
+        "tengen match: warning: {label} cannot be told the rules ({why}); it plays by its \
+         own rules while the referee plays and scores by {rules} rules: give {rules} rules \
+         on its command line if it has a flag for them"
+    )
 }
 
 /// Runs the match `cfg` describes (or the rest of it, with `resume`), and returns the
@@ -238,7 +252,28 @@ pub fn run_match(cfg: &MatchConfig) -> Result<Summary, ArenaError> {
 /// returns.
 fn open_output(cfg: &MatchConfig, info: &MatchInfo) -> Result<Option<PathBuf>, ArenaError> {
     let out = &cfg.out;
-    fs::create_dir_all(out).map_err(|e| ArenaError::io(out, e))?;
+    // Made first: the report may be in it. A refusal before anything is written
+    // removes the directories made for the match again.
+    let made = create_dirs(out)?;
+    if let Err(e) = check_output(cfg, info) {
+        for dir in &made {
+            let _ = fs::remove_dir(dir);
+        }
+        return Err(e);
+    }
+    info.write(out)?;
+    if !cfg.engine_logs {
+        return Ok(None);
+    }
+    let d = out.join("logs");
+    fs::create_dir_all(&d).map_err(|e| ArenaError::io(&d, e))?;
+    Ok(Some(d))
+}
+
+/// Checks what must hold before a match writes to its output directory (which
+/// exists): the report's path, and with `--resume` that the directory holds this match.
+fn check_output(cfg: &MatchConfig, info: &MatchInfo) -> Result<(), ArenaError> {
+    let out = &cfg.out;
     if let Some(path) = &cfg.report {
         report::check_path(path)?;
     }
@@ -252,13 +287,18 @@ fn open_output(cfg: &MatchConfig, info: &MatchInfo) -> Result<Option<PathBuf>, A
             }
         }
     }
-    info.write(out)?;
-    if !cfg.engine_logs {
-        return Ok(None);
-    }
-    let d = out.join("logs");
-    fs::create_dir_all(&d).map_err(|e| ArenaError::io(&d, e))?;
-    Ok(Some(d))
+    Ok(())
+}
+
+/// Creates `dir` and its missing ancestors; the directories it made, deepest first.
+fn create_dirs(dir: &Path) -> Result<Vec<PathBuf>, ArenaError> {
+    let made: Vec<PathBuf> = dir
+        .ancestors()
+        .take_while(|d| !d.as_os_str().is_empty() && !d.exists())
+        .map(Path::to_path_buf)
+        .collect();
+    fs::create_dir_all(dir).map_err(|e| ArenaError::io(dir, e))?;
+    Ok(made)
 }
 
 /// This machine's games of the schedule (all of them, or its `--shard`'s): how many,

@@ -23,6 +23,10 @@ line; "move N" is the game's move number (1-based) of the move being generated:
   --seed S         random seed
   --kata-time      also list kata-time_settings (KataGo's time settings)
   --clock-log FILE append every time settings and time_left line to FILE
+  --rules-log FILE append every kgs-rules line to FILE
+  --rules NAMES    accept only these kgs-rules names (comma-separated), as KGS's
+                   engines take only KGS's names
+  --no-kgs-rules   do not list kgs-rules
 """
 
 import argparse
@@ -43,8 +47,10 @@ def parse_args():
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--name", default="Fake")
     p.add_argument("--clock-log", default=None)
+    p.add_argument("--rules-log", default=None)
+    p.add_argument("--rules", default=None)
     for flag in ("--junk", "--noise", "--no-protocol", "--dead-all", "--no-cleanup",
-                 "--no-status", "--kata-time"):
+                 "--no-status", "--kata-time", "--no-kgs-rules"):
         p.add_argument(flag, action="store_true")
     return p.parse_args()
 
@@ -154,8 +160,9 @@ def main():
     out = sys.stdout
     commands = ["protocol_version", "name", "version", "list_commands", "known_command",
                 "boardsize", "clear_board", "komi", "play", "genmove", "quit",
-                "time_settings", "time_left", "kgs-time_settings", "kgs-rules",
-                "set_free_handicap"]
+                "time_settings", "time_left", "kgs-time_settings", "set_free_handicap"]
+    if not args.no_kgs_rules:
+        commands.append("kgs-rules")
     if not args.no_status:
         commands.append("final_status_list")
     if not args.no_cleanup:
@@ -256,6 +263,14 @@ def main():
         elif cmd == "final_status_list":
             if rest and rest[0] == "dead" and args.dead_all:
                 answer(cid, " ".join(vertex(p) for p in board.stones))
+            else:
+                answer(cid, "")
+        elif cmd == "kgs-rules" and cmd in commands:
+            if args.rules_log:
+                with open(args.rules_log, "a") as log:
+                    log.write(" ".join(words) + "\n")
+            if args.rules is not None and (not rest or rest[0] not in args.rules.split(",")):
+                answer(cid, "unknown rules", ok=False)
             else:
                 answer(cid, "")
         elif cmd == "quit":

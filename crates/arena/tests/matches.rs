@@ -606,6 +606,56 @@ fn round_robin_and_japanese_rules() {
     assert!(sgf.contains("RU[Japanese]"), "{sgf}");
 }
 
+/// Every rule set `tengen gtp --rules` takes is one a match takes: the engines are told
+/// it by its name, the referee plays and scores by it, and the records and match.json
+/// name it.
+#[test]
+fn every_rule_set_reaches_the_engines_the_referee_and_the_records() {
+    let logs = tempfile::tempdir().unwrap();
+    for (name, rule_set, ru) in [
+        ("chinese", RuleSet::Chinese, "Chinese"),
+        ("japanese", RuleSet::Japanese, "Japanese"),
+        ("korean", RuleSet::Korean, "Japanese"),
+        ("aga", RuleSet::Aga, "AGA"),
+        ("tromp-taylor", RuleSet::TrompTaylor, "Tromp-Taylor"),
+        ("new_zealand", RuleSet::NewZealand, "NZ"),
+        ("cgos", RuleSet::Cgos, "CGOS"),
+    ] {
+        assert_eq!(name.parse::<RuleSet>().ok(), Some(rule_set));
+        assert_eq!(rule_set.to_string(), name);
+        let log = logs.path().join(format!("{name}.log"));
+        let engines = [
+            fake(&format!("--name A --rules-log {}", log.display())),
+            fake("--name B"),
+        ];
+        let (out, s) = played(name, &engines, 2, |c| c.rules = rule_set);
+        assert_eq!(s.games, 2, "{name}: {s}");
+        let told = fs::read_to_string(&log).unwrap();
+        assert!(
+            !told.is_empty() && told.lines().all(|l| l == format!("kgs-rules {name}")),
+            "{name}: {told}"
+        );
+        let sgf = fs::read_to_string(out.join("game-0001.sgf")).unwrap();
+        assert!(sgf.contains(&format!("RU[{ru}]")), "{name}: {sgf}");
+        let info = fs::read_to_string(out.join("match.json")).unwrap();
+        assert!(info.contains(&format!("\"rules\": \"{name}\"")), "{info}");
+    }
+    // The other spellings `tengen gtp --rules` reads.
+    for (alias, rule_set) in [
+        ("tromp_taylor", RuleSet::TrompTaylor),
+        ("NZ", RuleSet::NewZealand),
+        ("new-zealand", RuleSet::NewZealand),
+    ] {
+        assert_eq!(alias.parse::<RuleSet>().ok(), Some(rule_set), "{alias}");
+    }
+    let unknown = "weird".parse::<RuleSet>().unwrap_err().to_string();
+    assert_eq!(
+        unknown,
+        "unknown rules \"weird\" (expected chinese, japanese, korean, aga, tromp-taylor, \
+         new_zealand or cgos)"
+    );
+}
+
 #[test]
 fn sprt_stops_the_match_early() {
     let engines = [fake("--name Strong"), fake("--resign-at 1 --name Weak")];

@@ -177,7 +177,8 @@ fn a_killed_match_leaves_the_report_of_its_journal_and_the_resume_completes_it()
 #[test]
 fn a_bad_report_path_is_refused_before_any_game() {
     let scratch = tempfile::tempdir().unwrap();
-    let out = scratch.path().join("out");
+    let new = scratch.path().join("new");
+    let out = new.join("out");
     let engines = [fake("--name A"), fake("--name B")];
     for (report, problem) in [
         (out.join("journal.jsonl"), ".html file"),
@@ -188,8 +189,16 @@ fn a_bad_report_path_is_refused_before_any_game() {
         cfg.report = Some(report);
         let err = run_match(&cfg).unwrap_err().to_string();
         assert!(err.contains(problem), "{err}");
-        assert!(!out.join("journal.jsonl").exists());
+        // Nothing is left behind: not even the directories made for the match.
+        assert!(!new.exists(), "{err}: {} left behind", new.display());
     }
+    // An output directory that was there stays, as it was.
+    fs::create_dir_all(&out).unwrap();
+    let mut cfg = config(&engines, 2, &out);
+    cfg.report = Some(scratch.path().join("missing/r.html"));
+    assert!(run_match(&cfg).is_err());
+    assert!(out.is_dir());
+    assert_eq!(fs::read_dir(&out).unwrap().count(), 0);
 }
 
 #[test]

@@ -56,6 +56,11 @@ pub fn list_alternatives(names: &[&str]) -> String {
     }
 }
 
+/// `n` with the noun that goes with it in a message: `1 game`, `0 games`, `2 games`.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// The text is none of a [`Keyword`]'s names.
 pub struct UnknownKeyword<K> {
     /// The text as given.
@@ -161,5 +166,12 @@ mod tests {
             "unknown speed \"warp\" (expected slow, fast or light-speed)"
         );
         assert_eq!(refusal.text, "warp");
+    }
+
+    #[test]
+    fn a_count_takes_the_noun_of_its_number() {
+        assert_eq!(counted(1, "game", "games"), "1 game");
+        assert_eq!(counted(0, "game", "games"), "0 games");
+        assert_eq!(counted(2, "game", "games"), "2 games");
     }
 }

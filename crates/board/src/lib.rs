@@ -50,15 +50,15 @@ pub use color::{ByColor, Color, ParseColorError};
 pub use diagram::{DiagramError, parse_diagram, to_diagram};
 pub use game::Game;
 pub use handicap::{HandicapError, fixed_handicap, max_fixed_handicap};
-pub use keyword::{Keyword, UnknownKeyword, list_alternatives};
+pub use keyword::{Keyword, UnknownKeyword, counted, list_alternatives};
 pub use life::{StaticLife, Unconditional};
 pub use light::{LightBoard, LightBoard9, LightBoard13, LightBoard19, LightBoardAny};
 pub use point::{
     BoardSize, MAX_SIZE, MAX_SLOTS, MIN_SIZE, Move, ParseVertexError, Point, SizeError, Vertex,
 };
 pub use rules::{
-    HandicapCompensation, KATAGO_RULES_NAMES, KataRulesError, KataValue, KoRule, KomiError, Rules,
-    Scoring, UnknownRules,
+    HandicapCompensation, KATAGO_RULES_NAMES, KataRulesError, KataValue, KoRule, KomiError,
+    RULES_NAMES, Rules, Scoring, UnknownRules,
 };
 pub use score::{GameResult, ParseResultError, Region, Score, format_points, regions};
 pub use time_control::{Clock, TimeControl};

@@ -214,17 +214,16 @@ impl Rules {
     }
 }
 
+/// The rule sets' names that [`Rules`]' `FromStr` reads, as an error lists them.
+pub const RULES_NAMES: &str = "chinese, japanese, korean, aga, tromp-taylor, new_zealand or cgos";
+
 /// The name is not a known rule set.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownRules(pub String);
 
 impl fmt::Display for UnknownRules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown rules {:?} (expected chinese, japanese, korean, aga, tromp-taylor, new_zealand or cgos)",
-            self.0
-        )
+        write!(f, "unknown rules {:?} (expected {RULES_NAMES})", self.0)
     }
 }
 

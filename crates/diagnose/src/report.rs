@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use serde::Serialize;
+use tengen_board::counted;
 
 use crate::diagnosis::{Crossing, Drop, GameDiagnosis};
 use crate::kind::Kind;
@@ -49,10 +50,10 @@ impl Report {
         let pct = self.threshold * 100.0;
         let _ = writeln!(
             out,
-            "{} lost {} of {} games; evaluated by {}{}.\n",
+            "{} played {} and lost {}; evaluated by {}{}.\n",
             self.engine,
+            counted(self.games as u64, "game", "games"),
             self.lost,
-            self.games,
             self.tengen,
             self.referee
                 .as_ref()
@@ -216,12 +217,12 @@ impl Report {
             };
             let _ = write!(
                 out,
-                "- **{}** ({} as {}, {}, {} moves): below {pct:.0}% at {}",
+                "- **{}** ({} as {}, {}, {}): below {pct:.0}% at {}",
                 d.game,
                 self.engine,
                 if d.color == "B" { "Black" } else { "White" },
                 d.result,
-                d.moves,
+                counted(d.moves as u64, "move", "moves"),
                 first(&d.first_below)
             );
             if let Some(why) = &d.referee_unavailable {
@@ -256,7 +257,8 @@ impl Report {
             if let Some(k) = &d.kind {
                 let _ = write!(out, "; **{}**", k.kind);
                 if !k.stones.is_empty() {
-                    let _ = write!(out, ", {} stones at {}", k.stones.len(), k.stones.join(" "));
+                    let stones = counted(k.stones.len() as u64, "stone", "stones");
+                    let _ = write!(out, ", {stones} at {}", k.stones.join(" "));
                 }
                 if !k.opponent.is_empty() {
                     let _ = write!(out, " against {}", k.opponent.join(" "));
@@ -301,7 +303,7 @@ fn count<T>(items: &[Option<&T>], f: impl Fn(&T) -> bool) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagnosis::PositionRow;
+    use crate::diagnosis::{KindReport, PositionRow};
 
     fn game(name: &str, referee: Option<f64>, unavailable: Option<&str>) -> GameDiagnosis {
         GameDiagnosis {
@@ -368,5 +370,35 @@ mod tests {
             json["diagnoses"][1]["referee_unavailable"],
             "move 10: referee engine: timed out"
         );
+    }
+
+    #[test]
+    fn counts_of_one_take_the_singular() {
+        let mut one = game("a.sgf", None, None);
+        one.moves = 1;
+        one.kind = Some(KindReport {
+            kind: Kind::GroupDied,
+            stones: vec!["D4".into()],
+            opponent: Vec::new(),
+            key_move: None,
+            swing: 1.0,
+            moves: Vec::new(),
+        });
+        let report = Report {
+            engine: "studied".into(),
+            tengen: "Tengen".into(),
+            referee: None,
+            threshold: 0.35,
+            min_group: 4,
+            games: 1,
+            lost: 1,
+            skipped: Vec::new(),
+            referee_notes: Vec::new(),
+            diagnoses: vec![one],
+        };
+        let md = report.to_markdown();
+        assert!(md.starts_with("studied played 1 game and lost 1;"), "{md}");
+        assert!(md.contains(", 1 move): below"), "{md}");
+        assert!(md.contains(", 1 stone at D4"), "{md}");
     }
 }

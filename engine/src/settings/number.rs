@@ -84,19 +84,10 @@ impl Whole {
         Whole { lo, hi: None }
     }
 
-    /// Reads an integer of type `T` within these bounds: an optional sign, then digits.
+    /// Reads an integer of type `T` within these bounds: an optional sign, then digits,
+    /// or a decimal number whose value is whole (`1e9`, `2.5E3`, `1.0`).
     pub fn parse<T: WholeNumber>(self, text: &str) -> Result<T, BadNumber> {
-        let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
-        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(BadNumber::NotWhole);
-        }
-        // Too many digits for an i128 is out of any value's bounds.
-        let n = text.parse::<i128>().unwrap_or(if text.starts_with('-') {
-            i128::MIN
-        } else {
-            i128::MAX
-        });
-        self.check::<T>(n)
+        self.check::<T>(whole_value(text)?)
     }
 
     /// `n` as a `T`, if it is within these bounds.
@@ -117,6 +108,64 @@ impl Whole {
     ) -> impl Fn(&str) -> Result<T, BadNumber> + Clone + Send + Sync + 'static {
         move |text: &str| self.parse::<T>(text)
     }
+}
+
+/// The integer `text` writes: an optional sign, then digits with an optional
+/// fraction and exponent (`12`, `-3`, `1e9`, `2.5E3`, `1.50`), exact however many digits
+/// it has. A value past an `i128` is out of any value's bounds: it comes back as
+/// `i128::MIN` or `i128::MAX`. Refused as not a whole number: a value with a
+/// fraction (`1.5`, `1e-3`), and anything else (`0x10`, ` 1`, `lots`).
+fn whole_value(text: &str) -> Result<i128, BadNumber> {
+    let negative = text.starts_with('-');
+    let unsigned = text.strip_prefix(['-', '+']).unwrap_or(text);
+    let (mantissa, exponent) = match unsigned.split_once(['e', 'E']) {
+        Some((m, e)) => {
+            let digits = e.strip_prefix(['-', '+']).unwrap_or(e);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(BadNumber::NotWhole);
+            }
+            // An exponent past any value's digits: saturated, still exact in effect.
+            (
+                m,
+                e.parse::<i64>()
+                    .unwrap_or(if e.starts_with('-') { -1000 } else { 1000 }),
+            )
+        }
+        None => (unsigned, 0),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let all_digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if (whole.is_empty() && fraction.is_empty()) || !all_digits(whole) || !all_digits(fraction) {
+        return Err(BadNumber::NotWhole);
+    }
+    // The value is DIGITS × 10^scale.
+    let digits = format!("{whole}{fraction}");
+    let digits = digits.trim_start_matches('0');
+    let scale = exponent.clamp(-1000, 1000) - fraction.len() as i64;
+    let digits = if scale < 0 {
+        let cut = usize::try_from(-scale).unwrap_or(usize::MAX);
+        let kept = digits.len().saturating_sub(cut);
+        if !digits[kept..].bytes().all(|b| b == b'0') {
+            return Err(BadNumber::NotWhole);
+        }
+        digits[..kept].to_string()
+    } else if digits.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "{digits}{}",
+            "0".repeat(usize::try_from(scale).unwrap_or(0).min(1000))
+        )
+    };
+    if digits.is_empty() {
+        return Ok(0);
+    }
+    Ok(match digits.parse::<i128>() {
+        Ok(n) if negative => -n,
+        Ok(n) => n,
+        Err(_) if negative => i128::MIN,
+        Err(_) => i128::MAX,
+    })
 }
 
 /// `LO to HI`, or `at least LO`.
@@ -200,9 +249,39 @@ mod tests {
                 "{bad}"
             );
         }
-        for bad in ["", "-", "1.5", "1e3", "lots", " 1", "0x10"] {
+        for bad in [
+            "", "-", "1.5", "1e-3", "1.5e0", "lots", " 1", "0x10", "e5", "1e", "1e+", ".", "1..0",
+            "1e3.0", "--1",
+        ] {
             assert_eq!(playouts(bad), Err(BadNumber::NotWhole), "{bad:?}");
         }
+        // A whole number in scientific or decimal notation is read exactly.
+        for (text, n) in [
+            ("1e9", 1_000_000_000),
+            ("1E9", 1_000_000_000),
+            ("+2.5e3", 2500),
+            ("1.0", 1),
+            ("1.", 1),
+            (".5e1", 5),
+            ("1500e-2", 15),
+            ("1.8446744073709551615e19", u64::MAX),
+        ] {
+            assert_eq!(playouts(text), Ok(n), "{text:?}");
+        }
+        assert_eq!(
+            playouts("1e20").unwrap_err().to_string(),
+            "must be between 1 and 18446744073709551615"
+        );
+        assert_eq!(
+            playouts("1e999999999999").unwrap_err().to_string(),
+            "must be between 1 and 18446744073709551615"
+        );
+        assert_eq!(
+            playouts("-1e3").unwrap_err().to_string(),
+            "must be at least 1"
+        );
+        assert_eq!(Whole::at_least(0).parse::<u64>("0e5"), Ok(0));
+        assert_eq!(Whole::at_least(0).parse::<u64>("-0.0"), Ok(0));
         let threads = Whole::between(1, 1024).parser::<usize>();
         assert_eq!(threads("1024"), Ok(1024));
         for bad in ["0", "-3", "1025"] {

@@ -1,6 +1,6 @@
 //! Commands on the position: size, komi, rules, moves, undo, and looking at the board.
 
-use tengen_board::{BoardSize, Color, IllegalMove, Move, Rules, to_diagram};
+use tengen_board::{BoardSize, Color, IllegalMove, Move, RULES_NAMES, Rules, to_diagram};
 
 use crate::args::Args;
 use crate::error::{Answer, GtpError, quote};
@@ -34,14 +34,17 @@ pub(crate) fn komi(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer
     Ok(String::new())
 }
 
-/// `kgs-rules chinese|japanese|aga|new_zealand` (also `korean`, `tromp-taylor`): the
+/// `kgs-rules chinese|japanese|aga|new_zealand` (also `korean`, `tromp-taylor`, `cgos`): the
 /// counting and repetition rules of the game and of the session change, the komi stays.
 pub(crate) fn kgs_rules(s: &mut Session, a: &mut Args<'_>, _: &mut Ctx<'_>) -> Answer {
     let name = a.word("rules")?;
     a.end()?;
-    let rules: Rules = name
-        .parse()
-        .map_err(|_| GtpError::syntax(format!("unknown rules {}", quote(name))))?;
+    let rules: Rules = name.parse().map_err(|_| {
+        GtpError::syntax(format!(
+            "unknown rules {} (expected {RULES_NAMES})",
+            quote(name)
+        ))
+    })?;
     set_rules_keeping_komi(s, rules)?;
     Ok(String::new())
 }

@@ -52,3 +52,42 @@ impl Shared {
         }
     }
 }
+
+/// The calling thread's id as `/proc/self/task` names it (Linux), `None` where the
+/// system does not tell it.
+#[allow(dead_code)]
+pub fn this_thread_id() -> Option<String> {
+    let link = std::fs::read_link("/proc/thread-self").ok()?;
+    Some(link.file_name()?.to_string_lossy().into_owned())
+}
+
+/// The CPU time thread `tid` of this process has used so far (Linux's
+/// `/proc/self/task/TID/schedstat`, in nanoseconds), `None` where it cannot be read.
+#[allow(dead_code)]
+pub fn thread_cpu(tid: &str) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/self/task/{tid}/schedstat")).ok()?;
+    let nanos: u64 = stat.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+/// Waits until thread `tid` has used `cpu` more CPU time than when called: a thread
+/// that was waiting for input is then at work (a search runs), however loaded the
+/// machine. Fails the test if that does not happen within `secs` seconds; returns at
+/// once where the thread's time cannot be read (not Linux).
+#[allow(dead_code)]
+pub fn wait_for_cpu(tid: Option<&str>, cpu: Duration, secs: u64) {
+    let Some(tid) = tid else { return };
+    let Some(start) = thread_cpu(tid) else { return };
+    let end = Instant::now() + Duration::from_secs(secs);
+    loop {
+        let used = thread_cpu(tid).unwrap_or(start).saturating_sub(start);
+        if used >= cpu {
+            return;
+        }
+        assert!(
+            Instant::now() < end,
+            "thread {tid} used {used:?} of CPU in {secs} s, not {cpu:?}"
+        );
+        thread::sleep(Duration::from_millis(5));
+    }
+}

@@ -157,8 +157,12 @@ impl<'a> Page<'a> {
     fn headline(&self) -> Markup {
         let s = self.src.summary;
         let played = match s.planned {
-            Some(p) => format!("{} of {p} games played", s.games),
-            None => format!("{} games", s.games),
+            Some(p) => format!(
+                "{} of {} played",
+                s.games,
+                tengen_board::counted(u64::from(p), "game", "games")
+            ),
+            None => tengen_board::counted(u64::from(s.games), "game", "games"),
         };
         html! {
             p.headline {
