@@ -27,7 +27,9 @@ pub struct MoveStat {
     /// The policy the search's prior followed for this move, in [0, 1] (KataGo's
     /// `prior`): where the policy network rated the root, the move's share of the
     /// blend the prior gave (`SearchParams::net_blend`), else the move model's
-    /// softmax share; over the listed candidates the priors add up to 1.
+    /// softmax share (what `SearchParams::model_prior`'s virtual wins follow; with
+    /// the model prior off the search follows no learned policy, and the model's is
+    /// still the one shown); over the listed candidates the priors add up to 1.
     pub prior: f64,
     /// A lower confidence bound of `winrate` (normal approximation over `visits`).
     pub lcb: f64,
