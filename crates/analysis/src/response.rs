@@ -8,8 +8,11 @@
 //! the standard deviation of the final score over the search's playouts (through the
 //! move, or all of them for `rootInfo`), in points.
 //!
-//! A move's `winrate`, `scoreLead` and `scoreStdev` count two pseudo-playouts at the
-//! root's values besides its own playouts ([`MoveStat::winrate`]). `prior` is the
+//! `rootInfo`'s `scoreLead` is the median of the playouts' final scores
+//! ([`Analysis::score_lead`]); a move's is the root's plus how much more its playouts
+//! scored on average ([`MoveStat::score_lead`]). A move's `winrate`, `scoreLead` and
+//! `scoreStdev` count two pseudo-playouts at the root's values besides its own
+//! playouts ([`MoveStat::winrate`]). `prior` is the
 //! policy the search's prior followed ([`MoveStat::prior`]). Each playout weighs 1 and
 //! a position is reached by one path only in Tengen's tree, so `weight`, `edgeVisits`
 //! and `edgeWeight` are the visits; `playSelectionValue` is what the player chooses its
