@@ -13,19 +13,36 @@ pub type Line = SmallVec<[Move; 12]>;
 pub struct MoveStat {
     /// The move.
     pub mv: Move,
-    /// Playouts through it.
+    /// Playouts through it (each weighs 1: KataGo's `weight`, and, a position being
+    /// reached by one path only in Tengen's tree, its `edgeVisits`).
     pub visits: u64,
-    /// Its win rate for the side to move, in [0, 1].
+    /// Those of `visits` the side to move won: the raw count behind `winrate`.
+    pub wins: u64,
+    /// Its win rate for the side to move, in [0, 1]: its playouts' wins with two
+    /// pseudo-playouts at the root's win rate, `(wins + 2 × root) / (visits + 2)`
+    /// (Tengen has no value network to judge a move few playouts went through: one
+    /// won playout reads about 0.67 at an even root, not a certain win); the root's
+    /// win rate before any playout.
     pub winrate: f64,
-    /// The prior, in [0, 1] (its share of the prior weight among the candidates).
+    /// The policy the search's prior followed for this move, in [0, 1] (KataGo's
+    /// `prior`): where the policy network rated the root, the move's share of the
+    /// blend the prior gave (`SearchParams::net_blend`), else the move model's
+    /// softmax share (what `SearchParams::model_prior`'s virtual wins follow; with
+    /// the model prior off the search follows no learned policy, and the model's is
+    /// still the one shown); over the listed candidates the priors add up to 1.
     pub prior: f64,
-    /// A lower confidence bound of the win rate.
+    /// A lower confidence bound of `winrate` (normal approximation over `visits`).
     pub lcb: f64,
-    /// Mean final score for the side to move, from this search's playouts through it
-    /// (the reused tree keeps no scores); without any, the root's [`Analysis::score_lead`].
+    /// The lead for the side to move after this move, in points: the root's
+    /// [`Analysis::score_lead`] plus how much more the mean final score of this
+    /// search's playouts through the move (the reused tree keeps no scores), with the
+    /// same two pseudo-playouts at the root's mean, is than the root's mean. The
+    /// differences between moves are the differences of their mean scores; without
+    /// any playout, the root's lead.
     pub score_lead: f64,
     /// The standard deviation of the final score, in points, over this search's
-    /// playouts through the move (KataGo's `scoreStdev`); without any, the root's
+    /// playouts through the move and the two pseudo-playouts drawn from the root's
+    /// scores (KataGo's `scoreStdev`); without any playout, the root's
     /// [`Analysis::score_stdev`].
     pub score_stdev: f64,
     /// The principal variation, starting with `mv`.
@@ -68,14 +85,20 @@ pub struct Analysis {
     pub visits: u64,
     /// The visits of `visits` that came from the reused tree (earlier searches).
     pub reused: u64,
-    /// The root win rate for `color`.
+    /// The root win rate for `color`: the wins over every visit of the root's moves.
     pub winrate: f64,
-    /// Mean final score for `color`, from this search's playouts (0 without any).
+    /// The lead for `color`, in points: the median of this search's playouts' final
+    /// scores (0 without any), KataGo's "points the side would need to be given to
+    /// make the game fair" read from the playouts: half of them end above it, half
+    /// below. Its sign is that of the playouts' win rate less ½ (the reused tree's
+    /// visits, which keep no scores, aside). The mean is not used: a few lopsided
+    /// playouts (a big group dying) move it away from the side the win rate favours.
     pub score_lead: f64,
     /// The standard deviation of the final score, in points, over this search's
     /// playouts from the root (KataGo's `scoreStdev`); 0 without any scored playout.
     pub score_stdev: f64,
-    /// Candidates, best first (most visits, then win rate).
+    /// Candidates, best first (most visits, then their playouts' win rate, then the
+    /// prior's): the order the player chooses by.
     pub moves: Vec<MoveStat>,
     /// Ownership per point, row by row from the top left (A19 on 19×19) to the bottom
     /// right, in [-1, 1], +1 owned by `color`. Empty unless ownership was asked for.

@@ -381,11 +381,7 @@ pub fn measure_search(
     let seconds = start.elapsed().as_secs_f64();
     let cpu = CpuSpan::between(cpu_start, cpu_time::process_cpu());
     let threads = threads.max(1);
-    let black_wins = analysis
-        .moves
-        .iter()
-        .map(|m| ((1.0 - m.winrate) * m.visits as f64).round() as u64)
-        .sum();
+    let black_wins = analysis.moves.iter().map(|m| m.visits - m.wins).sum();
     Measurement {
         size: size.get(),
         position: "one-move",

@@ -22,7 +22,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use tengen_board::{Bitboard, Color, Game, Move, StaticLife};
 
-use crate::analysis::{Analysis, Report};
+use crate::analysis::{Analysis, MoveStat, Report};
 use crate::cleanup::{KillLines, Proven};
 use crate::config::{Config, HeavyParams, ModelPrior};
 use crate::knowledge::Knowledge;
@@ -468,7 +468,9 @@ impl Engine {
                 && !self_atari_allowed(self.settle_policy.params(), game.board(), color, p)
         };
         let first = analysis.best().map_or(Move::Pass, |m| match m.mv {
-            Move::Play(p) if !(0.1..=0.9).contains(&m.winrate) && refused(p) => Move::Pass,
+            Move::Play(p) if !(0.1..=0.9).contains(&playouts_winrate(m)) && refused(p) => {
+                Move::Pass
+            }
             mv => mv,
         });
         self.settled(game, color, first, n as u32, None)
@@ -588,6 +590,16 @@ impl Engine {
 /// points: more than it shrinks between a colour's moves on 13×13 and 19×19, far
 /// less than a handicap stone's shift, which an analysis (no shift) must not read.
 const REUSE_SHIFT: f64 = 2.0;
+
+/// The win rate of `m`'s own playouts (the reported one leans to the root's), the
+/// reported one before any.
+fn playouts_winrate(m: &MoveStat) -> f64 {
+    if m.visits > 0 {
+        m.wins as f64 / m.visits as f64
+    } else {
+        m.winrate
+    }
+}
 
 /// The search's most visited move that is not a pass and lies outside `avoid` (the
 /// first such root move when none was visited).

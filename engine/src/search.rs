@@ -44,7 +44,7 @@ mod snapshot;
 mod tally;
 
 use std::sync::atomic::{AtomicBool, Ordering::Acquire, Ordering::Relaxed, Ordering::Release};
-use std::sync::{RwLock, RwLockReadGuard, RwLockWriteGuard};
+use std::sync::{Arc, RwLock, RwLockReadGuard, RwLockWriteGuard};
 use std::time::Instant;
 
 use tengen_board::{Bitboard, Board, Color, Game, Hash, Move, Point};
@@ -56,11 +56,13 @@ use crate::komi::playout_komi;
 use crate::padded::Padded;
 use crate::playout::{Amaf, Komi, Policy, Replies, Rng};
 use crate::prior::Candidate;
+use crate::prior::model::policy_shares;
+use crate::prior::net::NetPolicy;
 use crate::time::{MoveBudget, Progress};
 use crate::tree::{MIN_TREE_BYTES, NodeId, Tree};
 
 use backup::{RootAmaf, backup};
-use descend::{descend, expand_now, rate};
+use descend::{descend, expand_now, history, rate};
 pub use net::{CACHE_POSITIONS, NetStats, PolicyNetFile, SHIPPED_NET};
 use snapshot::snapshot;
 use tally::{RootShare, Tally};
@@ -208,6 +210,10 @@ struct Ctx<'a> {
     /// Visits an expanded node needs before the network rates it.
     net_visits: u32,
     share: RootShare,
+    /// The policy the root's prior was shaped by, by point slot (0 = pass): each root
+    /// move's share ([`policy_shares`]), 0 for a slot with no root move. Set once the
+    /// roots are ready; empty before.
+    root_policy: Vec<f32>,
     /// Every worker's counters, the first worker's first.
     tallies: Vec<&'a Tally>,
     start: Instant,
@@ -311,13 +317,15 @@ pub(crate) fn search(
             .filter(|net| net.serves_search(game.board(), config.search.net_min_size)),
         net_visits: config.search.net_visits,
         share,
+        root_policy: Vec::new(),
         tallies,
         start,
         workers_start: start,
     };
-    ready_roots(&trees, &mut scratches, shared, &ctx);
+    let root_policy = ready_roots(&trees, &mut scratches, shared, &ctx);
     let ctx = Ctx {
         workers_start: Instant::now(),
+        root_policy,
         ..ctx
     };
     run_workers(&mut scratches, &trees, shared, &ctx, report.as_mut());
@@ -365,20 +373,51 @@ fn fit_trees(
 }
 
 /// Readies each tree's root ([`prepare_root`]) and sizes each worker's root AMAF to
-/// the root moves of the tree it searches (the first, when `shared`).
+/// the root moves of the tree it searches (the first, when `shared`). Returns the
+/// first tree's root policy, by point slot (see `Ctx::root_policy`): every tree's
+/// root has the same moves and priors.
 fn ready_roots(
     trees: &[RwLock<Tree>],
     scratches: &mut [&mut Scratch],
     shared: bool,
     ctx: &Ctx<'_>,
-) {
-    for (tree, s) in trees.iter().zip(scratches.iter_mut()) {
-        prepare_root(&mut write(tree), s, ctx);
+) -> Vec<f32> {
+    let mut root_policy = Vec::new();
+    for (i, (tree, s)) in trees.iter().zip(scratches.iter_mut()).enumerate() {
+        let rating = prepare_root(&mut write(tree), s, ctx);
+        if i == 0 {
+            root_policy = root_shares(&read(tree), s, ctx, rating.as_deref());
+        }
     }
     for (i, s) in scratches.iter_mut().enumerate() {
         let tree = read(&trees[if shared { 0 } else { i }]);
         s.root_amaf.reset(tree.edges(tree.root()).len());
     }
+    root_policy
+}
+
+/// The policy the prior of `tree`'s root (ready for the search) was shaped by, by
+/// point slot: [`policy_shares`] of its moves, from the network's `rating` of the
+/// root where it rated it. Read once a search: the root's moves and priors do not
+/// change while it runs.
+fn root_shares(tree: &Tree, s: &Scratch, ctx: &Ctx<'_>, rating: Option<&NetPolicy>) -> Vec<f32> {
+    let moves: Vec<Move> = tree.edges(tree.root()).iter().map(|e| e.mv()).collect();
+    let shares = policy_shares(
+        ctx.knowledge.model(),
+        &ctx.root,
+        ctx.job.color,
+        &history(s, ctx),
+        &ctx.config.search,
+        rating,
+        &moves,
+    );
+    let mut by_slot = vec![0.0; ctx.root.size().slots()];
+    for (mv, share) in moves.into_iter().zip(shares) {
+        if let Some(at) = by_slot.get_mut(slot(mv)) {
+            *at = share;
+        }
+    }
+    by_slot
 }
 
 /// Runs every worker until the search ends: the first, the main worker, on this
@@ -404,24 +443,34 @@ fn run_workers(
 
 /// Readies a tree's root for the search: expanded (rated by the policy network, if the
 /// search has one, a reused root too), and what it knows of each root move recorded in
-/// the share.
-fn prepare_root(tree: &mut Tree, s: &mut Scratch, ctx: &Ctx<'_>) {
+/// the share. Returns the network's rating of the root, where it rated it (a reused
+/// root rated by an earlier search: the cached rating, if the cache still holds it).
+fn prepare_root(tree: &mut Tree, s: &mut Scratch, ctx: &Ctx<'_>) -> Option<Arc<NetPolicy>> {
     let root = tree.root();
     s.board.copy_from(&ctx.root);
     s.path.clear();
     s.path.push((root, Move::Pass));
     s.keys.clear();
-    if !tree.node(root).is_expanded() {
-        expand_now(tree, s, ctx, root, ctx.job.color, ctx.root_last);
+    let rating = if !tree.node(root).is_expanded() {
+        expand_now(tree, s, ctx, root, ctx.job.color, ctx.root_last)
     } else if ctx.net.is_some() && tree.claim_rating(root) {
-        rate(tree, s, ctx, root, ctx.job.color, ctx.root_last);
-    }
+        rate(tree, s, ctx, root, ctx.job.color, ctx.root_last)
+    } else {
+        // Rated by an earlier search: the cache's rating, else (evicted since) the
+        // network's again.
+        ctx.net.and_then(|net| {
+            let history = history(s, ctx);
+            net.peek(&ctx.root, ctx.job.color, &history)
+                .or_else(|| net.rate(&ctx.root, ctx.job.color, &history, &mut s.net))
+        })
+    };
     for e in tree.edges(root) {
         let Some(child) = e.child() else { continue };
         let node = tree.node(child);
         ctx.share
             .add_reused(slot(e.mv()), node.visits(), node.wins());
     }
+    rating
 }
 
 /// Runs playouts until a stop condition; the main worker also applies the soft stop

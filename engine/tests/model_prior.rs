@@ -1,5 +1,5 @@
 //! The move model in the search (`SearchParams::model_prior`): repeatable for a seed,
-//! and really used (the priors and the children searched change with it).
+//! and really used (the visits and the children searched change with it).
 
 use std::sync::atomic::AtomicBool;
 
@@ -66,14 +66,22 @@ fn the_model_prior_is_repeatable_for_a_seed() {
 fn the_model_changes_the_priors_and_widening_the_children_searched() {
     let off = search(ModelPrior::Off);
     let wins = search(ModelPrior::Wins);
-    let prior_of = |a: &Analysis, mv: Move| a.moves.iter().find(|m| m.mv == mv).unwrap().prior;
-    // The model's virtual wins move the priors' shares.
+    let visits_of = |a: &Analysis, mv: Move| a.moves.iter().find(|m| m.mv == mv).unwrap().visits;
+    // The model's virtual wins move the search: the playouts go elsewhere.
     let moved = off
         .moves
         .iter()
-        .filter(|m| (prior_of(&wins, m.mv) - m.prior).abs() > 1e-4)
+        .filter(|m| visits_of(&wins, m.mv) != m.visits)
         .count();
-    assert!(moved > 10, "{moved} priors changed");
+    assert!(moved > 10, "{moved} moves' visits changed");
+    // The reported prior is the model's policy either way (without a network): what
+    // the virtual wins follow when they are on.
+    let prior_of = |a: &Analysis, mv: Move| a.moves.iter().find(|m| m.mv == mv).unwrap().prior;
+    assert!(
+        wins.moves
+            .iter()
+            .all(|m| (prior_of(&off, m.mv) - m.prior).abs() < 1e-9)
+    );
     // Widening: the root searched at most the width its visits allow, far fewer
     // children than without it.
     let widen = search(ModelPrior::Widen);

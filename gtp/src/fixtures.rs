@@ -22,6 +22,7 @@ pub(crate) fn analysis(size: BoardSize, ownership: bool) -> Analysis {
             MoveStat {
                 mv: p("E5"),
                 visits: 200,
+                wins: 124,
                 winrate: 0.62,
                 prior: 0.3,
                 lcb: 0.6,
@@ -35,6 +36,7 @@ pub(crate) fn analysis(size: BoardSize, ownership: bool) -> Analysis {
             MoveStat {
                 mv: p("C3"),
                 visits: 0,
+                wins: 0,
                 winrate: 0.5,
                 prior: 0.2,
                 lcb: 0.0,

@@ -385,6 +385,7 @@ mod tests {
         let stat = |mv, visits, pv: &[Move], pv_visits: Vec<u64>, own: f32| MoveStat {
             mv,
             visits,
+            wins: visits / 2,
             winrate: 0.5,
             prior: 0.5,
             lcb: 0.25,

@@ -162,6 +162,7 @@ mod tests {
             moves: vec![MoveStat {
                 mv: e5,
                 visits,
+                wins: visits * 9 / 20,
                 winrate: 0.45,
                 prior: 1.0,
                 lcb: 0.4,

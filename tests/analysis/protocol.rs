@@ -393,3 +393,122 @@ fn the_help_examples_run_as_written() {
         }
     }
 }
+
+/// The index of a vertex in KataGo's `policy` layout: row by row from the top left.
+fn policy_index(vertex: &str, size: usize) -> usize {
+    let letters = "ABCDEFGHJKLMNOPQRSTUVWXYZ";
+    let x = letters.find(&vertex[..1]).expect("a column letter");
+    let y: usize = vertex[1..].parse().expect("a row number");
+    (size - y) * size + x
+}
+
+#[test]
+fn a_moves_prior_is_the_policy_its_search_followed() {
+    // The empty 19×19 board, the shipped network: each listed move's prior is its
+    // share of the network's policy (the candidates are every legal move here, so the
+    // share is includePolicy's value), far from flat.
+    let mut a = Analysis::start(&["--threads", "1", "--seed", "5", "--quiet"]);
+    a.send(&query(
+        "empty",
+        19,
+        &[],
+        json!({"maxVisits": 100, "includePolicy": true}),
+    ));
+    let v = a.next(120);
+    let policy = v["policy"].as_array().unwrap();
+    let mut infos: Vec<&Value> = v["moveInfos"].as_array().unwrap().iter().collect();
+    assert!(infos.len() >= 3, "{v}");
+    infos.sort_by(|x, y| {
+        y["prior"]
+            .as_f64()
+            .unwrap()
+            .total_cmp(&x["prior"].as_f64().unwrap())
+    });
+    for m in &infos[..3] {
+        let mv = m["move"].as_str().unwrap();
+        let prior = m["prior"].as_f64().unwrap();
+        let wanted = policy[policy_index(mv, 19)].as_f64().unwrap();
+        assert!(
+            (prior - wanted).abs() < 0.002,
+            "{mv}: prior {prior}, policy {wanted}"
+        );
+    }
+    let top = infos[0]["prior"].as_f64().unwrap();
+    assert!(top > 0.05, "a flat prior: {top}");
+    let (_, ok, _) = a.finish(30);
+    assert!(ok);
+}
+
+#[test]
+fn one_playout_claims_no_certain_win() {
+    // A short search leaves moves with one or two playouts: their values lean to the
+    // root's, never a win rate of 0 or 1 nor a lone playout's score.
+    let mut a = Analysis::start(&["--threads", "1", "--seed", "5", "--quiet"]);
+    a.send(&query("short", 19, &[], json!({"maxVisits": 60})));
+    let v = a.next(120);
+    let root = &v["rootInfo"];
+    let (root_rate, root_lead) = (
+        root["winrate"].as_f64().unwrap(),
+        root["scoreLead"].as_f64().unwrap(),
+    );
+    let few: Vec<&Value> = v["moveInfos"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["visits"].as_u64().unwrap() <= 2)
+        .collect();
+    assert!(!few.is_empty(), "no move with one or two playouts: {v}");
+    for m in few {
+        let rate = m["winrate"].as_f64().unwrap();
+        // At most two playouts against two pseudo-playouts at the root's rate.
+        assert!(
+            (rate - root_rate).abs() <= 0.5 * (1.0 - root_rate.min(1.0 - root_rate)) + 1e-9,
+            "{m}"
+        );
+        assert!(rate > 0.1 && rate < 0.9, "{m}");
+        assert!(m["scoreStdev"].as_f64().unwrap() > 0.0, "{m}");
+        let lead = m["scoreLead"].as_f64().unwrap();
+        assert!((lead - root_lead).abs() < 120.0, "{m}");
+    }
+}
+
+#[test]
+fn the_lead_favours_the_side_the_win_rate_favours() {
+    // Settled 5×5 boards (tests/data/rules/scoring.txt's: Black's area 15 points,
+    // White's 10) at several komis, and the empty 19×19 board: the side the count puts
+    // ahead is the side the win rate favours, and the lead says the same.
+    let mut a = Analysis::start(&["--threads", "1", "--seed", "5", "--quiet"]);
+    let mut stones = Vec::new();
+    for row in 1..=5 {
+        stones.push(json!(["B", format!("C{row}")]));
+        stones.push(json!(["W", format!("D{row}")]));
+    }
+    let komis = [0.5, 3.5, 6.5, 9.5];
+    for komi in komis {
+        let mut q = query(&format!("komi {komi}"), 5, &[], json!({"maxVisits": 300}));
+        q["initialStones"] = json!(stones);
+        q["komi"] = json!(komi);
+        a.send(&q);
+    }
+    a.send(&query("empty", 19, &[], json!({"maxVisits": 500})));
+    let out = a.finals(komis.len() + 1, 240);
+    for v in out.iter().filter(|v| v["isDuringSearch"] == json!(false)) {
+        let root = &v["rootInfo"];
+        let rate = root["winrate"].as_f64().unwrap();
+        let lead = root["scoreLead"].as_f64().unwrap();
+        assert_eq!(lead > 0.0, rate > 0.5, "{root}");
+        let id = v["id"].as_str().unwrap();
+        if let Some(komi) = id.strip_prefix("komi ") {
+            // Black's count is 15 - 10 - komi.
+            let black_ahead = komi.parse::<f64>().unwrap() < 5.0;
+            assert_eq!(rate > 0.5, black_ahead, "{id}: {root}");
+        } else {
+            // Even by KataGo (about half a point for White at komi 7.5). Tengen's
+            // lead is the median of random playouts' scores, which spread by some 75
+            // points: at 500 visits it moves by about 3 points from seed to seed
+            // (seeds 1 to 20: mean -1.0, standard deviation 3.2, none beyond 6.5;
+            // this seed's is 5.5).
+            assert!(lead.abs() < 10.0, "the empty board: {root}");
+        }
+    }
+}

@@ -84,6 +84,23 @@ fn grid(v: &Value, area: usize, lo: f64, what: &str) -> Check {
     Ok(())
 }
 
+/// Neither KataGo's network value fields (Tengen has no value network: they would be
+/// made up) nor `scoreMean` (KataGo 1.17's analysis engine no longer sends it).
+fn no_value_network(o: &Map<String, Value>, what: &str) -> Check {
+    for key in [
+        "rawWinrate",
+        "rawLead",
+        "rawScoreSelfplay",
+        "rawScoreSelfplayStdev",
+        "scoreMean",
+    ] {
+        if o.contains_key(key) {
+            return Err(format!("{what} sends {key}"));
+        }
+    }
+    Ok(())
+}
+
 /// An analysis response of a board of `area` points.
 pub fn check_analysis(v: &Value, area: usize) -> Check {
     let o = v.as_object().ok_or("not an object")?;
@@ -101,11 +118,24 @@ pub fn check_analysis(v: &Value, area: usize) -> Check {
     for (i, m) in infos.iter().enumerate() {
         let m = m.as_object().ok_or("a moveInfo is not an object")?;
         vertex(require(m, "move")?, area)?;
-        count(require(m, "visits")?, "visits")?;
+        let visits = count(require(m, "visits")?, "visits")?;
+        // KataGo 1.17's: in Tengen's tree a position has one path, so a move's edge
+        // visits are its visits.
+        if count(require(m, "edgeVisits")?, "edgeVisits")? != visits {
+            return Err(format!(
+                "edgeVisits {} is not visits {visits}",
+                m["edgeVisits"]
+            ));
+        }
+        for key in ["weight", "edgeWeight"] {
+            spread(require(m, key)?, key)?;
+        }
+        number(require(m, "playSelectionValue")?, "playSelectionValue")?;
         unit(require(m, "winrate")?, "winrate")?;
         number(require(m, "scoreLead")?, "scoreLead")?;
-        number(require(m, "scoreMean")?, "scoreMean")?;
+        number(require(m, "scoreSelfplay")?, "scoreSelfplay")?;
         spread(require(m, "scoreStdev")?, "scoreStdev")?;
+        no_value_network(m, "a moveInfo")?;
         unit(require(m, "prior")?, "prior")?;
         number(require(m, "lcb")?, "lcb")?;
         for key in ["utility", "utilityLcb"] {
@@ -138,8 +168,11 @@ pub fn check_analysis(v: &Value, area: usize) -> Check {
         .ok_or("rootInfo is not an object")?;
     unit(require(root, "winrate")?, "rootInfo.winrate")?;
     number(require(root, "scoreLead")?, "rootInfo.scoreLead")?;
+    number(require(root, "scoreSelfplay")?, "rootInfo.scoreSelfplay")?;
     spread(require(root, "scoreStdev")?, "rootInfo.scoreStdev")?;
     count(require(root, "visits")?, "rootInfo.visits")?;
+    spread(require(root, "weight")?, "rootInfo.weight")?;
+    no_value_network(root, "rootInfo")?;
     if let Some(u) = root.get("utility") {
         utility(u, "rootInfo.utility")?;
     }
@@ -245,10 +278,12 @@ fn responses_have_katagos_documented_shape() {
 #[test]
 fn the_checker_refuses_what_katago_would_not_send() {
     let good = json!({"id": "x", "turnNumber": 0, "isDuringSearch": false,
-        "moveInfos": [{"move": "E5", "visits": 3, "winrate": 0.5, "scoreLead": 1.0,
-                        "scoreMean": 1.0, "scoreStdev": 4.5, "prior": 0.2, "lcb": 0.4,
-                        "order": 0, "pv": ["E5"]}],
-        "rootInfo": {"winrate": 0.5, "scoreLead": 1.0, "scoreStdev": 4.5, "visits": 3}});
+        "moveInfos": [{"move": "E5", "visits": 3, "edgeVisits": 3, "weight": 3.0,
+                        "edgeWeight": 3.0, "playSelectionValue": 3.0, "winrate": 0.5,
+                        "scoreLead": 1.0, "scoreSelfplay": 1.0, "scoreStdev": 4.5,
+                        "prior": 0.2, "lcb": 0.4, "order": 0, "pv": ["E5"]}],
+        "rootInfo": {"winrate": 0.5, "scoreLead": 1.0, "scoreSelfplay": 1.0,
+                     "scoreStdev": 4.5, "visits": 3, "weight": 3.0}});
     assert_eq!(check_analysis(&good, 81), Ok(()));
     let broken = |path: &[&str], value: Value| {
         let mut v = good.clone();
@@ -269,6 +304,11 @@ fn the_checker_refuses_what_katago_would_not_send() {
     assert!(broken(&["rootInfo", "visits"], json!(-1)).is_err());
     assert!(broken(&["moveInfos", "0", "scoreStdev"], json!(-0.5)).is_err());
     assert!(broken(&["rootInfo", "scoreStdev"], json!("wide")).is_err());
+    assert!(broken(&["moveInfos", "0", "edgeVisits"], json!(2)).is_err());
+    assert!(broken(&["moveInfos", "0", "weight"], json!(-1.0)).is_err());
+    assert!(broken(&["moveInfos", "0", "rawWinrate"], json!(0.5)).is_err());
+    assert!(broken(&["rootInfo", "rawLead"], json!(0.0)).is_err());
+    assert!(broken(&["rootInfo", "scoreMean"], json!(1.0)).is_err());
     assert!(broken(&["policy"], json!([0.5])).is_err());
     assert!(broken(&["ownership"], json!(vec![2.0; 81])).is_err());
     assert!(check_notice(&json!({"error": "x", "id": "a"})).is_err());

@@ -6,8 +6,21 @@
 //! `2 × winrate − 1` (and `2 × lcb − 1`), from the side the values are reported from.
 //! `rootInfo`'s `thisHash` and `symHash` are [`PositionHashes`]. `scoreStdev` is
 //! the standard deviation of the final score over the search's playouts (through the
-//! move, or all of them for `rootInfo`), in points. KataGo's `scoreSelfplay` is left
-//! out: Tengen's one score is the playouts' mean, `scoreLead` and `scoreMean`.
+//! move, or all of them for `rootInfo`), in points.
+//!
+//! `rootInfo`'s `scoreLead` is the median of the playouts' final scores
+//! ([`Analysis::score_lead`]); a move's is the root's plus how much more its playouts
+//! scored on average ([`MoveStat::score_lead`]). A move's `winrate`, `scoreLead` and
+//! `scoreStdev` count two pseudo-playouts at the root's values besides its own
+//! playouts ([`MoveStat::winrate`]). `prior` is the
+//! policy the search's prior followed ([`MoveStat::prior`]). Each playout weighs 1 and
+//! a position is reached by one path only in Tengen's tree, so `weight`, `edgeVisits`
+//! and `edgeWeight` are the visits; `playSelectionValue` is what the player chooses its
+//! move by, the visits (ties go to the higher win rate). Tengen has one score
+//! estimate, so `scoreSelfplay` is `scoreLead`. KataGo 1.17 no longer sends
+//! `scoreMean` here, and neither does Tengen (GTP's `kata-analyze` keeps it). The
+//! network value fields (`rawWinrate`, `rawLead`, `rawScoreSelfplay`,
+//! `rawScoreSelfplayStdev`) are left out: Tengen has no value network.
 
 use serde_json::{Map, Value, json};
 use tengen_board::{BoardSize, Move};
@@ -115,9 +128,13 @@ fn move_info(at: &TurnRef<'_>, side: Side, order: usize, m: &MoveStat) -> Value 
     let mut info = json!({
         "move": vertex(m.mv),
         "visits": m.visits,
+        "edgeVisits": m.visits,
+        "weight": m.visits as f64,
+        "edgeWeight": m.visits as f64,
+        "playSelectionValue": m.visits as f64,
         "winrate": side.rate(m.winrate),
         "scoreLead": side.points(m.score_lead),
-        "scoreMean": side.points(m.score_lead),
+        "scoreSelfplay": side.points(m.score_lead),
         "scoreStdev": spread(m.score_stdev),
         "prior": finite(m.prior),
         "lcb": side.rate(m.lcb),
@@ -147,10 +164,11 @@ fn root_info(at: &TurnRef<'_>, side: Side, a: &Analysis) -> Value {
     json!({
         "winrate": side.rate(a.winrate),
         "scoreLead": side.points(a.score_lead),
-        "scoreMean": side.points(a.score_lead),
+        "scoreSelfplay": side.points(a.score_lead),
         "scoreStdev": spread(a.score_stdev),
         "utility": utility(side.rate(a.winrate)),
         "visits": a.visits,
+        "weight": a.visits as f64,
         "currentPlayer": player_letter(a.color),
         "thisHash": at.hashes.this_text(),
         "symHash": at.hashes.sym_text(),
@@ -206,6 +224,7 @@ mod tests {
         let stat = |mv: Move, visits: u64, winrate: f64| MoveStat {
             mv,
             visits,
+            wins: (winrate * visits as f64).round() as u64,
             winrate,
             prior: 0.25,
             lcb: winrate - 0.1,
@@ -274,6 +293,42 @@ mod tests {
         assert_eq!(v["ownership"].as_array().unwrap().len(), 81);
         assert_eq!(v["ownership"][0], -0.5);
         assert!(v.get("policy").is_none());
+    }
+
+    #[test]
+    fn katago_1_17_fields_are_sent_and_no_value_network_is_made_up() {
+        let size = BoardSize::new(9).unwrap();
+        let options = SearchOptions::new(10, Perspective::Black);
+        let at = TurnRef {
+            id: "q",
+            turn: 0,
+            size,
+            options: &options,
+            hashes: PositionHashes { this: 0, sym: 0 },
+        };
+        let v: Value =
+            serde_json::from_str(&analysis_response(&at, &snapshot(size), false, None)).unwrap();
+        let d4 = &v["moveInfos"][0];
+        // Each playout weighs 1 and a position has one path: all of them the visits,
+        // which is also what the player chooses by.
+        for key in ["edgeVisits", "weight", "edgeWeight", "playSelectionValue"] {
+            assert_eq!(d4[key].as_f64(), Some(9.0), "{key}");
+        }
+        assert_eq!(v["moveInfos"][1]["playSelectionValue"].as_f64(), Some(1.0));
+        assert_eq!(v["rootInfo"]["weight"].as_f64(), Some(10.0));
+        // One score estimate, from the same side as scoreLead.
+        assert_eq!(d4["scoreSelfplay"], d4["scoreLead"]);
+        assert_eq!(v["rootInfo"]["scoreSelfplay"], -3.0);
+        for key in [
+            "scoreMean",
+            "rawWinrate",
+            "rawLead",
+            "rawScoreSelfplay",
+            "rawScoreSelfplayStdev",
+        ] {
+            assert!(d4.get(key).is_none(), "{key}");
+            assert!(v["rootInfo"].get(key).is_none(), "{key}");
+        }
     }
 
     #[test]

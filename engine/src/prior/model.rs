@@ -68,32 +68,10 @@ pub fn apply(
         }
         None => {}
         Some(net) => {
-            let blend = (params.net_blend as f32).clamp(0.0, 1.0);
             let weight = params.net_weight as f32;
-            // The network's probability, times the model's strength (relative to
-            // the strongest candidate's) to the power `power` when that is above 0.
-            let net_of = |g: f32, mv: Move| {
-                let p = net.probability(mv);
-                if product {
-                    p * (power * (g - top)).exp()
-                } else {
-                    p
-                }
-            };
-            let net_total: f32 = rated.iter().map(|r| net_of(r.0, r.1.0)).sum();
-            let even = 1.0 / rated.len() as f32;
-            for (g, (mv, visits, wins)) in &mut rated {
-                let s_net = if net_total > 0.0 {
-                    net_of(*g, *mv) / net_total
-                } else {
-                    even
-                };
-                let s_mm = if mode.wins() {
-                    (*g - top).exp() / total
-                } else {
-                    0.0
-                };
-                let share = (1.0 - blend) * s_mm + blend * s_net;
+            let strengths: Vec<(f32, Move)> = rated.iter().map(|r| (r.0, r.1.0)).collect();
+            let shares = blended(&strengths, params, net, product, power, total);
+            for ((g, (_, visits, wins)), share) in rated.iter_mut().zip(shares) {
                 *visits += weight * share;
                 *wins += weight * share;
                 // Widening orders by the blend (the model's rating's place).
@@ -106,6 +84,107 @@ pub fn apply(
     }
     cands.clear();
     cands.extend(rated.into_iter().map(|r| r.1));
+}
+
+/// Each candidate's share of the network's blend, for `strengths` (each candidate's
+/// move and the model's log-strength, or 0 where [`apply`] needs none): `(1 −
+/// net_blend) × s_mm + net_blend × s_net`, as [`apply`] documents; `total` is the sum
+/// of `exp(g − top)` over the candidates, `top` their strongest `g`.
+fn blended(
+    strengths: &[(f32, Move)],
+    params: &SearchParams,
+    net: &NetPolicy,
+    product: bool,
+    power: f32,
+    total: f32,
+) -> Vec<f32> {
+    let mode = params.model_prior;
+    let blend = (params.net_blend as f32).clamp(0.0, 1.0);
+    let top = strengths
+        .iter()
+        .map(|r| r.0)
+        .fold(f32::NEG_INFINITY, f32::max);
+    // The network's probability, times the model's strength (relative to the
+    // strongest candidate's) to the power `power` when that is above 0.
+    let net_of = |g: f32, mv: Move| {
+        let p = net.probability(mv);
+        if product {
+            p * (power * (g - top)).exp()
+        } else {
+            p
+        }
+    };
+    let net_total: f32 = strengths.iter().map(|&(g, mv)| net_of(g, mv)).sum();
+    let even = 1.0 / strengths.len() as f32;
+    strengths
+        .iter()
+        .map(|&(g, mv)| {
+            let s_net = if net_total > 0.0 {
+                net_of(g, mv) / net_total
+            } else {
+                even
+            };
+            let s_mm = if mode.wins() {
+                (g - top).exp() / total
+            } else {
+                0.0
+            };
+            (1.0 - blend) * s_mm + blend * s_net
+        })
+        .collect()
+}
+
+/// The policy the prior of a node with the candidate `moves` of `c` on `board` was
+/// shaped by, one share a move, in the order of `moves`, adding up to 1: where the
+/// policy network rated the position (`net`), each move's share of the blend [`apply`]
+/// gives the prior; without a rating, the move model's softmax over the candidates
+/// (the shares the model prior's virtual wins follow). KataGo's `prior`, the policy
+/// its search used.
+pub fn policy_shares(
+    model: &ModelKnowledge,
+    board: &Board,
+    c: Color,
+    history: &History,
+    params: &SearchParams,
+    net: Option<&NetPolicy>,
+    moves: &[Move],
+) -> Vec<f32> {
+    if moves.is_empty() {
+        return Vec::new();
+    }
+    let power = (params.net_model_power as f32).max(0.0);
+    let product = net.is_some() && power > 0.0;
+    let network_alone = net.is_some() && params.net_blend >= 1.0 && power == 0.0;
+    let strengths: Vec<(f32, Move)> = moves
+        .iter()
+        .map(|&mv| {
+            let needed = net.is_none() || product || (params.model_prior.is_on() && !network_alone);
+            let g = if needed {
+                model.log_strength(board, c, mv, history)
+            } else {
+                0.0
+            };
+            (g, mv)
+        })
+        .collect();
+    let top = strengths
+        .iter()
+        .map(|r| r.0)
+        .fold(f32::NEG_INFINITY, f32::max);
+    let total: f32 = strengths.iter().map(|r| (r.0 - top).exp()).sum();
+    let shares = match net {
+        Some(net) => blended(&strengths, params, net, product, power, total),
+        None => strengths
+            .iter()
+            .map(|r| (r.0 - top).exp() / total)
+            .collect(),
+    };
+    let sum: f32 = shares.iter().sum();
+    if sum > 0.0 && sum.is_finite() {
+        shares.iter().map(|s| s / sum).collect()
+    } else {
+        vec![1.0 / moves.len() as f32; moves.len()]
+    }
 }
 
 #[cfg(test)]

@@ -14,6 +14,8 @@
 //! position the cache holds, or with `net_visits` visits already, is rated as it is
 //! expanded.
 
+use std::sync::Arc;
+
 use tengen_board::{Color, Move, Point};
 
 use crate::prior::net::NetPolicy;
@@ -186,7 +188,7 @@ fn best_attached<'t>(
 
 /// Expands `id` (a leaf) for `c` at once, from the position on the scratch board and
 /// the path in it (the root before a search), rated by the policy network if the
-/// search has one.
+/// search has one; returns that rating, if any.
 pub(super) fn expand_now(
     tree: &Tree,
     s: &mut Scratch,
@@ -194,7 +196,7 @@ pub(super) fn expand_now(
     id: NodeId,
     c: Color,
     last: Option<Point>,
-) {
+) -> Option<Arc<NetPolicy>> {
     let rating = ctx
         .net
         .and_then(|net| net.rate(&s.board, c, &history(s, ctx), &mut s.net));
@@ -202,11 +204,13 @@ pub(super) fn expand_now(
     if tree.expand(id, &s.cands) && rating.is_some() {
         tree.claim_rating(id);
     }
+    rating
 }
 
 /// Rates the position of `id` (an expanded node whose rating this thread claimed,
 /// `c` to move on the scratch board) by the policy network and gives its edges the
-/// blended priors; a position the network cannot rate keeps its priors.
+/// blended priors; a position the network cannot rate keeps its priors. Returns the
+/// rating, if any.
 pub(super) fn rate(
     tree: &Tree,
     s: &mut Scratch,
@@ -214,18 +218,17 @@ pub(super) fn rate(
     id: NodeId,
     c: Color,
     last: Option<Point>,
-) {
-    let Some(net) = ctx.net else { return };
-    let Some(rating) = net.rate(&s.board, c, &history(s, ctx), &mut s.net) else {
-        return;
-    };
+) -> Option<Arc<NetPolicy>> {
+    let net = ctx.net?;
+    let rating = net.rate(&s.board, c, &history(s, ctx), &mut s.net)?;
     generate(s, ctx, c, last, Some(&rating));
     tree.set_priors(id, &s.cands);
+    Some(rating)
 }
 
 /// The two moves before the scratch board's position: the path's last two, then the
 /// game's.
-fn history(s: &Scratch, ctx: &Ctx<'_>) -> History {
+pub(super) fn history(s: &Scratch, ctx: &Ctx<'_>) -> History {
     let game = ctx.job.game;
     let mut played = [None; 2];
     for (_, mv) in game.moves().skip(game.move_count().saturating_sub(2)) {

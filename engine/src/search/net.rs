@@ -183,6 +183,18 @@ impl PolicyNetFile {
         found
     }
 
+    /// The cached rating of `c` to move on `board` after `history`, if any, counted
+    /// neither as a hit nor as an evaluation: a report reading again the rating the
+    /// search already used.
+    pub(crate) fn peek(
+        &self,
+        board: &Board,
+        c: Color,
+        history: &History,
+    ) -> Option<Arc<NetPolicy>> {
+        self.lock().get(position_key(board, c, history))
+    }
+
     /// The rating of `c` to move on `board` after `history`: from the cache, or
     /// evaluated with `scratch` and cached. `None` when the network cannot rate the
     /// position (its output overflows).

@@ -335,3 +335,85 @@ fn the_judgement_of_a_game_reads_no_network() {
     engine.search(&g, g.to_move(), Limit::Playouts(50), &stop, false, None);
     assert!(net.stats().evaluations > 0);
 }
+
+#[test]
+fn the_reported_prior_is_the_policy_the_root_followed() {
+    // The shipped network on the empty 19×19 board: each candidate's reported prior is
+    // its share of the network's probabilities over the candidates (the default blend
+    // is the network's alone), far from flat, and the same when a later search reuses
+    // the rated root.
+    let net = Arc::new(PolicyNetFile::shipped());
+    let g = game(19, &[]);
+    let config = config(Some(Arc::clone(&net)), 1);
+    assert_eq!(config.search.net_blend, 1.0);
+    let (mut w, a) = search_with(&g, &config, 100);
+    let mut scratch = NetScratch::new(net.net());
+    let out = net
+        .net()
+        .evaluate(g.board(), Color::Black, &History::default(), &mut scratch)
+        .unwrap();
+    let listed: f64 = a.moves.iter().map(|m| f64::from(out.of(m.mv))).sum();
+    let total: f64 = a.moves.iter().map(|m| m.prior).sum();
+    assert!((total - 1.0).abs() < 1e-6, "priors add up to {total}");
+    let mut by_prior = a.moves.clone();
+    by_prior.sort_by(|x, y| y.prior.total_cmp(&x.prior));
+    for m in &by_prior[..5] {
+        let want = f64::from(out.of(m.mv)) / listed;
+        assert!(
+            (m.prior - want).abs() < 1e-4,
+            "{:?}: prior {} against the network's {want}",
+            m.mv,
+            m.prior
+        );
+    }
+    let even = 1.0 / a.moves.len() as f64;
+    assert!(
+        by_prior[0].prior > 10.0 * even,
+        "flat: {}",
+        by_prior[0].prior
+    );
+    // The network's favourites lead: the top prior is one of its three first moves.
+    let top: Vec<Move> = out.top(3).into_iter().map(|t| t.0).collect();
+    assert!(top.contains(&by_prior[0].mv), "{:?}", by_prior[0].mv);
+    // A second search on the same tree reads the same rating: no new evaluation.
+    let before = net.stats();
+    let stop = AtomicBool::new(false);
+    let job = Job::plain(&g, Color::Black, Limit::Playouts(20), &stop);
+    let again = search_by_config(&mut w, &config, &job, Instant::now(), None);
+    assert_eq!(net.stats().evaluations, before.evaluations);
+    let prior_of = |an: &Analysis, mv: Move| an.moves.iter().find(|m| m.mv == mv).unwrap().prior;
+    for m in &by_prior[..5] {
+        assert_eq!(prior_of(&again, m.mv), m.prior, "{:?}", m.mv);
+    }
+}
+
+#[test]
+fn without_a_network_the_prior_is_the_move_models_softmax() {
+    use crate::knowledge::ModelKnowledge;
+    let g = game(9, &["E5"]);
+    let config = config(None, 1);
+    let (_, a) = search_with(&g, &config, 50);
+    let model = ModelKnowledge::shipped();
+    let history = History {
+        last: Some(g.size().parse_move("E5").unwrap()),
+        before: None,
+    };
+    let strength = |mv| f64::from(model.log_strength(g.board(), Color::White, mv, &history));
+    let top = a
+        .moves
+        .iter()
+        .map(|m| strength(m.mv))
+        .fold(f64::MIN, f64::max);
+    let sum: f64 = a.moves.iter().map(|m| (strength(m.mv) - top).exp()).sum();
+    for m in &a.moves {
+        let want = (strength(m.mv) - top).exp() / sum;
+        assert!(
+            (m.prior - want).abs() < 1e-5,
+            "{:?}: {} against {want}",
+            m.mv,
+            m.prior
+        );
+    }
+    let best = a.moves.iter().map(|m| m.prior).fold(0.0, f64::max);
+    assert!(best > 3.0 / a.moves.len() as f64, "flat: {best}");
+}

@@ -34,7 +34,15 @@ pub(crate) struct Tally {
     moves: Option<MovesOwnership>,
     /// Playouts finished.
     playouts: AtomicU64,
+    /// How many playouts (through any root move) ended with each final score for the
+    /// side to move: bin `i` holds the score of `i - SCORE_HALF` half points, the
+    /// ends also every score beyond them.
+    scores: Box<[AtomicU32]>,
 }
+
+/// The half points each side of 0 the score histogram tells apart: any area count of
+/// the largest board with any komi the rules accept (at most 1000 points).
+const SCORE_HALF: i64 = 2 * (MAX_SLOTS as i64 + 1000);
 
 /// Ownership counts per root move: for each root move slot, a row of `stride` point
 /// slots (the board's padded slots) of Black's and of White's, and the playouts
@@ -100,6 +108,7 @@ impl Tally {
             owned_playouts: AtomicU32::new(0),
             moves: None,
             playouts: AtomicU64::new(0),
+            scores: (0..=2 * SCORE_HALF).map(|_| AtomicU32::new(0)).collect(),
         }
     }
 
@@ -133,6 +142,9 @@ impl Tally {
         }
         *self.owned_playouts.get_mut() = 0;
         *self.playouts.get_mut() = 0;
+        for a in self.scores.iter_mut() {
+            *a.get_mut() = 0;
+        }
     }
 
     /// A finished playout (counted whatever it reached).
@@ -150,6 +162,13 @@ impl Tally {
         let s = &self.score2[slot];
         s.store(s.load(Relaxed) + score2, Relaxed);
         add_u64(&self.score_sq[slot], score2.unsigned_abs().pow(2));
+        add_u32(&self.scores[(score2.clamp(-SCORE_HALF, SCORE_HALF) + SCORE_HALF) as usize]);
+    }
+
+    /// Playouts of this search that ended `i - SCORE_HALF` half points up for the
+    /// side to move (the ends: that far or further).
+    fn score_count(&self, i: usize) -> u32 {
+        self.scores[i].load(Relaxed)
     }
 
     /// The final position's owners: the points of each colour's area.
@@ -233,6 +252,34 @@ impl Tally {
             self.white_owned[p].load(Relaxed),
         )
     }
+}
+
+/// The median final score for the side to move, in points, over every playout of
+/// this search the workers' `tallies` counted (the mean of the two middle ones for an
+/// even count); `None` before any. At least half the playouts ended at or above it
+/// and at least half at or below, so it has the sign of the side the playouts favour.
+pub(crate) fn median_score(tallies: &[&Tally]) -> Option<f64> {
+    let bins = 2 * SCORE_HALF as usize + 1;
+    let counts: Vec<u64> = (0..bins)
+        .map(|i| tallies.iter().map(|t| u64::from(t.score_count(i))).sum())
+        .collect();
+    let n: u64 = counts.iter().sum();
+    if n == 0 {
+        return None;
+    }
+    // The bins holding the playouts of rank (n - 1) / 2 and n / 2 (from 0).
+    let at = |rank: u64| {
+        let mut seen = 0;
+        counts
+            .iter()
+            .position(|&c| {
+                seen += c;
+                seen > rank
+            })
+            .unwrap_or(bins - 1) as i64
+            - SCORE_HALF
+    };
+    Some((at((n - 1) / 2) + at(n / 2)) as f64 / 4.0)
 }
 
 /// What the playouts through one root move add up to.
@@ -421,6 +468,33 @@ mod tests {
             ..RootCounts::default()
         };
         assert_eq!(torn.score(), (2.5, 0.0));
+    }
+
+    #[test]
+    fn the_median_score_is_the_middle_playouts_over_every_worker() {
+        let (mut a, b) = (Tally::new(), Tally::new());
+        assert_eq!(median_score(&[&a, &b]), None);
+        // 2.5, 3.5 and -40.5 points: the middle one, whatever the outlier.
+        a.add_root(3, true, 5);
+        b.add_root(4, true, 7);
+        a.add_root(3, false, -81);
+        assert_eq!(median_score(&[&a, &b]), Some(2.5));
+        // A fourth, 100.5 up: the mean of the two middle ones.
+        b.add_root(5, true, 201);
+        assert_eq!(median_score(&[&a, &b]), Some(3.0));
+        // Two of three playouts lost by a little, one won by a lot: the mean says the
+        // side to move leads, the median that it trails, as its win rate does.
+        a.reset(None);
+        let c = Tally::new();
+        c.add_root(1, false, -1);
+        c.add_root(1, false, -3);
+        c.add_root(1, true, 301);
+        assert!(c.root(1).score().0 > 0.0);
+        assert_eq!(median_score(&[&a, &c]), Some(-0.5));
+        // Scores beyond the histogram's ends count at the ends.
+        let far = Tally::new();
+        far.add_root(0, true, 10 * SCORE_HALF);
+        assert_eq!(median_score(&[&far]), Some(SCORE_HALF as f64 / 2.0));
     }
 
     #[test]

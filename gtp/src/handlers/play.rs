@@ -262,6 +262,7 @@ mod tests {
             MoveStat {
                 mv: Move::Pass,
                 visits: 250,
+                wins: 175,
                 winrate: 0.7,
                 prior: 0.1,
                 lcb: 0.6,
