@@ -82,12 +82,13 @@ pub fn candidates(
         out.push((Move::Pass, visits, wins));
     }
     model::apply(knowledge.model(), board, c, &history, params, net, out);
-    if let Some(net) = net.filter(|_| opening) {
+    if let Some(net) = net.filter(|n| opening && n.is_native()) {
         hold_to_the_network(net, params, out);
     }
 }
 
-/// On a near-empty board the network rated: each move on the board that it rates
+/// On a near-empty board of the size the network was trained on, at a node it rated:
+/// each move on the board that it rates
 /// below `params.net_floor` gets `params.net_weight` virtual losses
 /// (`SearchParams::net_floor`), a margin its playouts must make up before the search
 /// prefers it to the network's moves.
@@ -500,5 +501,46 @@ mod tests {
         assert!(!at(Color::Black, "A1"));
         assert!(at(Color::Black, "C3"));
         assert!(!at(Color::White, "C3"));
+    }
+
+    #[test]
+    fn the_floor_holds_a_near_empty_board_to_the_network_on_its_own_size_only() {
+        use crate::prior::net::NetPolicy;
+        let board = Board::new(tengen_board::BoardSize::new(9).unwrap());
+        let (e5, a1) = (
+            board.size().parse_point("E5").unwrap(),
+            board.size().parse_point("A1").unwrap(),
+        );
+        // The network's probabilities: E5 1/2, A1 below the floor, the rest even.
+        let rated = NetPolicy::new(
+            board.size(),
+            |p| match p {
+                p if p == e5 => 0.5,
+                p if p == a1 => 1e-5,
+                _ => 0.5 / 80.0,
+            },
+            0.0,
+        );
+        let params = SearchParams::default();
+        let knowledge = Knowledge::shipped();
+        let visits = |net: &NetPolicy, v: Point| {
+            let input = PriorInput {
+                knowledge: &knowledge,
+                params: &params,
+                with_pass: true,
+                history: History::default(),
+                net: Some(net),
+            };
+            let mut out = Vec::new();
+            candidates(&board, Color::Black, None, input, |_| true, &mut out);
+            out.iter().find(|c| c.0 == Move::Play(v)).unwrap().1
+        };
+        let native = rated.clone();
+        let other = rated.on_native_size(false);
+        let weight = params.net_weight as f32;
+        // A1, below the floor, takes the network's weight in losses on its own size.
+        assert!((visits(&native, a1) - visits(&other, a1) - weight).abs() < 1e-3);
+        // E5, above it, is the same either way.
+        assert_eq!(visits(&native, e5), visits(&other, e5));
     }
 }

@@ -19,11 +19,14 @@ use tengen_board::{BoardSize, Move, Point};
 #[derive(Clone, Debug, PartialEq)]
 pub struct NetPolicy {
     probs: Box<[f32]>,
+    /// Whether the position's board is of the size the network was trained on.
+    native: bool,
 }
 
 impl NetPolicy {
     /// The probabilities `point` gives each point of a board of `size`, and `pass`
-    /// the pass's (negative or not finite values are read as 0).
+    /// the pass's (negative or not finite values are read as 0), from a network
+    /// trained on that size (see [`NetPolicy::on_native_size`]).
     pub fn new(size: BoardSize, point: impl Fn(Point) -> f32, pass: f32) -> NetPolicy {
         let clean = |p: f32| if p.is_finite() && p > 0.0 { p } else { 0.0 };
         let mut probs = vec![0.0; size.slots()].into_boxed_slice();
@@ -31,7 +34,22 @@ impl NetPolicy {
         for p in size.points() {
             probs[p.index()] = clean(point(p));
         }
-        NetPolicy { probs }
+        NetPolicy {
+            probs,
+            native: true,
+        }
+    }
+
+    /// The same probabilities, saying whether the network was trained on the size of
+    /// the board it rated (a net reads any size; `SearchParams::net_floor` holds only
+    /// on its own).
+    pub fn on_native_size(self, native: bool) -> NetPolicy {
+        NetPolicy { native, ..self }
+    }
+
+    /// Whether the network rated a board of the size it was trained on.
+    pub fn is_native(&self) -> bool {
+        self.native
     }
 
     /// The network's probability of `mv` (0 for a move it did not rate).

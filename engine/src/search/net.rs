@@ -213,7 +213,10 @@ impl PolicyNetFile {
         let scratch = scratch.get_or_insert_with(|| NetScratch::new(&self.net));
         let out = self.net.evaluate(board, c, history, scratch).ok()?;
         self.evaluations.fetch_add(1, Relaxed);
-        let rating = Arc::new(NetPolicy::new(board.size(), |p| out.point(p), out.pass()));
+        let native = board.size().get() == self.net.side();
+        let rating = Arc::new(
+            NetPolicy::new(board.size(), |p| out.point(p), out.pass()).on_native_size(native),
+        );
         self.lock().insert(key, Arc::clone(&rating));
         Some(rating)
     }
