@@ -1,4 +1,4 @@
-//! A closed area of the board as the local search's arena: its points numbered,
+//! A closed area of the board as the local search's enclosure: its points numbered,
 //! their neighbours inside it, the walls around it and the Zobrist keys that let
 //! the search recognise a whole-board position the game has seen.
 
@@ -10,7 +10,7 @@ use crate::point::Point;
 use crate::rules::{KoRule, Rules};
 use crate::zobrist::stone_key;
 
-use super::local::{Arena, LocalRules, MAX_POINTS};
+use super::local::{Enclosure, LocalRules, MAX_POINTS};
 
 /// What the local game takes from `rules` and the game `history` (none: as if the
 /// game started here).
@@ -23,26 +23,26 @@ pub(super) fn local_rules<'a>(rules: &Rules, history: Option<&'a Game>) -> Local
     }
 }
 
-/// The arena of a closed area, with what its caller needs to read the board from it.
-pub(super) struct ClosedArena<'a> {
-    /// The area as an arena.
-    pub arena: Arena<'a>,
-    /// The arena's points, by index.
+/// The enclosure of a closed area, with what its caller needs to read the board from it.
+pub(super) struct ClosedEnclosure<'a> {
+    /// The area as an enclosure.
+    pub enclosure: Enclosure<'a>,
+    /// The enclosure's points, by index.
     pub points: Vec<Point>,
     /// The stones next to the area, off it (the walls the proof assumes live).
     pub walls: Bitboard,
 }
 
-impl<'a> ClosedArena<'a> {
-    /// The arena of the area of `members` (stones) and `libs` (empty points), the
+impl<'a> ClosedEnclosure<'a> {
+    /// The enclosure of the area of `members` (stones) and `libs` (empty points), the
     /// local game played under `rules`; `None` when the area is not closed (an empty
-    /// point next to it lies off it) or holds more than an arena's points.
+    /// point next to it lies off it) or holds more than an enclosure's points.
     pub(super) fn of(
         board: &Board,
         members: &Bitboard,
         libs: &Bitboard,
         rules: LocalRules<'a>,
-    ) -> Option<ClosedArena<'a>> {
+    ) -> Option<ClosedEnclosure<'a>> {
         let size = board.size();
         let area = members.or(libs);
         let points: Vec<Point> = area.iter().collect();
@@ -80,8 +80,8 @@ impl<'a> ClosedArena<'a> {
                 }
             }
         }
-        Some(ClosedArena {
-            arena: Arena::new(nb, wall, start, keys, base, rules),
+        Some(ClosedEnclosure {
+            enclosure: Enclosure::new(nb, wall, start, keys, base, rules),
             points,
             walls,
         })

@@ -6,7 +6,7 @@ use crate::bitboard::Bitboard;
 use crate::game::Game;
 use crate::point::Point;
 
-use super::area::{ClosedArena, local_rules};
+use super::area::{ClosedEnclosure, local_rules};
 use super::local::Kos;
 use super::seki::LocalDeath;
 
@@ -39,7 +39,9 @@ impl LocalDeath {
         let empty = area.and(&board.empties());
         let members = area.and_not(&empty);
         let rules = local_rules(game.rules(), Some(game));
-        let ClosedArena { arena, points, .. } = ClosedArena::of(board, &members, &empty, rules)?;
+        let ClosedEnclosure {
+            enclosure, points, ..
+        } = ClosedEnclosure::of(board, &members, &empty, rules)?;
         let mut chains = Bitboard::EMPTY;
         for p in self.stones.iter() {
             if !chains.contains(p) {
@@ -57,7 +59,7 @@ impl LocalDeath {
             &[Kos::Unknown]
         };
         kos.iter()
-            .find_map(|&k| arena.attack(defender, target, k))
+            .find_map(|&k| enclosure.attack(defender, target, k))
             .map(|i| points[i])
     }
 }

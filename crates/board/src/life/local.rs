@@ -1,20 +1,20 @@
-//! A small closed part of the board (an *arena*) and an exhaustive search of the
+//! A small closed part of the board (an *enclosure*) and an exhaustive search of the
 //! game played inside it, to prove that neither side can capture the other's stones
 //! there (the proof behind a static seki), or that one side's chain is captured
 //! whatever it plays (a local death).
 //!
-//! The arena is a set of at most 64 points (its stones and empty points) whose every
-//! neighbour off the arena is a *wall*: a stone that the proof assumes is never
-//! captured. A stone played in the arena next to a wall of its colour joins the
-//! wall's chain and is never captured either; an arena chain with no such neighbour
-//! has only arena liberties.
+//! The enclosure is a set of at most 64 points (its stones and empty points) whose every
+//! neighbour off the enclosure is a *wall*: a stone that the proof assumes is never
+//! captured. A stone played in the enclosure next to a wall of its colour joins the
+//! wall's chain and is never captured either; an enclosure chain with no such neighbour
+//! has only enclosure liberties.
 //!
-//! The search ([`Arena::holds`]): the attacker moves first and wins by capturing any
+//! The search ([`Enclosure::holds`]): the attacker moves first and wins by capturing any
 //! of the defender's *target* stones; the defender may pass, and a pass by the
 //! attacker (which the defender answers with a pass, ending the local game) never
 //! helps it, so the attacker always plays. Every line must end in a proof:
 //! - the attacker captures a target stone (the attacker wins);
-//! - every target chain is pass-alive inside the arena (Benson's test with the walls
+//! - every target chain is pass-alive inside the enclosure (Benson's test with the walls
 //!   as uncapturable chains and any region that reaches an attacker wall as open):
 //!   the defender holds whatever follows;
 //! - every target chain but one is, and that one can join a never-captured chain in
@@ -29,7 +29,7 @@
 //! the rules allow it, and no move that recreates a position the game has already
 //! seen (its superko history, the rest of the board being as it is now). Anything
 //! else is *unknown* and spoils the proof: a ko capture by either side (its outcome
-//! depends on threats elsewhere; [`Arena::kills`] may instead play kos out without
+//! depends on threats elsewhere; [`Enclosure::kills`] may instead play kos out without
 //! threats, the territory rules' confirmation), a position repeated on the line, a
 //! line longer than [`MAX_DEPTH`] moves, or the node budget running out. Positions
 //! proven either way are remembered, and since a remembered proof was found on
@@ -43,7 +43,7 @@ use crate::color::Color;
 use crate::game::Game;
 use crate::zobrist::Hash;
 
-/// The most points an arena holds (one bit each in a `u64`).
+/// The most points an enclosure holds (one bit each in a `u64`).
 pub(super) const MAX_POINTS: usize = 64;
 /// The most positions one search visits before it gives up (unknown).
 const BUDGET: u32 = 20_000;
@@ -82,16 +82,16 @@ pub(super) enum Kos {
 
 /// A closed part of the board, its points numbered `0..n`.
 #[derive(Clone, Debug)]
-pub(super) struct Arena<'a> {
-    /// For each point, its neighbours in the arena.
+pub(super) struct Enclosure<'a> {
+    /// For each point, its neighbours in the enclosure.
     nb: Vec<u64>,
     /// The points next to a wall of each colour (by `Color::index`).
     wall: [u64; 2],
-    /// The stones on the arena's points at the start, by colour.
+    /// The stones on the enclosure's points at the start, by colour.
     start: [u64; 2],
     /// Each point's Zobrist keys, by colour.
     keys: Vec<[u64; 2]>,
-    /// The whole board's hash without the arena's stones.
+    /// The whole board's hash without the enclosure's stones.
     base: u64,
     rules: LocalRules<'a>,
 }
@@ -109,10 +109,10 @@ enum Outcome {
     Unknown,
 }
 
-/// A position of the arena: its stones by colour.
+/// A position of the enclosure: its stones by colour.
 type Stones = [u64; 2];
 
-/// A move played in the arena.
+/// A move played in the enclosure.
 #[derive(Clone, Copy, Debug)]
 struct Played {
     /// The stones after it.
@@ -133,11 +133,11 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
     })
 }
 
-impl<'a> Arena<'a> {
-    /// An arena of `nb.len()` points: `nb[i]` the arena neighbours of point `i`,
+impl<'a> Enclosure<'a> {
+    /// An enclosure of `nb.len()` points: `nb[i]` the enclosure neighbours of point `i`,
     /// `wall` the points next to a wall of each colour, `start` the stones, `keys`
     /// each point's Zobrist keys by colour and `base` the board's hash without the
-    /// arena's stones.
+    /// enclosure's stones.
     pub(super) fn new(
         nb: Vec<u64>,
         wall: [u64; 2],
@@ -145,9 +145,9 @@ impl<'a> Arena<'a> {
         keys: Vec<[u64; 2]>,
         base: u64,
         rules: LocalRules<'a>,
-    ) -> Arena<'a> {
+    ) -> Enclosure<'a> {
         debug_assert!(nb.len() <= MAX_POINTS && keys.len() == nb.len());
-        Arena {
+        Enclosure {
             nb,
             wall,
             start,
@@ -186,7 +186,7 @@ impl<'a> Arena<'a> {
         self.all() & !(s[0] | s[1])
     }
 
-    /// The liberties of a chain inside the arena.
+    /// The liberties of a chain inside the enclosure.
     fn libs(&self, s: &Stones, chain: u64) -> u64 {
         self.dilate(chain) & self.empty(s)
     }
@@ -234,7 +234,7 @@ impl<'a> Arena<'a> {
         })
     }
 
-    /// Whether the whole board with these arena stones, `next` to move, is a
+    /// Whether the whole board with these enclosure stones, `next` to move, is a
     /// position the game has already seen (a move to it breaks superko).
     fn seen(&self, s: &Stones, next: Color) -> bool {
         let Some(game) = self.rules.history else {
@@ -260,9 +260,9 @@ impl<'a> Arena<'a> {
     }
 
     /// Whether every chain of colour `d` that holds a point of `target` is safe
-    /// whatever the attacker plays: pass-alive by Benson's test inside the arena (the
+    /// whatever the attacker plays: pass-alive by Benson's test inside the enclosure (the
     /// walls counting as chains that never die, a region that touches a wall of the
-    /// other colour as open: it reaches beyond the arena), but at most one chain that
+    /// other colour as open: it reaches beyond the enclosure), but at most one chain that
     /// has two liberties from which it joins a chain that never dies.
     fn pass_alive(&self, s: &Stones, d: Color, target: u64) -> bool {
         let own = s[d.index()];
@@ -342,7 +342,7 @@ impl<'a> Arena<'a> {
         }
     }
 
-    /// Whether the defender `d` keeps every one of its arena stones of the start
+    /// Whether the defender `d` keeps every one of its enclosure stones of the start
     /// whatever the attacker plays, the attacker moving first (`Some(true)`, a
     /// proof), the defender's moves tried all lose one of them (`Some(false)`), or
     /// neither (`None`). A ko capture makes a line unknown.
@@ -369,7 +369,7 @@ impl<'a> Arena<'a> {
     /// The attacker's first move (a point's index) of a proof that it captures a
     /// stone of `target` (stones of colour `d`) whatever the defender answers, the
     /// attacker moving first and the defender trying every move and the pass; `kos`
-    /// as in [`Arena::kills`]. The proof is walked line by line before it counts, as
+    /// as in [`Enclosure::kills`]. The proof is walked line by line before it counts, as
     /// every proof here is; `None` when there is none within the budget.
     pub(super) fn attack(&self, d: Color, target: u64, kos: Kos) -> Option<usize> {
         let mut search = Search::new(self, d, target, true, kos);
@@ -385,13 +385,13 @@ impl<'a> Arena<'a> {
         }
     }
 
-    /// The stones on the arena's points at the start, by colour (`Color::index`).
+    /// The stones on the enclosure's points at the start, by colour (`Color::index`).
     pub(super) fn start(&self) -> [u64; 2] {
         self.start
     }
 
     /// Whether the stones of colour `d` that hold a point of `target` are pass-alive
-    /// inside the arena at the start (two eyes of their own: alive, not in seki).
+    /// inside the enclosure at the start (two eyes of their own: alive, not in seki).
     pub(super) fn starts_pass_alive(&self, d: Color, target: u64) -> bool {
         self.pass_alive(&self.start, d, target)
     }
@@ -418,7 +418,7 @@ enum Step {
 
 /// One exhaustive search (see the module's doc).
 struct Search<'s, 'a> {
-    arena: &'s Arena<'a>,
+    enclosure: &'s Enclosure<'a>,
     defender: Color,
     target: u64,
     /// Whether the defender tries every move (a proof of a capture) or a subset (a
@@ -436,14 +436,14 @@ struct Search<'s, 'a> {
 
 impl<'s, 'a> Search<'s, 'a> {
     fn new(
-        arena: &'s Arena<'a>,
+        enclosure: &'s Enclosure<'a>,
         defender: Color,
         target: u64,
         every_move: bool,
         kos: Kos,
     ) -> Search<'s, 'a> {
         Search {
-            arena,
+            enclosure,
             defender,
             target,
             every_move,
@@ -464,7 +464,7 @@ impl<'s, 'a> Search<'s, 'a> {
         if self.repeats(&m.stones, attacker_next) {
             return Step::End(Outcome::Unknown);
         }
-        let ko = self.arena.is_ko(&m.stones, c, i, m.captured);
+        let ko = self.enclosure.is_ko(&m.stones, c, i, m.captured);
         if ko && self.kos == Kos::Unknown {
             return Step::End(Outcome::Unknown);
         }
@@ -482,7 +482,7 @@ impl<'s, 'a> Search<'s, 'a> {
     /// Whether the stones `t`, the attacker moving next or not, repeat a position of
     /// the current line.
     fn repeats(&self, t: &Stones, attacker_next: bool) -> bool {
-        let situational = self.arena.rules.situational;
+        let situational = self.enclosure.rules.situational;
         self.line
             .iter()
             .any(|(s, a)| s == t && (!situational || *a == attacker_next))
@@ -506,7 +506,7 @@ impl<'s, 'a> Search<'s, 'a> {
         }
         self.nodes += 1;
         let (s, ban, attacker) = key;
-        if self.arena.pass_alive(&s, self.defender, self.target) {
+        if self.enclosure.pass_alive(&s, self.defender, self.target) {
             self.memo.insert(key, (Outcome::Holds, NO_MOVE));
             return Outcome::Holds;
         }
@@ -526,11 +526,11 @@ impl<'s, 'a> Search<'s, 'a> {
     fn attacker_moves(&mut self, s: Stones, ban: u8) -> (Outcome, u8) {
         let a = self.defender.opponent();
         let mut all_hold = true;
-        for i in bits(self.arena.empty(&s)) {
+        for i in bits(self.enclosure.empty(&s)) {
             if i == usize::from(ban) {
                 continue;
             }
-            let Some(m) = self.arena.play(&s, a, i) else {
+            let Some(m) = self.enclosure.play(&s, a, i) else {
                 continue;
             };
             let step = self.step(a, i, m);
@@ -565,18 +565,18 @@ impl<'s, 'a> Search<'s, 'a> {
         let mut first = Vec::new();
         let mut joins = Vec::new();
         let mut quiet = Vec::new();
-        for i in bits(self.arena.empty(&s)) {
+        for i in bits(self.enclosure.empty(&s)) {
             if i == usize::from(ban) {
                 continue;
             }
-            let Some(m) = self.arena.play(&s, d, i) else {
+            let Some(m) = self.enclosure.play(&s, d, i) else {
                 continue;
             };
             if m.captured != 0 {
                 first.push((i, m));
             } else if near >> i & 1 != 0 {
-                let own = self.arena.flood(i, m.stones[d.index()]);
-                if own & self.target != 0 && self.arena.anchored(d, own) {
+                let own = self.enclosure.flood(i, m.stones[d.index()]);
+                if own & self.target != 0 && self.enclosure.anchored(d, own) {
                     joins.push((i, m));
                 } else {
                     quiet.push((i, m));
@@ -627,21 +627,21 @@ impl<'s, 'a> Search<'s, 'a> {
         let mut left = s[d.index()];
         while left != 0 {
             let chain = self
-                .arena
+                .enclosure
                 .flood(left.trailing_zeros() as usize, s[d.index()]);
             left &= !chain;
             if chain & self.target != 0 {
                 guarded |= chain;
             }
         }
-        let mut near = self.arena.dilate(guarded);
+        let mut near = self.enclosure.dilate(guarded);
         let mut left = near & s[a.index()];
         while left != 0 {
             let chain = self
-                .arena
+                .enclosure
                 .flood(left.trailing_zeros() as usize, s[a.index()]);
             left &= !chain;
-            near |= self.arena.dilate(chain);
+            near |= self.enclosure.dilate(chain);
         }
         near
     }
@@ -664,7 +664,7 @@ impl<'s, 'a> Search<'s, 'a> {
             return false;
         }
         let (s, ban, attacker) = key;
-        if want == Outcome::Holds && self.arena.pass_alive(&s, self.defender, self.target) {
+        if want == Outcome::Holds && self.enclosure.pass_alive(&s, self.defender, self.target) {
             return true;
         }
         let Some(&(o, choice)) = self.memo.get(&key) else {
@@ -688,7 +688,7 @@ impl<'s, 'a> Search<'s, 'a> {
             }
         } else {
             let mut ok = true;
-            for i in bits(self.arena.empty(&s)) {
+            for i in bits(self.enclosure.empty(&s)) {
                 if i == usize::from(ban) {
                     continue;
                 }
@@ -714,9 +714,9 @@ impl<'s, 'a> Search<'s, 'a> {
         want: Outcome,
         proving: bool,
     ) -> Option<bool> {
-        let m = self.arena.play(s, c, i)?;
+        let m = self.enclosure.play(s, c, i)?;
         let attacker_next = c == self.defender;
-        if !proving && self.arena.rules.superko && self.repeats(&m.stones, attacker_next) {
+        if !proving && self.enclosure.rules.superko && self.repeats(&m.stones, attacker_next) {
             return None;
         }
         Some(match self.step(c, i, m) {
@@ -741,9 +741,9 @@ mod tests {
         history: None,
     };
 
-    /// An arena of a `w`×`h` rectangle with no walls (a small board of its own),
+    /// An enclosure of a `w`×`h` rectangle with no walls (a small board of its own),
     /// Zobrist keys of zero: index `x + w * y`.
-    fn rectangle(w: usize, h: usize, start: [u64; 2], rules: LocalRules<'_>) -> Arena<'_> {
+    fn rectangle(w: usize, h: usize, start: [u64; 2], rules: LocalRules<'_>) -> Enclosure<'_> {
         let nb = (0..w * h)
             .map(|i| {
                 let (x, y) = (i % w, i / w);
@@ -763,7 +763,7 @@ mod tests {
                 m
             })
             .collect();
-        Arena::new(nb, [0, 0], start, vec![[0, 0]; w * h], 0, rules)
+        Enclosure::new(nb, [0, 0], start, vec![[0, 0]; w * h], 0, rules)
     }
 
     /// Runs `f` on a thread with a small stack: a search whose recursion were bounded
@@ -778,12 +778,12 @@ mod tests {
     }
 
     #[test]
-    fn a_large_empty_arena_ends_within_the_depth_cap() {
+    fn a_large_empty_enclosure_ends_within_the_depth_cap() {
         on_small_stack(|| {
             // 64 points, one stone of each colour: every line is long.
-            let arena = rectangle(8, 8, [1, 1 << 63], FREE);
-            assert_eq!(arena.holds(Color::Black), None);
-            assert!(!arena.kills(Color::Black, 1, Kos::NoThreats));
+            let enclosure = rectangle(8, 8, [1, 1 << 63], FREE);
+            assert_eq!(enclosure.holds(Color::Black), None);
+            assert!(!enclosure.kills(Color::Black, 1, Kos::NoThreats));
         });
     }
 
@@ -794,9 +794,9 @@ mod tests {
             // the last, the middle rows empty.
             let black = (1u64 << 16) - 1;
             let white = black << 48;
-            let arena = rectangle(16, 4, [black, white], FREE);
-            assert_eq!(arena.holds(Color::White), None);
-            assert!(!arena.kills(Color::White, white, Kos::Unknown));
+            let enclosure = rectangle(16, 4, [black, white], FREE);
+            assert_eq!(enclosure.holds(Color::White), None);
+            assert!(!enclosure.kills(Color::White, white, Kos::Unknown));
         });
     }
 
@@ -811,8 +811,8 @@ mod tests {
             suicide: true,
             ..FREE
         };
-        let arena = rectangle(3, 1, start, allow);
-        let m = arena
+        let enclosure = rectangle(3, 1, start, allow);
+        let m = enclosure
             .play(&start, Color::White, 1)
             .expect("a legal suicide");
         assert_eq!(m.stones, [0, 0]);
@@ -839,7 +839,7 @@ mod tests {
             .unwrap();
         let board: &Board = game.board();
         assert!(board.color_at(p("C3")).is_none());
-        // The arena: C3 (0, empty, next to Black's walls) and D3 (1, Black's stone,
+        // The enclosure: C3 (0, empty, next to Black's walls) and D3 (1, Black's stone,
         // next to White's walls).
         let keys = vec![
             Color::ALL.map(|c| stone_key(c, p("C3")).0),
@@ -847,9 +847,9 @@ mod tests {
         ];
         let base = board.hash().0 ^ keys[1][Color::Black.index()];
         let start = [1 << 1, 0];
-        let arena = |history| {
+        let enclosure = |history| {
             let rules = LocalRules { history, ..FREE };
-            Arena::new(
+            Enclosure::new(
                 vec![0b10, 0b01],
                 [0b01, 0b10],
                 start,
@@ -858,8 +858,12 @@ mod tests {
                 rules,
             )
         };
-        let fresh = arena(None).play(&start, Color::White, 0);
+        let fresh = enclosure(None).play(&start, Color::White, 0);
         assert_eq!(fresh.map(|m| m.captured), Some(0b10), "without the history");
-        assert!(arena(Some(&game)).play(&start, Color::White, 0).is_none());
+        assert!(
+            enclosure(Some(&game))
+                .play(&start, Color::White, 0)
+                .is_none()
+        );
     }
 }

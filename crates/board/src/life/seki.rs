@@ -8,11 +8,11 @@
 //! liberties, and so on, at most 14 empty points: the area is closed, so a stone
 //! played there has only liberties inside. An area of one colour (a chain and its
 //! eye space) can hold no seki, only that chain's death. The candidate's
-//! stones and liberties make an [`Arena`](super::local::Arena); every other stone next
+//! stones and liberties make an [`Enclosure`](super::local::Enclosure); every other stone next
 //! to it is a *wall*. The search then proves, for each colour as the defender with the
 //! attacker moving first, that the attacker cannot capture a single stone of the
 //! defender's (a fill that looks like a self-atari and a nakade throw-in are both
-//! read out). The chains of it that are not already pass-alive inside the arena
+//! read out). The chains of it that are not already pass-alive inside the enclosure
 //! (two eyes of their own) are in seki.
 //!
 //! The search assumes that the walls are never captured. When every wall is
@@ -26,8 +26,8 @@ use crate::game::Game;
 use crate::point::Point;
 use crate::rules::Rules;
 
-use super::area::{ClosedArena, local_rules};
-use super::local::{Arena, Kos, LocalRules, MAX_POINTS};
+use super::area::{ClosedEnclosure, local_rules};
+use super::local::{Enclosure, Kos, LocalRules, MAX_POINTS};
 
 /// The most liberties a candidate's chains may have together: more is open space
 /// (territory to fight over), not a seki.
@@ -200,16 +200,16 @@ fn prove(
     // chain may be dead: an eye space that the other side reduces to one eye.
     let one_colour = members.and(board.stones(Color::Black)).is_empty()
         || members.and(board.stones(Color::White)).is_empty();
-    let ClosedArena {
-        arena,
+    let ClosedEnclosure {
+        enclosure,
         points,
         walls,
-    } = ClosedArena::of(board, members, libs, rules)?;
+    } = ClosedEnclosure::of(board, members, libs, rules)?;
     let walls_groups = walls_of(board, &walls);
     let proven = walls_groups.and_not(pass_alive).is_empty();
-    if one_colour || !Color::ALL.iter().all(|&d| arena.holds(d) == Some(true)) {
+    if one_colour || !Color::ALL.iter().all(|&d| enclosure.holds(d) == Some(true)) {
         // No seki: a colour with a single chain here may be dead.
-        let (chain, ko) = lone_chain_death(board, &arena, members)?;
+        let (chain, ko) = lone_chain_death(board, &enclosure, members)?;
         return Some(Found::Dead(LocalDeath {
             stones: chain,
             takers: members.and_not(&chain),
@@ -219,7 +219,7 @@ fn prove(
             ko,
         }));
     }
-    let stones = chains_without_two_eyes(board, &arena, &points, members);
+    let stones = chains_without_two_eyes(board, &enclosure, &points, members);
     let stride = board.size().stride();
     let touch = |c: Color| stones.and(board.stones(c)).dilate(stride, libs);
     let shared = touch(Color::Black).and(&touch(Color::White));
@@ -235,17 +235,17 @@ fn prove(
     }))
 }
 
-/// The chain that is alone of its colour among `members` and that the arena's search
+/// The chain that is alone of its colour among `members` and that the enclosure's search
 /// proves dead, with whether its death takes a ko; none where no such chain is proven
 /// dead, or where both colours' are: then the area is a fight whose outcome depends on
 /// who moves first (or a dead group with a dead stone inside it), and nothing is
 /// proven.
 fn lone_chain_death(
     board: &Board,
-    arena: &Arena<'_>,
+    enclosure: &Enclosure<'_>,
     members: &Bitboard,
 ) -> Option<(Bitboard, bool)> {
-    let start = arena.start();
+    let start = enclosure.start();
     let mut deaths = Color::ALL.into_iter().filter_map(|d| {
         let own = members.and(board.stones(d));
         let first = own.first()?;
@@ -254,9 +254,9 @@ fn lone_chain_death(
             return None;
         }
         let target = start[d.index()];
-        let ko = if arena.kills(d, target, Kos::Unknown) {
+        let ko = if enclosure.kills(d, target, Kos::Unknown) {
             false
-        } else if arena.kills(d, target, Kos::NoThreats) {
+        } else if enclosure.kills(d, target, Kos::NoThreats) {
             true
         } else {
             return None;
@@ -271,10 +271,10 @@ fn lone_chain_death(
 }
 
 /// The stones of the chains among `members` that do not start pass-alive in the
-/// arena: chains with two eyes of their own inside the area are alive, not in seki.
+/// enclosure: chains with two eyes of their own inside the area are alive, not in seki.
 fn chains_without_two_eyes(
     board: &Board,
-    arena: &Arena<'_>,
+    enclosure: &Enclosure<'_>,
     points: &[Point],
     members: &Bitboard,
 ) -> Bitboard {
@@ -287,7 +287,7 @@ fn chains_without_two_eyes(
         let Some(c) = board.color_at(p) else { continue };
         let group: Bitboard = board.group_stones(p).collect();
         let target = group.iter().filter_map(index).fold(0u64, |m, i| m | 1 << i);
-        if !arena.starts_pass_alive(c, target) {
+        if !enclosure.starts_pass_alive(c, target) {
             stones = stones.or(&group);
         }
     }
