@@ -84,19 +84,57 @@ fn field(line: &str, key: &str) -> f64 {
     rest[..end].trim().parse().unwrap()
 }
 
+/// Reads a shard's game labels through `shards.py` and prints what they hold.
+const LABELS_CHECK: &str = r#"
+import sys
+import numpy as np
+import shards
+s = shards.ShardSet([sys.argv[1]])
+o = s.outcomes(np.arange(s.positions))
+own = o["ownership"]
+print(f"{s.positions} positions, {s.shards[0].games} games, "
+      f"value known {int(np.isfinite(o['value']).sum())}, ownership {own.shape} "
+      f"judged {int(bool(np.abs(own).sum(axis=(1, 2)).min() > 0))} "
+      f"in range {int(bool(np.abs(own).max() <= 1.0))}")
+"#;
+
 #[test]
 #[ignore = "long: cargo test -- --include-ignored"]
 fn a_few_training_steps_lower_the_loss_and_a_second_run_resumes() {
     let tmp = tempfile::tempdir().unwrap();
     let shards = tmp.path().join("shards");
     let export = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(["learn", "export", "--held-out-month", "2011-03", "--out"])
+        .args(["learn", "export", "--held-out-month", "2011-03"])
+        .args(["--ownership-playouts", "50", "--out"])
         .arg(&shards)
         .arg(root().join("tests/data/sgf/policy/selfplay19.sgf"))
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&export.stderr);
     assert!(export.status.success(), "{stderr}");
+    // Every fixture game says `RE[Void]`: no result to learn from, and it says so.
+    assert!(
+        stderr.contains("results: 4 games without one (exported unlabelled), 0 games won on time")
+            && stderr.contains("ownership judged at 50 playouts a game"),
+        "{stderr}"
+    );
+    // The trainer's reader sees the same game labels: no value, every point's ownership
+    // judged (the last positions are not empty boards), in [-1, 1].
+    let labels = Command::new(policy_python())
+        .current_dir(root().join("crates/learn/python"))
+        .args(["-c", LABELS_CHECK])
+        .arg(shards.join("train-00000.tgp"))
+        .output()
+        .unwrap();
+    assert!(
+        labels.status.success(),
+        "{}",
+        String::from_utf8_lossy(&labels.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&labels.stdout).trim(),
+        "480 positions, 3 games, value known 0, ownership (480, 19, 19) judged 1 in range 1"
+    );
     // The broken record is skipped with a warning, the March game held out.
     assert!(stderr.contains("game 3: bad SGF property"), "{stderr}");
     assert!(

@@ -167,11 +167,16 @@ struct ExportArgs {
     #[arg(long, default_value_t = 19, allow_hyphen_values = true,
           value_parser = bounds::BOARD_SIZE.parser::<u32>())]
     board_size: u32,
-    /// The most positions in a training shard (834 bytes each on 19×19); a game is
+    /// The most positions in a training shard (838 bytes each on 19×19); a game is
     /// never split between two.
     #[arg(long, default_value_t = 1_000_000, allow_hyphen_values = true,
           value_parser = bounds::POSITIVE.parser::<u64>())]
     shard_positions: u64,
+    /// The playouts of the judgement of each game's last position that labels every
+    /// point's final ownership (its search, and as many to settle it); 0 labels none.
+    #[arg(long, default_value_t = 1000, allow_hyphen_values = true,
+          value_parser = bounds::ANY.parser::<u32>())]
+    ownership_playouts: u32,
 }
 
 /// Runs `tengen learn`.
@@ -545,6 +550,7 @@ fn export(args: ExportArgs) -> Result<(), String> {
         side,
         held_out,
         shard_positions: args.shard_positions,
+        ownership_playouts: args.ownership_playouts,
     })
     .map_err(|e| e.to_string())?;
     let write_error = |e: std::io::Error| format!("{}: {e}", args.out.display());
@@ -577,6 +583,15 @@ fn export(args: ExportArgs) -> Result<(), String> {
             positions_count(tally.training_positions)
         ),
     }
+    eprintln!(
+        "results: {} without one (exported unlabelled), {} won on time or by forfeit; ownership judged at {}",
+        games_count(tally.without_result),
+        games_count(tally.not_by_the_board),
+        match args.ownership_playouts {
+            0 => "no playouts (not labelled)".to_string(),
+            n => format!("{n} playouts a game"),
+        }
+    );
     let mut bytes = 0;
     for (path, n) in &tally.shards {
         let size = std::fs::metadata(path).map_or(0, |m| m.len());

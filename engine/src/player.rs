@@ -450,8 +450,17 @@ impl Engine {
     /// a best move the settling playouts would refuse as a self-atari is then judged
     /// as a pass.
     pub fn judge(&mut self, game: &Game) -> Judgement {
-        let stop = AtomicBool::new(false);
         let n = (game.size().area() as u64 * 8).clamp(1000, 4000);
+        self.judge_with(game, n)
+    }
+
+    /// The judgement of [`Engine::judge`] from `playouts` playouts for its search and
+    /// as many for the settling after it (at least one each), in place of the size's
+    /// default (eight a point, from 1 000 to 4 000): what a training export or a fuzz
+    /// target that judges many positions can afford.
+    pub fn judge_with(&mut self, game: &Game, playouts: u64) -> Judgement {
+        let stop = AtomicBool::new(false);
+        let n = playouts.clamp(1, u64::from(u32::MAX));
         let color = game.to_move();
         // The judgement's search reads captures and escapes, not shape: the move model
         // (fitted to moves 9-dans chose in play, not to settling a finished board) is

@@ -1,6 +1,10 @@
 //! Game records as policy-network training examples (`tengen learn export`): every
 //! position of every game, encoded as the network's input planes (the engine's
-//! [`PlaneEncoder`]) with the move played, into [`shard`](crate::shard)s in a directory.
+//! [`PlaneEncoder`]) with the move played, into [`shard`](crate::shard)s in a directory,
+//! and each game's labels once: the result its record gives ([`Outcome`]), its komi and
+//! scoring, and the final ownership of every point, Tengen's judgement of the record's
+//! last position ([`Engine::judge_with`]) at `ownership_playouts` playouts (a settled
+//! count where the game was counted, the search's ownership where it was resigned).
 //!
 //! A held-out month is named explicitly ([`HeldOut::Month`]): its games go into their
 //! own evaluation shard, `held-out-YYYY-MM.tgp`, and never into a training shard
@@ -25,9 +29,11 @@ use std::path::PathBuf;
 use tengen_board::sgf::SgfGame;
 use tengen_board::{Color, Move};
 use tengen_engine::knowledge::{PLANE_COUNT, PlaneEncoder, plane_bytes};
+use tengen_engine::{Config, Engine};
 
 use crate::eval::{phase, replay};
-use crate::shard::{Label, ShardWriter};
+use crate::outcome::{Ending, Outcome, scoring_byte};
+use crate::shard::{GameLabel, Label, ShardWriter};
 
 /// A calendar month, `YYYY-MM`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,6 +94,9 @@ pub struct ExportOptions {
     pub held_out: HeldOut,
     /// The most positions in a training shard.
     pub shard_positions: u64,
+    /// The playouts of the judgement behind each game's ownership label, for its
+    /// search and as many for its settling; 0 judges nothing (every point 0).
+    pub ownership_playouts: u32,
 }
 
 /// What an export did.
@@ -108,6 +117,12 @@ pub struct ExportTally {
     /// Games whose replay stopped at a move the board refused (a superko the record
     /// allows); the positions before it are kept.
     pub cut_short: u64,
+    /// Games exported without a result: none, or one that does not say who won and
+    /// how (`B+`, `?`, `Void`).
+    pub without_result: u64,
+    /// Games exported with a result the board did not decide: won on time or by
+    /// forfeit (a disconnection included).
+    pub not_by_the_board: u64,
     /// The shards written, with their positions, in order.
     pub shards: Vec<(PathBuf, u64)>,
 }
@@ -150,6 +165,22 @@ impl fmt::Display for ExportError {
 
 impl std::error::Error for ExportError {}
 
+/// The player that judges each game's end: the default settings, one thread, a fixed
+/// seed, so that the same records give the same labels.
+fn judge() -> Engine {
+    Engine::new(Config {
+        threads: 1,
+        seed: 1,
+        ..Config::default()
+    })
+}
+
+/// The index in a [`Judgement`](tengen_engine::Judgement)'s ownership (row by row
+/// from the top left) of the point at column `x`, row `y` from the bottom.
+fn judgement_cell(side: usize, x: usize, y: usize) -> usize {
+    (side - 1 - y) * side + x
+}
+
 /// An export in progress.
 #[derive(Debug)]
 pub struct Exporter {
@@ -159,6 +190,8 @@ pub struct Exporter {
     training: Option<ShardWriter>,
     held_out: Option<ShardWriter>,
     tally: ExportTally,
+    /// The player whose judgement labels each game's ownership (none at 0 playouts).
+    judge: Option<Engine>,
 }
 
 impl Exporter {
@@ -202,6 +235,7 @@ impl Exporter {
             std::fs::remove_file(&path).map_err(|e| ExportError::Directory(path, e))?;
         }
         Ok(Exporter {
+            judge: (options.ownership_playouts > 0).then(judge),
             planes: vec![0; PLANE_COUNT * plane_bytes(options.side)],
             options,
             encoder: PlaneEncoder::new(),
@@ -214,7 +248,13 @@ impl Exporter {
     /// Opens the shard `name`, written under its unfinished name until [`Self::close`].
     fn shard(&self, name: &str) -> io::Result<ShardWriter> {
         let path = self.options.out_dir.join(format!("{name}.{PARTIAL}"));
-        ShardWriter::create(&path, self.options.side as u32, PLANE_COUNT as u32)
+        let side = self.options.side as u32;
+        ShardWriter::create(
+            &path,
+            side,
+            PLANE_COUNT as u32,
+            self.options.ownership_playouts,
+        )
     }
 
     /// Completes a shard: its header's count written, it takes its name.
@@ -271,6 +311,7 @@ impl Exporter {
         let Some(held) = self.place(game)? else {
             return Ok(());
         };
+        let label = self.game_label(game);
         let Exporter {
             options,
             encoder,
@@ -278,11 +319,13 @@ impl Exporter {
             training,
             held_out,
             tally,
+            ..
         } = self;
         let side = options.side;
         let writer = if held { held_out } else { training }
             .as_mut()
             .expect("placed games have a shard");
+        let game_number = writer.start_game(&label);
         let before = writer.positions();
         let mut error = None;
         let whole = replay(&game.game, |board, mover, m, history, number| {
@@ -302,6 +345,7 @@ impl Exporter {
                 number: number.min(usize::from(u16::MAX)) as u16,
                 mover: u8::from(mover == Color::White),
                 phase: phase(number) as u8,
+                game: game_number,
             };
             if let Err(e) = writer.push(planes, label) {
                 error = Some(e);
@@ -322,6 +366,34 @@ impl Exporter {
         Ok(())
     }
 
+    /// The labels of `game`: its record's result (counted in the tally where unknown or
+    /// not decided on the board), komi and scoring, and its final ownership.
+    fn game_label(&mut self, game: &SgfGame) -> GameLabel {
+        let outcome = Outcome::of_result(game.info.result.as_deref());
+        match outcome.ending {
+            Ending::Unknown => self.tally.without_result += 1,
+            Ending::Time | Ending::Forfeit => self.tally.not_by_the_board += 1,
+            Ending::Counted | Ending::Resignation | Ending::Draw => {}
+        }
+        let rules = game.game.rules();
+        let side = game.game.size().get();
+        let mut ownership = vec![0i8; side * side];
+        if let Some(engine) = &mut self.judge {
+            let judged = engine.judge_with(&game.game, u64::from(self.options.ownership_playouts));
+            for (i, v) in ownership.iter_mut().enumerate() {
+                let (x, y) = (i % side, i / side);
+                let o = judged.ownership[judgement_cell(side, x, y)];
+                *v = (o.clamp(-1.0, 1.0) * 127.0).round() as i8;
+            }
+        }
+        GameLabel {
+            outcome,
+            scoring: scoring_byte(rules.scoring),
+            komi: rules.komi() as f32,
+            ownership,
+        }
+    }
+
     /// Closes the shards and returns what was written.
     pub fn finish(mut self) -> io::Result<ExportTally> {
         if let Some(w) = self.training.take() {
@@ -338,6 +410,7 @@ impl Exporter {
 mod tests {
     use super::*;
     use crate::shard::{Label, read_shard};
+    use tengen_board::Color;
     use tengen_board::sgf::parse_sgf;
 
     #[test]
@@ -366,6 +439,7 @@ mod tests {
             side: 5,
             held_out: HeldOut::Month(Month::parse("2011-03").unwrap()),
             shard_positions: 3,
+            ownership_playouts: 0,
         };
         let mut e = Exporter::new(options.clone()).unwrap();
         e.add_game(&game(Some("2011-01-05"), ";B[cc];W[cd];B[bd];W[be]"))
@@ -391,9 +465,8 @@ mod tests {
                 ("held-out-2011-03.tgp".to_string(), 2)
             ]
         );
-        let (header, body) = read_shard(&tmp.path().join("shards/held-out-2011-03.tgp")).unwrap();
-        let r = header.record_bytes();
-        let labels: Vec<Label> = body.chunks(r).map(Label::from_record).collect();
+        let held = read_shard(&tmp.path().join("shards/held-out-2011-03.tgp")).unwrap();
+        let labels = held.labels();
         // A1 is point 0, E5 point 24; White moves second.
         assert_eq!(
             labels,
@@ -402,18 +475,22 @@ mod tests {
                     played: 20,
                     number: 1,
                     mover: 0,
-                    phase: 0
+                    phase: 0,
+                    game: 0
                 },
                 Label {
                     played: 4,
                     number: 2,
                     mover: 1,
-                    phase: 0
+                    phase: 0,
+                    game: 0
                 }
             ]
         );
-        let (_, body) = read_shard(&tmp.path().join("shards/train-00001.tgp")).unwrap();
-        assert_eq!(Label::from_record(&body[r..]).played, 25, "a pass");
+        let second = read_shard(&tmp.path().join("shards/train-00001.tgp")).unwrap();
+        assert_eq!(second.labels()[1].played, 25, "a pass");
+        assert_eq!(second.labels()[1].game, 0, "the shard's first game");
+        assert_eq!(second.games.len(), 1);
         // A second export into the same directory is refused.
         let again = Exporter::new(options).unwrap_err();
         assert!(again.to_string().contains("holds shards"), "{again}");
@@ -458,6 +535,7 @@ mod tests {
             side: 5,
             held_out: HeldOut::None,
             shard_positions: 2,
+            ownership_playouts: 0,
         };
         let mut e = Exporter::new(options.clone()).unwrap();
         e.add_game(&game(None, ";B[cc];W[cd]")).unwrap();
@@ -467,8 +545,8 @@ mod tests {
             ["train-00000.tgp", "train-00001.tgp.partial"]
         );
         drop(e);
-        let (header, _) = read_shard(&dir.join("train-00000.tgp")).unwrap();
-        assert_eq!(header.positions, 2, "a named shard is complete");
+        let first = read_shard(&dir.join("train-00000.tgp")).unwrap();
+        assert_eq!(first.header.positions, 2, "a named shard is complete");
         let refused = Exporter::new(options.clone()).unwrap_err().to_string();
         assert!(
             refused.contains("remove train-00000.tgp, train-00001.tgp.partial or"),
@@ -492,6 +570,7 @@ mod tests {
             side: 19,
             held_out: HeldOut::Month(Month::parse("2011-03").unwrap()),
             shard_positions: 200,
+            ownership_playouts: 16,
         })
         .unwrap();
         let selection = crate::records::Selection {
@@ -533,6 +612,7 @@ mod tests {
             side: 5,
             held_out: HeldOut::None,
             shard_positions: 100,
+            ownership_playouts: 0,
         })
         .unwrap();
         e.add_game(&game(Some("2011-03-02"), ";B[aa];W[ee]"))
@@ -550,5 +630,82 @@ mod tests {
             (2, 0, 3, 1)
         );
         assert_eq!(t.shards.len(), 1);
+    }
+
+    /// Each game's entry holds its record's result, komi and scoring, a malformed
+    /// result is exported without one and counted, and the positions name their game.
+    #[test]
+    fn every_game_carries_its_result_and_the_summary_counts_the_unreadable_ones() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut e = Exporter::new(ExportOptions {
+            out_dir: tmp.path().to_path_buf(),
+            side: 5,
+            held_out: HeldOut::None,
+            shard_positions: 100,
+            ownership_playouts: 0,
+        })
+        .unwrap();
+        for (re, moves) in [
+            ("RE[W+3.5]KM[6.5]RU[Korean]", ";B[cc];W[cd]"),
+            ("RE[B+]", ";B[cc]"),
+            ("RE[?]", ";B[bb]"),
+            ("RE[B+Offline]", ";B[aa];W[ee];B[dd]"),
+        ] {
+            e.add_game(&parse_sgf(&format!("(;SZ[5]{re}{moves})")).unwrap())
+                .unwrap();
+        }
+        let t = e.finish().unwrap();
+        assert_eq!((t.without_result, t.not_by_the_board), (2, 1));
+        let shard = read_shard(&t.shards[0].0).unwrap();
+        let games: Vec<_> = shard.games.iter().map(|g| g.outcome).collect();
+        assert_eq!(
+            games,
+            [
+                Outcome::of_result(Some("W+3.5")),
+                Outcome::UNKNOWN,
+                Outcome::UNKNOWN,
+                Outcome::of_result(Some("B+Offline"))
+            ]
+        );
+        assert_eq!((shard.games[0].komi, shard.games[0].scoring), (6.5, 1));
+        assert_eq!((shard.games[1].komi, shard.games[1].scoring), (7.5, 0));
+        assert!(
+            shard.games.iter().all(|g| g.ownership == [0; 25]),
+            "not judged"
+        );
+        let numbers: Vec<u32> = shard.labels().iter().map(|l| l.game).collect();
+        assert_eq!(numbers, [0, 0, 1, 2, 3, 3, 3]);
+    }
+
+    /// The ownership label is Tengen's judgement of the last position, in the planes'
+    /// point order (row 0 at the bottom): on a finished 5×5 game where Black walled off
+    /// the bottom two rows and White the top two, each side owns its own.
+    #[test]
+    fn the_final_ownership_is_judged_in_the_planes_point_order() {
+        let tmp = tempfile::tempdir().unwrap();
+        let mut e = Exporter::new(ExportOptions {
+            out_dir: tmp.path().to_path_buf(),
+            side: 5,
+            held_out: HeldOut::None,
+            shard_positions: 100,
+            ownership_playouts: 64,
+        })
+        .unwrap();
+        // Black on row 2 (from the bottom, SGF row d), White on row 3 (SGF row c).
+        let moves = ";B[ad];W[ac];B[bd];W[bc];B[cd];W[cc];B[dd];W[dc];B[ed];W[ec];B[];W[]";
+        e.add_game(&parse_sgf(&format!("(;SZ[5]KM[0.5]RE[W+0.5]{moves})")).unwrap())
+            .unwrap();
+        let t = e.finish().unwrap();
+        let shard = read_shard(&t.shards[0].0).unwrap();
+        assert_eq!(shard.header.ownership_playouts, 64);
+        let own = &shard.games[0].ownership;
+        for y in 0..5 {
+            for x in 0..5 {
+                let v = own[y * 5 + x];
+                let owner = if y <= 1 { Color::Black } else { Color::White };
+                let sign = if owner == Color::Black { 1 } else { -1 };
+                assert!(i32::from(v) * sign > 50, "point ({x}, {y}): {v}");
+            }
+        }
     }
 }

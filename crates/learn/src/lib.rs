@@ -24,6 +24,7 @@ pub mod counts;
 pub mod eval;
 pub mod export;
 pub mod moves;
+pub mod outcome;
 pub mod records;
 pub mod shapes;
 pub mod shard;
