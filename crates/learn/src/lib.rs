@@ -16,7 +16,8 @@
 //! - [`export`]: positions of game records as policy-network training examples
 //!   (`tengen learn export`): the network's input planes (the engine's
 //!   [`PlaneEncoder`](tengen_engine::knowledge::PlaneEncoder)) in binary [`shard`]s,
-//!   which the trainer in `crates/learn/python/` reads.
+//!   which the trainer in `crates/learn/python/` reads, with each game's labels: its
+//!   record's result ([`outcome`]) and the final ownership Tengen judges.
 
 #![deny(missing_docs)]
 
