@@ -212,3 +212,82 @@ fn a_few_training_steps_lower_the_loss_and_a_second_run_resumes() {
         assert!(!stderr.contains("Traceback"), "{stderr}");
     }
 }
+
+/// The value, score and ownership heads: an export of records with results labels each
+/// game, `--heads` trains the heads beside the policy (their losses fall, the held-out
+/// log reports them by the move's number), and a policy network alone warm-starts a
+/// net with heads, which is written as version 2 of the weights format.
+#[test]
+#[ignore = "long: cargo test -- --include-ignored"]
+fn the_heads_learn_from_the_game_labels_and_start_from_a_policy_network() {
+    let tmp = tempfile::tempdir().unwrap();
+    let shards = tmp.path().join("shards");
+    let export = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["learn", "export", "--held-out-month", "2011-03"])
+        .args(["--ownership-playouts", "50", "--out"])
+        .arg(&shards)
+        .arg(root().join("tests/data/sgf/policy/results19.sgf"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&export.stderr);
+    assert!(export.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("results: 0 games without one (exported unlabelled), 1 game won on time"),
+        "{stderr}"
+    );
+    // A policy network alone (no heads), then a net with heads started from it.
+    let policy = tmp.path().join("policy");
+    train(&shards, &policy, 20);
+    let weights = policy.join("weights.safetensors");
+    let heads = tmp.path().join("heads");
+    let started = train_with(
+        &shards,
+        &heads,
+        80,
+        &["--heads", "--init", weights.to_str().unwrap()],
+    );
+    assert!(started.contains("started from"), "{started}");
+    let log = std::fs::read_to_string(heads.join("log.jsonl")).unwrap();
+    let rows: Vec<&str> = log.lines().collect();
+    assert_eq!(rows.len(), 3, "{log}");
+    // The first key named "ownership" is the training loss's (the held-out figure is
+    // "ownership_agreement").
+    assert!(
+        field(rows[2], "ownership") < field(rows[0], "ownership"),
+        "the ownership loss did not fall:\n{log}"
+    );
+    for want in ["\"heads_by_move\"", "\"160+\"", "\"brier\"", "\"score_mae\""] {
+        assert!(rows[2].contains(want), "{want} not in {}", rows[2]);
+    }
+    let bytes = std::fs::read(heads.join("weights.safetensors")).unwrap();
+    let n = u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize;
+    let header = String::from_utf8_lossy(&bytes[8..8 + n]);
+    for want in [
+        "\"value.fc1.weight\"",
+        "\"value.fc2.bias\"",
+        "\"ownership.weight\"",
+        "\"format_version\":\"2\"",
+    ] {
+        assert!(header.contains(want), "{want} not in {header}");
+    }
+    // Version 1 shards have no labels: --heads refuses them in one line.
+    let v1 = tmp.path().join("v1.tgp");
+    let mut old = std::fs::read(shards.join("train-00000.tgp")).unwrap();
+    old[8] = 1;
+    std::fs::write(&v1, &old).unwrap();
+    let refused = Command::new(policy_python())
+        .arg(root().join("crates/learn/python/train.py"))
+        .arg("--train")
+        .arg(&v1)
+        .arg("--held-out")
+        .arg(shards.join("held-out-2011-03.tgp"))
+        .arg("--out")
+        .arg(tmp.path().join("refused"))
+        .arg("--heads")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success(), "{stderr}");
+    assert!(stderr.starts_with("train.py: "), "{stderr}");
+    assert!(!stderr.contains("Traceback"), "{stderr}");
+}

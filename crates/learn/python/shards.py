@@ -94,7 +94,7 @@ class Shard:
 
     def outcomes(self, indices):
         """The game labels of the positions at sorted `indices`, from the mover's view:
-        a dict of `value` (1 the mover won, 0 lost, 0.5 a draw, NaN unknown), `ending`
+        a dict of `number` (the move's number in its game), `value` (1 the mover won, 0 lost, 0.5 a draw, NaN unknown), `ending`
         (index into ENDINGS), `margin` (the mover's points minus the opponent's under
         the record's rules, NaN where not counted), `komi`, `scoring` and `ownership`
         (n, side, side), +1 the mover's, -1 the opponent's, row 0 at the bottom. A
@@ -116,7 +116,9 @@ class Shard:
         value[ending == 5] = 0.5
         value[ending == 0] = np.nan
         side = self.side
+        number = tail[:, 2].astype(np.int32) | (tail[:, 3].astype(np.int32) << 8)
         return {
+            "number": number,
             "value": value,
             "ending": ending,
             "margin": self.margin[game] * sign,
@@ -201,6 +203,18 @@ def symmetry_tables(side):
         dst[src] = np.arange(side * side)
         tables.append((src, dst))
     return tables
+
+
+def augment_points(maps, symmetries, tables):
+    """Applies symmetry `symmetries[j]` to the point map j of `maps` (n, side, side)."""
+    n, side, _ = maps.shape
+    flat = maps.reshape(n, side * side)
+    out = np.empty_like(flat)
+    for k in range(8):
+        rows = np.nonzero(symmetries == k)[0]
+        if len(rows):
+            out[rows] = flat[rows][:, tables[k][0]]
+    return out.reshape(n, side, side)
 
 
 def augment(planes, played, symmetries, tables):

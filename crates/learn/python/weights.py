@@ -7,8 +7,18 @@ Tensors (float32, little-endian, row-major):
   head.bias       (1,)
   pass.weight     (1, filters)         the pass logit from the board mean of the last layer
   pass.bias       (1,)
-The metadata (string to string) names the format and version, the board size, the
-input planes and their order, the layers and filters, and how the weights were made.
+and, in version 2 (a net with the value, score and ownership heads, net.py):
+  value.fc1.weight  (hidden, 2 * filters)  over the board mean, then the board max, of
+                                           the last layer; ReLU
+  value.fc1.bias    (hidden,)
+  value.fc2.weight  (2, hidden)            the value logit (the mover wins), then the
+                                           score in units of `score_scale` points
+  value.fc2.bias    (2,)
+  ownership.weight  (1, filters, 1, 1)     1x1 conv, then tanh: +1 the mover's point
+  ownership.bias    (1,)
+A version 1 file is a policy network alone. The metadata (string to string) names the
+format and version, the board size, the input planes and their order, the layers and
+filters, and how the weights were made.
 """
 
 import os
@@ -19,6 +29,8 @@ from safetensors.numpy import load_file, save_file
 
 FORMAT = "tengen-policy"
 FORMAT_VERSION = "1"
+# The version of a file with the value, score and ownership heads.
+FORMAT_VERSION_HEADS = "2"
 
 
 def save(path, params, metadata):
@@ -31,7 +43,18 @@ def save(path, params, metadata):
     tensors["head.bias"] = np.asarray(params["head"]["b"])
     tensors["pass.weight"] = np.ascontiguousarray(np.asarray(params["pass"]["w"]).T)
     tensors["pass.bias"] = np.asarray(params["pass"]["b"])
-    meta = {"format": FORMAT, "format_version": FORMAT_VERSION}
+    version = FORMAT_VERSION
+    if "value" in params:
+        v = params["value"]
+        tensors["value.fc1.weight"] = np.ascontiguousarray(np.asarray(v["w1"]).T)
+        tensors["value.fc1.bias"] = np.asarray(v["b1"])
+        tensors["value.fc2.weight"] = np.ascontiguousarray(np.asarray(v["w2"]).T)
+        tensors["value.fc2.bias"] = np.asarray(v["b2"])
+        o = params["ownership"]
+        tensors["ownership.weight"] = np.ascontiguousarray(np.transpose(np.asarray(o["w"]), (3, 2, 0, 1)))
+        tensors["ownership.bias"] = np.asarray(o["b"])
+        version = FORMAT_VERSION_HEADS
+    meta = {"format": FORMAT, "format_version": version}
     meta.update({k: str(v) for k, v in metadata.items()})
     # Whole or not at all: a kill mid-write leaves the previous weights, never half a file.
     tmp = path + ".tmp"
@@ -49,6 +72,11 @@ def load(path):
                                 "b": t[f"conv{i}.bias"]})
     params["head"] = {"w": np.transpose(t["head.weight"], (2, 3, 1, 0)), "b": t["head.bias"]}
     params["pass"] = {"w": t["pass.weight"].T, "b": t["pass.bias"]}
+    if "value.fc1.weight" in t:
+        params["value"] = {"w1": t["value.fc1.weight"].T, "b1": t["value.fc1.bias"],
+                           "w2": t["value.fc2.weight"].T, "b2": t["value.fc2.bias"]}
+        params["ownership"] = {"w": np.transpose(t["ownership.weight"], (2, 3, 1, 0)),
+                               "b": t["ownership.bias"]}
     return params
 
 
