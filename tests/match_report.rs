@@ -5,6 +5,8 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+use crate::support::programs::{CHROMIUM, GNU_GO, available, gnugo};
+
 /// Runs headless Chromium on `page` with `args`; its output (console messages are
 /// logged to stderr).
 fn chromium(page: &Path, args: &[&str]) -> Output {
@@ -32,16 +34,13 @@ fn console(out: &Output) -> Vec<String> {
 }
 
 #[test]
-#[cfg_attr(
-    not(any(has_gnugo_and_chromium, ci)),
-    ignore = "GNU Go or Chromium not found (apt-get install gnugo chromium)"
-)]
-#[cfg_attr(
-    any(has_gnugo_and_chromium, ci),
-    ignore = "long: cargo test -- --include-ignored"
-)]
+#[ignore = "long: cargo test -- --include-ignored"]
 fn a_real_match_report_opens_in_headless_chromium_and_is_not_blank() {
+    if !available(&[GNU_GO, CHROMIUM]) {
+        return;
+    }
     let tengen = env!("CARGO_BIN_EXE_tengen");
+    let gnugo = format!("{} --mode gtp --chinese-rules --level 1", gnugo().display());
     let scratch = tempfile::tempdir().unwrap();
     let dir = scratch.path();
     let out = Command::new(tengen)
@@ -49,7 +48,7 @@ fn a_real_match_report_opens_in_headless_chromium_and_is_not_blank() {
         .args([
             "match",
             "-e",
-            "/usr/games/gnugo --mode gtp --chinese-rules --level 1",
+            &gnugo,
             "-e",
             &format!("{tengen} --playouts 200 --threads 1 --seed {{seed}}"),
             "--games",

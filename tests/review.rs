@@ -13,6 +13,7 @@ use sgf_parse::go::Prop;
 
 use crate::support;
 use crate::support::process::{run_with_input, sabaki_checks, tengen};
+use crate::support::programs::{GNU_GO, RSVG_CONVERT, SABAKI_SGF, available, gnugo};
 
 /// A short 9×9 game with a comment at the root and on move 3, and a variation of the
 /// record's own at move 4.
@@ -174,31 +175,25 @@ fn stones_as_loaded(engine: &mut Command, file: &Path) -> String {
 }
 
 #[test]
-#[cfg_attr(
-    not(any(has_gnugo, ci)),
-    ignore = "GNU Go is not installed (apt-get install gnugo)"
-)]
 fn gnu_go_loads_the_reviewed_record() {
+    if !available(&[GNU_GO]) {
+        return;
+    }
     let (tmp, out, _) = reviewed("gnugo");
     let game = tmp.path().join("game.sgf");
-    let gnugo = |file: &Path| {
-        stones_as_loaded(
-            Command::new("/usr/games/gnugo").args(["--mode", "gtp"]),
-            file,
-        )
-    };
-    let original = gnugo(&game);
+    let loaded =
+        |file: &Path| stones_as_loaded(Command::new(gnugo()).args(["--mode", "gtp"]), file);
+    let original = loaded(&game);
     // GNU Go answers loadsgf with the side to move: Black after White's 10th move.
     assert!(original.starts_with("= black"), "{original}");
-    assert_eq!(gnugo(&out), original);
+    assert_eq!(loaded(&out), original);
 }
 
 #[test]
-#[cfg_attr(
-    not(any(has_sabaki, ci)),
-    ignore = "@sabaki/sgf is not installed: run `npm ci` in tests/node (needs Node)"
-)]
 fn sabaki_reads_the_win_rates_where_its_graph_does() {
+    if !available(&[SABAKI_SGF]) {
+        return;
+    }
     let (_tmp, out, _) = reviewed("sabaki");
     let moves = MOVES.to_string();
     sabaki_checks(
@@ -209,11 +204,10 @@ fn sabaki_reads_the_win_rates_where_its_graph_does() {
 }
 
 #[test]
-#[cfg_attr(
-    not(any(has_rsvg, ci)),
-    ignore = "rsvg-convert is not installed (apt-get install librsvg2-bin)"
-)]
 fn the_graph_renders_to_a_picture() {
+    if !available(&[RSVG_CONVERT]) {
+        return;
+    }
     let (tmp, _, svg) = reviewed("graph");
     let png = tmp.path().join("graph.png");
     let run = Command::new("rsvg-convert")

@@ -12,9 +12,10 @@ use clap::Args;
 use tengen_analysis::{Defaults, Perspective, ServerOptions};
 use tengen_board::counted;
 use tengen_engine::shape::model::MoveModel;
-use tengen_engine::{Config, Engine, ModelKnowledge, ModelPrior, PolicyKind};
+use tengen_engine::{Config, Engine, ModelKnowledge};
 
 use crate::bounds;
+use crate::setting_flags::{SearchFlag, SearchFlagSet, SearchFlags};
 
 /// The examples of `tengen analysis --help`.
 const ANALYSIS_EXAMPLES: &str = "\
@@ -33,44 +34,19 @@ pub struct AnalysisArgs {
     #[arg(long, value_name = "T", allow_hyphen_values = true,
           value_parser = bounds::THREADS.parser::<usize>())]
     threads: Option<usize>,
-    /// Search threads of each position's search (default 1: a query's turns are the
-    /// parallelism).
-    #[arg(long, value_name = "T", default_value_t = 1, allow_hyphen_values = true,
-          value_parser = bounds::THREADS.parser::<usize>())]
-    search_threads: usize,
-    /// Playouts of each turn when the query gives no maxVisits (KataGo's analysis
-    /// config says 500).
-    #[arg(long, value_name = "N", default_value_t = 500, allow_hyphen_values = true,
-          value_parser = bounds::POSITIVE.parser::<u64>())]
-    visits: u64,
-    /// Seed of every search (a turn searched twice with one search thread gives the
-    /// same answer).
-    #[arg(long, value_name = "S", allow_hyphen_values = true,
-          value_parser = bounds::ANY.parser::<u64>())]
-    seed: Option<u64>,
     /// Memory of all the search trees together, in MiB (default 256), shared equally
     /// between the positions analysed at once.
     #[arg(long, value_name = "MIB", allow_hyphen_values = true,
           value_parser = bounds::POSITIVE.parser::<usize>())]
     memory: Option<usize>,
-    /// Playout policy: light or heavy (the default).
-    #[arg(long)]
-    policy: Option<PolicyKind>,
-    /// How the move model shapes new nodes' priors: off, wins (the default), widen or
-    /// both.
-    #[arg(long, value_name = "KIND")]
-    model_prior: Option<ModelPrior>,
+    /// Each search's flags (`--search-threads`, `--visits`, `--seed`, `--policy`,
+    /// `--model-prior`, `--policy-net`), from the engine's settings.
+    #[command(flatten)]
+    search: SearchFlags<AnalysisSearch>,
     /// A move table written by `tengen learn fit`, for the searches' priors and
     /// includePolicy, instead of the shipped one.
     #[arg(long, value_name = "FILE")]
     move_table: Option<std::path::PathBuf>,
-    /// The policy network for the searches' priors and includePolicy: shipped (the
-    /// default, compiled in: engine/data/policy-19.safetensors), a weights file, or
-    /// off, as `tengen gtp --policy-net`. It rates 13x13 and larger boards (the
-    /// engine's net_min_size) and the size it was made for; on a smaller board, the
-    /// move model.
-    #[arg(long, value_name = "FILE|shipped|off", value_parser = policy_net)]
-    policy_net: Option<String>,
     /// Whose side win rates, score leads and ownership are from when a query's
     /// overrideSettings does not say: BLACK (as KataGo's analysis config and KaTrain),
     /// WHITE or SIDETOMOVE.
@@ -88,6 +64,51 @@ pub struct AnalysisArgs {
     /// -quit-without-waiting are honoured.
     #[arg(trailing_var_arg = true, allow_hyphen_values = true, hide = true)]
     katago: Vec<String>,
+}
+
+/// The engine's settings that `tengen analysis` takes as flags, worded for KataGo's
+/// protocol: each position's search threads, the playouts of a turn whose query gives
+/// no maxVisits (`--visits`), and the search's own settings.
+#[derive(Debug)]
+pub struct AnalysisSearch;
+
+impl SearchFlagSet for AnalysisSearch {
+    const FLAGS: &'static [SearchFlag] = &[
+        SearchFlag::new(
+            "threads",
+            "Search threads of each position's search (default 1: a query's turns are the \
+             parallelism)",
+        )
+        .flag("search-threads")
+        .default_value("1"),
+        SearchFlag::new(
+            "playouts",
+            "Playouts of each turn when the query gives no maxVisits (KataGo's analysis \
+             config says 500)",
+        )
+        .flag("visits")
+        .bounds(bounds::POSITIVE)
+        .default_value("500"),
+        SearchFlag::new(
+            "seed",
+            "Seed of every search (a turn searched twice with one search thread gives the \
+             same answer)",
+        ),
+        SearchFlag::new("policy", "Playout policy: light or heavy (the default)")
+            .value_name("POLICY"),
+        SearchFlag::new(
+            "model_prior",
+            "How the move model shapes new nodes' priors: off, wins (the default), widen or \
+             both",
+        ),
+        SearchFlag::new(
+            "policy_net",
+            "The policy network for the searches' priors and includePolicy: shipped (the \
+             default, compiled in: engine/data/policy-19.safetensors), a weights file, or off, \
+             as `tengen gtp --policy-net`. It rates 13x13 and larger boards (the engine's \
+             net_min_size) and the size it was made for; on a smaller board, the move model",
+        ),
+    ];
 }
 
 fn perspective(text: &str) -> Result<Perspective, String> {
@@ -157,7 +178,8 @@ pub fn run(args: AnalysisArgs) -> Result<(), String> {
     let (engines, model) = engine_pool(&args, &config, positions)?;
     let options = ServerOptions {
         defaults: Defaults {
-            max_visits: args.visits,
+            // `--visits`, which has a default.
+            max_visits: config.playouts.ok_or("--visits has no value")?,
             perspective: args.report_as,
         },
         quit_without_waiting: args.quit_without_waiting || katago.quit_without_waiting,
@@ -197,24 +219,10 @@ pub fn run(args: AnalysisArgs) -> Result<(), String> {
 /// The settings of each engine of the pool: the flags', with the memory shared out
 /// among the `positions` searched at a time.
 fn engine_config(args: &AnalysisArgs, positions: usize) -> Result<Config, String> {
-    let mut config = Config {
-        threads: args.search_threads,
-        ..Config::default().with_shipped_net()
-    };
-    if let Some(seed) = args.seed {
-        config.seed = seed;
-    }
+    let mut config = Config::default().with_shipped_net();
+    args.search.apply(&mut config)?;
     let total_mib = args.memory.unwrap_or(tengen_engine::DEFAULT_MEMORY_MIB);
     config.memory_mib = (total_mib / positions).max(1);
-    if let Some(p) = args.policy {
-        config.policy = p;
-    }
-    if let Some(m) = args.model_prior {
-        config.search.model_prior = m;
-    }
-    if let Some(net) = &args.policy_net {
-        apply_setting(&mut config, "policy_net", net)?;
-    }
     Ok(config)
 }
 
@@ -239,23 +247,6 @@ fn engine_pool(
         .collect();
     engines.push(base);
     Ok((engines, model))
-}
-
-/// Reads `--policy-net` as the engine's setting does (the file is loaded to check it).
-fn policy_net(text: &str) -> Result<String, String> {
-    let setting = tengen_engine::settings::find("policy_net").ok_or("no policy_net setting")?;
-    setting
-        .parse(text)
-        .map(|_| text.to_string())
-        .map_err(|why| why.to_string())
-}
-
-/// Sets the engine setting `name` to `text` in `config`, in the flags' words on error.
-fn apply_setting(config: &mut Config, name: &str, text: &str) -> Result<(), String> {
-    let setting = tengen_engine::settings::find(name).ok_or(format!("no {name} setting"))?;
-    setting
-        .set(config, text)
-        .map_err(|why| crate::bounds::refused(&format!("--{}", setting.flag), text, why))
 }
 
 /// Ends the process when a thread of the analysis loop has failed: its input may stay

@@ -16,6 +16,7 @@ use tengen_engine::{Config, Limit};
 use tengen_review::{check_writable, write_atomically};
 
 use crate::bounds::{self, Real, Whole};
+use crate::setting_flags::{SearchFlag, SearchFlagSet, SearchFlags};
 
 /// Playouts a position without `--playouts`.
 const DEFAULT_PLAYOUTS: u64 = 20_000;
@@ -52,18 +53,10 @@ pub struct DiagnoseArgs {
     #[arg(long, value_name = "N", allow_hyphen_values = true,
           value_parser = bounds::POSITIVE.parser::<usize>())]
     pub every: Option<usize>,
-    /// Tengen's playouts a position (default 20000).
-    #[arg(long, value_name = "N", allow_hyphen_values = true,
-          value_parser = bounds::POSITIVE.parser::<u64>())]
-    pub playouts: Option<u64>,
-    /// Tengen's search threads (default: the machine's cores).
-    #[arg(long, value_name = "T", allow_hyphen_values = true,
-          value_parser = bounds::THREADS.parser::<usize>())]
-    pub threads: Option<usize>,
-    /// Seed of Tengen's search.
-    #[arg(long, value_name = "S", allow_hyphen_values = true,
-          value_parser = bounds::ANY.parser::<u64>())]
-    pub seed: Option<u64>,
+    /// Tengen's search flags (`--playouts`, `--threads`, `--seed`), from the engine's
+    /// settings.
+    #[command(flatten)]
+    pub search: SearchFlags<DiagnoseSearch>,
     /// A position where the studied engine's win rate is below this percentage counts
     /// as lost (default 35).
     #[arg(long, value_name = "PCT", allow_hyphen_values = true,
@@ -90,14 +83,31 @@ pub struct DiagnoseArgs {
     pub json: Option<PathBuf>,
 }
 
+/// The engine's settings that `tengen diagnose` takes as flags, worded for Tengen's
+/// evaluations.
+#[derive(Debug)]
+pub struct DiagnoseSearch;
+
+impl SearchFlagSet for DiagnoseSearch {
+    const FLAGS: &'static [SearchFlag] = &[
+        SearchFlag::new("playouts", "Tengen's playouts a position (default 20000)")
+            .bounds(bounds::POSITIVE),
+        SearchFlag::new(
+            "threads",
+            "Tengen's search threads (default: the machine's cores)",
+        ),
+        SearchFlag::new("seed", "Seed of Tengen's search"),
+    ];
+}
+
 /// Diagnoses the games the flags name.
 pub fn run(args: DiagnoseArgs) -> Result<(), String> {
     for path in args.markdown.iter().chain(args.json.iter()) {
         check_writable(path).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     }
     let games = load_games(&args.records)?;
-    let config = search_config(&args);
-    let playouts = args.playouts.unwrap_or(DEFAULT_PLAYOUTS);
+    let config = search_config(&args)?;
+    let playouts = config.playouts.unwrap_or(DEFAULT_PLAYOUTS);
     let settings = settings(&args);
     let mut referee = Referee::start(&args)?;
     let mut report = empty_report(&args, &config, playouts, &settings, &referee);
@@ -152,16 +162,11 @@ fn load_games(records: &[PathBuf]) -> Result<Vec<MatchGame>, String> {
 }
 
 /// Tengen's search settings: those of the commands that play (the shipped policy network
-/// on 13×13 and larger boards), with the flags' threads and seed.
-fn search_config(args: &DiagnoseArgs) -> Config {
+/// on 13×13 and larger boards), with the flags' playouts, threads and seed.
+fn search_config(args: &DiagnoseArgs) -> Result<Config, String> {
     let mut config = Config::default().with_shipped_net();
-    if let Some(t) = args.threads {
-        config.threads = t;
-    }
-    if let Some(s) = args.seed {
-        config.seed = s;
-    }
-    config
+    args.search.apply(&mut config)?;
+    Ok(config)
 }
 
 /// How positions are chosen and losses judged, from the flags.

@@ -182,6 +182,59 @@ fn seconds(flag: &str, s: f64) -> Result<Duration, String> {
     bounds::check(flag, s, bounds::SECONDS).map(Duration::from_secs_f64)
 }
 
+/// The match the flags describe. Fails where they do not make one: no `--out` (clap
+/// asks for it unless `--merge` is given), more labels than engines, or a timeout out of
+/// bounds (the parsers have checked them already; they are checked again here, worded
+/// the same way, for flags set otherwise).
+impl TryFrom<MatchArgs> for MatchConfig {
+    type Error = String;
+
+    fn try_from(args: MatchArgs) -> Result<MatchConfig, String> {
+        let out = args.out.ok_or("--out DIR is required")?;
+        if args.labels.len() > args.engines.len() {
+            return Err(format!(
+                "{} labels for {} engines",
+                args.labels.len(),
+                args.engines.len()
+            ));
+        }
+        let mut labels = args.labels.into_iter();
+        let engines = args
+            .engines
+            .into_iter()
+            .map(|command| EngineSpec {
+                command,
+                label: labels.next(),
+            })
+            .collect();
+        // The output directory, and whatever the flags do not set, as the arena has it.
+        let defaults = MatchConfig::new(Vec::new(), out);
+        Ok(MatchConfig {
+            engines,
+            games: args.games,
+            size: args.size,
+            komi: args.komi,
+            rules: args.rules,
+            handicap: args.handicap,
+            time: args.time,
+            move_timeout: seconds("--move-timeout", args.move_timeout)?,
+            startup_timeout: seconds("--startup-timeout", args.startup_timeout)?,
+            parallel: args.parallel.unwrap_or(defaults.parallel),
+            openings: args.openings,
+            max_moves: args.max_moves,
+            resume: args.resume,
+            sprt: args.sprt,
+            shard: args.shard,
+            engine_logs: args.engine_logs,
+            progress: !args.quiet,
+            seed: args.seed,
+            focus: args.focus,
+            report: args.report,
+            ..defaults
+        })
+    }
+}
+
 /// Runs `tengen match`: plays the match (or merges journals) and prints the summary.
 pub fn run(args: MatchArgs) -> Result<(), String> {
     if let Some(dirs) = &args.merge {
@@ -196,54 +249,14 @@ pub fn run(args: MatchArgs) -> Result<(), String> {
         }
         return Ok(());
     }
-    let Some(out) = args.out.clone() else {
-        return Err("--out DIR is required".into());
-    };
-    if args.labels.len() > args.engines.len() {
-        return Err(format!(
-            "{} labels for {} engines",
-            args.labels.len(),
-            args.engines.len()
-        ));
-    }
-    let mut cfg = MatchConfig::new(Vec::new(), out.clone());
-    cfg.engines = args
-        .engines
-        .iter()
-        .enumerate()
-        .map(|(i, command)| EngineSpec {
-            command: command.clone(),
-            label: args.labels.get(i).cloned(),
-        })
-        .collect();
-    cfg.games = args.games;
-    cfg.size = args.size;
-    cfg.komi = args.komi;
-    cfg.rules = args.rules;
-    cfg.handicap = args.handicap;
-    cfg.time = args.time;
-    cfg.move_timeout = seconds("--move-timeout", args.move_timeout)?;
-    cfg.startup_timeout = seconds("--startup-timeout", args.startup_timeout)?;
-    if let Some(j) = args.parallel {
-        cfg.parallel = j;
-    }
-    cfg.openings = args.openings;
-    cfg.max_moves = args.max_moves;
-    cfg.resume = args.resume;
-    cfg.sprt = args.sprt;
-    cfg.shard = args.shard;
-    cfg.engine_logs = args.engine_logs;
-    cfg.progress = !args.quiet;
-    cfg.seed = args.seed;
-    cfg.focus = args.focus;
-    cfg.report = args.report.clone();
+    let cfg = MatchConfig::try_from(args)?;
     let summary = tengen_arena::run_match(&cfg).map_err(|e| e.to_string())?;
     print!("{summary}");
     println!(
         "Results: {} (SGF files beside it)",
-        out.join("journal.jsonl").display()
+        cfg.out.join("journal.jsonl").display()
     );
-    if let Some(report) = &args.report {
+    if let Some(report) = &cfg.report {
         println!("Report: {}", report.display());
     }
     Ok(())

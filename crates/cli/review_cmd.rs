@@ -15,6 +15,7 @@ use tengen_review::{
 };
 
 use crate::bounds::{self, Real};
+use crate::setting_flags::{SearchFlag, SearchFlagSet, SearchFlags};
 
 /// Playouts a position without `--playouts` or `--time-per-move`.
 const DEFAULT_PLAYOUTS: u64 = 1000;
@@ -46,23 +47,10 @@ pub struct ReviewArgs {
     /// (see --resume).
     #[arg(short, long, value_name = "OUT.sgf")]
     pub out: Option<PathBuf>,
-    /// Playouts a position (default 1000).
-    #[arg(long, value_name = "N", allow_hyphen_values = true,
-          value_parser = bounds::POSITIVE.parser::<u64>(), conflicts_with = "time_per_move")]
-    pub playouts: Option<u64>,
-    /// Seconds a position, instead of a number of playouts.
-    #[arg(long, value_name = "SECS", allow_hyphen_values = true,
-          value_parser = bounds::SECONDS.parser())]
-    pub time_per_move: Option<f64>,
-    /// Search threads (default: the machine's cores).
-    #[arg(long, value_name = "T", allow_hyphen_values = true,
-          value_parser = bounds::THREADS.parser::<usize>())]
-    pub threads: Option<usize>,
-    /// Seed of the search's random choices (default: the engine's fixed one, so that
-    /// with one thread and --playouts a review repeats).
-    #[arg(long, value_name = "S", allow_hyphen_values = true,
-          value_parser = bounds::ANY.parser::<u64>())]
-    pub seed: Option<u64>,
+    /// The search's flags (`--playouts`, `--time-per-move`, `--threads`, `--seed`), from
+    /// the engine's settings.
+    #[command(flatten)]
+    pub search: SearchFlags<ReviewSearch>,
     /// Also draw the graph of Black's win rate and score lead over the game, the
     /// mistakes marked, as an SVG file.
     #[arg(long, value_name = "GRAPH.svg")]
@@ -78,6 +66,28 @@ pub struct ReviewArgs {
     #[arg(long, value_name = "PCT", allow_hyphen_values = true,
           value_parser = MISTAKE.parser())]
     pub mistake: Option<f64>,
+}
+
+/// The engine's settings that `tengen review` takes as flags, worded for a review.
+#[derive(Debug)]
+pub struct ReviewSearch;
+
+impl SearchFlagSet for ReviewSearch {
+    const FLAGS: &'static [SearchFlag] = &[
+        SearchFlag::new("playouts", "Playouts a position (default 1000)")
+            .bounds(bounds::POSITIVE)
+            .conflicts_with("time-per-move"),
+        SearchFlag::new(
+            "move_time",
+            "Seconds a position, instead of a number of playouts",
+        ),
+        SearchFlag::new("threads", "Search threads (default: the machine's cores)"),
+        SearchFlag::new(
+            "seed",
+            "Seed of the search's random choices (default: the engine's fixed one, so that \
+             with one thread and --playouts a review repeats)",
+        ),
+    ];
 }
 
 /// The default reviewed record: `GAME-review.sgf` beside `GAME`.
@@ -220,31 +230,28 @@ pub fn run(args: ReviewArgs) -> Result<(), String> {
 /// The engine's settings, the search's limit a position, and both in words.
 fn engine_settings(args: &ReviewArgs) -> Result<(Config, Limit, String), String> {
     let mut config = Config::default().with_shipped_net();
-    if let Some(t) = args.threads {
-        config.threads = bounds::check_whole("--threads", t, bounds::THREADS)?;
-    }
-    if let Some(seed) = args.seed {
-        config.seed = seed;
-    }
+    args.search.apply(&mut config)?;
     let threads = match config.threads {
         1 => "1 thread".to_string(),
         t => format!("{t} threads"),
     };
-    let (limit, per) = match args.time_per_move {
+    let (limit, per) = match args.search.text("move_time") {
         Some(secs) => {
-            let secs = bounds::check("--time-per-move", secs, bounds::SECONDS)?;
-            let t = Duration::from_secs_f64(secs);
+            let t = config.default_move_time;
             // Every position gets its whole time: no clock is saved by stopping early.
             let budget = MoveBudget {
                 soft: t,
                 hard: t,
                 early_stop: false,
             };
+            // The seconds as given, for the record's words (the flag's parser took them).
+            let secs = bounds::SECONDS
+                .parse(secs)
+                .map_err(|why| bounds::refused("--time-per-move", secs, why))?;
             (Limit::Time(budget), format!("{secs} s a position"))
         }
         None => {
-            let n = args.playouts.unwrap_or(DEFAULT_PLAYOUTS);
-            let n = bounds::check_whole("--playouts", n, bounds::POSITIVE)?;
+            let n = config.playouts.unwrap_or(DEFAULT_PLAYOUTS);
             (Limit::Playouts(n), format!("{n} playouts a position"))
         }
     };

@@ -9,6 +9,7 @@
 
 pub mod cases;
 pub mod process;
+pub mod programs;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};

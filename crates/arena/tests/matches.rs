@@ -1,7 +1,7 @@
 //! Real matches between engine processes: a small Python GTP engine
 //! (`tests/fake_engine.py`) that can be told to misbehave, and GNU Go. Without GNU Go
-//! the tests that need it are ignored with the reason (`cargo test` lists them), and under
-//! CI (the `CI` variable) they fail instead: see `build.rs`.
+//! the tests that need it are skipped with a note, and under CI (the `CI` variable) they
+//! fail instead: see `tests/support/programs.rs` at the root.
 
 use std::collections::HashSet;
 use std::fs;
@@ -16,10 +16,8 @@ use tengen_board::GameResult;
 use tengen_board::sgf::parse_sgf;
 
 mod common;
+use common::programs::{self, GNU_GO, available};
 use common::{config, example_binary, fake};
-
-/// Where `build.rs` looked for GNU Go (`TENGEN_GNUGO`, default `/usr/games/gnugo`).
-const GNUGO: &str = env!("TENGEN_GNUGO");
 
 /// A match's output directory (not yet created) inside a temporary directory that is
 /// removed, with everything the match wrote, when the test ends.
@@ -685,14 +683,11 @@ fn handicap_games() {
     check_records(&out);
 }
 
-/// GNU Go's command line. Only tests marked `#[cfg_attr(not(any(has_gnugo, ci)), ignore)]`
-/// call it, so a missing GNU Go fails here only under CI.
+/// GNU Go's command line (`TENGEN_GNUGO`, default `/usr/games/gnugo`), for the tests
+/// that have checked it is [`available`].
 fn gnugo() -> String {
-    assert!(
-        Path::new(GNUGO).is_file(),
-        "GNU Go not found at {GNUGO} (apt-get install gnugo)"
-    );
-    format!("{GNUGO} --mode gtp --chinese-rules --level 1")
+    let path = programs::gnugo();
+    format!("{} --mode gtp --chinese-rules --level 1", path.display())
 }
 
 /// A match with GNU Go in it: on a `size`×`size` board, komi 7.5 and 30 s a move.
@@ -703,11 +698,10 @@ fn against_gnugo(cfg: &mut MatchConfig, size: u32) {
 }
 
 #[test]
-#[cfg_attr(
-    not(any(has_gnugo, ci)),
-    ignore = "GNU Go not found at /usr/games/gnugo or $TENGEN_GNUGO (apt-get install gnugo)"
-)]
 fn gnugo_against_the_fake_engine() {
+    if !available(&[GNU_GO]) {
+        return;
+    }
     let engines = [gnugo(), fake("--pass-after 30 --name Random")];
     let (out, s) = played("gnugo", &engines, 2, |c| against_gnugo(c, 9));
     assert_eq!(s.games, 2);
@@ -726,11 +720,10 @@ fn gnugo_against_the_fake_engine() {
 }
 
 #[test]
-#[cfg_attr(
-    not(any(has_gnugo, ci)),
-    ignore = "GNU Go not found at /usr/games/gnugo or $TENGEN_GNUGO (apt-get install gnugo)"
-)]
 fn gnugo_against_itself_agrees_on_dead_stones() {
+    if !available(&[GNU_GO]) {
+        return;
+    }
     let engines = [gnugo(), gnugo()];
     let (out, s) = played("gnugo-self", &engines, 1, |c| against_gnugo(c, 7));
     assert_eq!(s.engines[1].label, "GNU Go 3.8 #2");

@@ -1,10 +1,17 @@
 //! What the match tests and the report tests both set up: the fake engine's command,
-//! a quick 5×5 match, and the `arena_match` example beside the test binary.
+//! a quick 5×5 match, the `arena_match` example beside the test binary, and the
+//! outside programs the tests look for (the root's `tests/support/programs.rs`).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use tengen_arena::MatchConfig;
+
+/// GNU Go and the other outside programs, looked for when a test runs (skipped where
+/// missing, failing under CI).
+#[allow(dead_code)]
+#[path = "../../../../tests/support/programs.rs"]
+pub mod programs;
 
 /// The command line of the Python GTP engine `tests/fake_engine.py` with `args`.
 pub fn fake(args: &str) -> String {
