@@ -11,8 +11,8 @@ use std::time::Instant;
 use clap::Args;
 use tengen_analysis::{Defaults, Perspective, ServerOptions};
 use tengen_board::counted;
-use tengen_engine::shape::model::MoveModel;
 use tengen_engine::{Config, Engine, ModelKnowledge, ModelPrior, PolicyKind};
+use tengen_knowledge::MoveModel;
 
 use crate::bounds;
 
@@ -65,7 +65,7 @@ pub struct AnalysisArgs {
     #[arg(long, value_name = "FILE")]
     move_table: Option<std::path::PathBuf>,
     /// The policy network for the searches' priors and includePolicy: shipped (the
-    /// default, compiled in: engine/data/policy-19.safetensors), a weights file, or
+    /// default, compiled in: crates/knowledge/data/policy-19.safetensors), a weights file, or
     /// off, as `tengen gtp --policy-net`. It rates 13x13 and larger boards (the
     /// engine's net_min_size) and the size it was made for; on a smaller board, the
     /// move model.

@@ -11,10 +11,10 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use tengen_board::sgf::SgfGame;
 use tengen_board::{BoardSize, Game, counted};
-use tengen_engine::knowledge::{NetScratch, PolicyNet, PolicyNetError};
-use tengen_engine::shape::ShapeWeights;
-use tengen_engine::shape::left_out::LeftOut;
-use tengen_engine::shape::model::{MoveModel, MoveScorer};
+use tengen_knowledge::move_model::left_out::LeftOut;
+use tengen_knowledge::move_model::{MoveModel, MoveScorer};
+use tengen_knowledge::shape::ShapeWeights;
+use tengen_knowledge::{NetScratch, PolicyNet, PolicyNetError};
 use tengen_learn::eval::{Evaluation, PHASES, Tally};
 use tengen_learn::export::{ExportOptions, Exporter, HeldOut, Month};
 use tengen_learn::moves::{MoveTraining, PATTERN_CAPACITY, PatternCounts};
@@ -39,8 +39,8 @@ macro_rules! fit_example {
 macro_rules! eval_examples {
     () => {
         "  tengen learn eval --model moves.txt tests/data/sgf/setup13.sgf\n  \
-         tengen learn eval --model engine/data/moves.txt tests/data/sgf/handicap19.sgf\n  \
-         tengen learn eval --policy-net engine/data/policy-19.safetensors tests/data/sgf/handicap19.sgf"
+         tengen learn eval --model crates/knowledge/data/moves.txt tests/data/sgf/handicap19.sgf\n  \
+         tengen learn eval --policy-net crates/knowledge/data/policy-19.safetensors tests/data/sgf/handicap19.sgf"
     };
 }
 
@@ -135,7 +135,7 @@ struct EvalArgs {
     #[command(flatten)]
     records: Records,
     /// The table: a move table (`tengen learn fit`; one fitted `--without` groups is
-    /// scored without computing them) or a 3×3 shape table (`engine/data/shapes.txt`).
+    /// scored without computing them) or a 3×3 shape table (`crates/knowledge/data/shapes.txt`).
     #[arg(long)]
     model: Option<PathBuf>,
     /// Score a policy network instead: its weights file (safetensors, from
@@ -517,7 +517,7 @@ fn positions_count(n: u64) -> String {
 struct Dyn<'a>(&'a dyn MoveScorer);
 
 impl MoveScorer for Dyn<'_> {
-    fn log_strength(&self, f: &tengen_engine::shape::features::RawFeatures) -> f32 {
+    fn log_strength(&self, f: &tengen_knowledge::move_model::features::RawFeatures) -> f32 {
         self.0.log_strength(f)
     }
 

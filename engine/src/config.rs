@@ -6,7 +6,7 @@ use std::time::Duration;
 pub use tengen_board::Keyword;
 use tengen_board::UnknownKeyword;
 
-use crate::search::PolicyNetFile;
+use tengen_knowledge::PolicyNetFile;
 
 /// The engine's settings. `Config::default()` is what `tengen` ships with.
 #[derive(Clone, Debug, PartialEq)]
@@ -126,7 +126,7 @@ pub struct SearchParams {
     /// Spare a self-atari that plays a nakade which kills now (see
     /// `tactics::nakade_kills`) the prior's self-atari penalty.
     pub nakade: bool,
-    /// How the learned move model (`engine/data/moves.txt`) shapes a new node's
+    /// How the learned move model (`crates/knowledge/data/moves.txt`) shapes a new node's
     /// priors, on top of the tactics and shapes above ([`ModelPrior::Wins`] by
     /// default: it beat `Off` on 9×9, 13×13 and 19×19, STRENGTH.md).
     pub model_prior: ModelPrior,

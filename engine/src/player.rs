@@ -25,13 +25,14 @@ use tengen_board::{Bitboard, Color, Game, Move, StaticLife};
 use crate::analysis::{Analysis, MoveStat, Report};
 use crate::cleanup::{KillLines, Proven};
 use crate::config::{Config, HeavyParams, ModelPrior};
-use crate::knowledge::Knowledge;
 use crate::komi::{handicap_shift, playout_komi};
 use crate::ownership::{Judgement, Status, judge, playout_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
 use crate::resign::ResignStreaks;
-use crate::search::{Job, Limit, Worker, search};
-use crate::shape::model::MoveModel;
+use crate::search::{Job, Worker, search};
+use crate::time::Limit;
+use tengen_knowledge::Knowledge;
+use tengen_knowledge::MoveModel;
 
 mod board_count;
 pub use board_count::{counts_board_as_it_stands, wins_by_the_count};
@@ -108,7 +109,7 @@ impl Engine {
     }
 
     /// A player with these settings whose tree prior rates moves by `model` instead of
-    /// the shipped `engine/data/moves.txt` (`tengen --move-table`).
+    /// the shipped `crates/knowledge/data/moves.txt` (`tengen --move-table`).
     pub fn with_model(config: Config, model: MoveModel) -> Engine {
         Engine::with_knowledge(config, Arc::new(Knowledge::with_move_model(model)))
     }

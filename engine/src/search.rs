@@ -37,7 +37,6 @@ mod backup;
 mod descend;
 #[cfg(test)]
 mod extras_tests;
-mod net;
 #[cfg(test)]
 mod net_tests;
 mod snapshot;
@@ -51,32 +50,21 @@ use tengen_board::{Bitboard, Board, Color, Game, Hash, Move, Point};
 
 use crate::analysis::{Analysis, Extras, Report};
 use crate::config::{Config, Parallelism};
-use crate::knowledge::{Knowledge, NetScratch};
 use crate::komi::playout_komi;
 use crate::padded::Padded;
 use crate::playout::{Amaf, Komi, Policy, Replies, Rng};
 use crate::prior::Candidate;
 use crate::prior::model::policy_shares;
-use crate::prior::net::NetPolicy;
-use crate::time::{MoveBudget, Progress};
+use crate::time::{Limit, MoveBudget, Progress};
 use crate::tree::{MIN_TREE_BYTES, NodeId, Tree};
+use tengen_knowledge::NetPolicy;
+use tengen_knowledge::{Knowledge, NetScratch};
 
 use backup::{RootAmaf, backup};
 use descend::{descend, expand_now, history, rate};
-pub use net::{CACHE_POSITIONS, NetStats, PolicyNetFile, SHIPPED_NET};
 use snapshot::snapshot;
 use tally::{RootShare, Tally};
-
-/// When a search stops (besides the stop flag).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// This many playouts in total (over all threads).
-    Playouts(u64),
-    /// A soft and a hard time limit.
-    Time(MoveBudget),
-    /// Until the stop flag is raised.
-    Infinite,
-}
+use tengen_knowledge::PolicyNetFile;
 
 /// One thread's search state. Kept between searches so the tree can be reused.
 #[derive(Debug)]

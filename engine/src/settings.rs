@@ -26,7 +26,7 @@ use tengen_board::list_alternatives;
 
 use crate::PolicyKind;
 use crate::config::{Config, Keyword, MAX_LOCAL_MODEL, MAX_MEMORY_MIB, ModelPrior, Parallelism};
-use crate::search::{PolicyNetFile, SHIPPED_NET};
+use tengen_knowledge::{PolicyNetFile, SHIPPED_NET};
 
 /// What a setting's value is: its type, unit and bounds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -401,7 +401,7 @@ pub const SETTINGS: &[Setting] = &[
         flag: "model-prior",
         value_name: "KIND",
         kind: Kind::Choice(ModelPrior::NAMES),
-        help: "How the learned move model (engine/data/moves.txt) shapes new nodes' \
+        help: "How the learned move model (crates/knowledge/data/moves.txt) shapes new nodes' \
                priors: off (tactics and 3x3 shapes alone), wins (each candidate's share \
                of the model's softmax as virtual wins), widen (children in the model's \
                order, more of them as visits grow) or both.",
@@ -441,7 +441,7 @@ pub const SETTINGS: &[Setting] = &[
         kind: Kind::FileOrOff,
         help: "The policy network that rates the root and every node of the tree past \
                net_visits visits (its shares there weighed by net_blend and net_weight): \
-               shipped (engine/data/policy-19.safetensors, compiled in), a weights file, or \
+               shipped (crates/knowledge/data/policy-19.safetensors, compiled in), a weights file, or \
                off (the move model alone). On a board smaller than net_min_size and of \
                another size than the network was made for (the shipped one: 19x19), the \
                move model stays the prior; a file given by name says so once on stderr.",
@@ -502,7 +502,7 @@ pub const SETTINGS: &[Setting] = &[
         kind: Kind::RealOrOff(Real::between(0.0, MAX_LOCAL_MODEL)),
         help: "The move model in the heavy playouts: off, or W, the weight of the rest of \
                the board against a neighbour of the last move drawn by its learned \
-               strength (engine/data/playouts.txt; 1 is the table's strength of a far \
+               strength (crates/knowledge/data/playouts.txt; 1 is the table's strength of a far \
                point).",
         default: None,
         read: |c| c.heavy.local_model.map_or(Value::Off, Value::Real),
@@ -542,7 +542,7 @@ mod tests {
     /// The small policy network of the engine's tests (19×19).
     const TEST_NET: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/policy-net/net.safetensors"
+        "/../crates/knowledge/tests/data/policy-net/net.safetensors"
     );
 
     /// A value of `s` other than the default's, as text.

@@ -16,6 +16,8 @@
 //! - [`Timekeeper`] keeps a game's time between moves (the control in force, both
 //!   clocks, the controller's limit on one move, the overruns) and decides each
 //!   move's limits; a front end only reports what the controller said.
+//! - [`Limit`] is when a search stops: a playout budget, a [`MoveBudget`] or never
+//!   (until its stop flag).
 //! - [`watched`] runs a search under a watchdog that stops a playout budget at the
 //!   clock's hard limit.
 
@@ -31,3 +33,14 @@ pub use overrun::Overruns;
 pub use stop::Progress;
 pub use tengen_board::{Clock, TimeControl};
 pub use watchdog::watched;
+
+/// When a search stops (besides the stop flag).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// This many playouts in total (over all threads).
+    Playouts(u64),
+    /// A soft and a hard time limit.
+    Time(MoveBudget),
+    /// Until the stop flag is raised.
+    Infinite,
+}

@@ -444,8 +444,8 @@ fn engine_playouts(c: Color) -> u64 {
 /// 2, which the network rates 4·10⁻⁵.
 #[test]
 fn the_empty_board_opens_on_a_move_the_network_rates() {
-    use tengen_engine::knowledge::NetScratch;
-    use tengen_engine::shape::features::History;
+    use tengen_knowledge::NetScratch;
+    use tengen_knowledge::move_model::features::History;
     let base = Config {
         threads: 1,
         playouts: Some(3000),

@@ -3,7 +3,7 @@ a small random network in the trainer's weights format and a few positions of an
 exported shard with the logits net.py gives them.
 
     target/policy-venv/bin/python crates/learn/python/fixture.py \
-        --shard /data/policy/held-out/held-out-2011-03.tgp --out engine/tests/data/policy-net
+        --shard /data/policy/held-out/held-out-2011-03.tgp --out crates/knowledge/tests/data/policy-net
 
 Writes OUT/net.safetensors (weights.py's layout) and OUT/positions.safetensors:
 `planes` (positions, planes * plane bytes) uint8, the shard's bit-packed planes, and

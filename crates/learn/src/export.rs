@@ -24,7 +24,7 @@ use std::path::PathBuf;
 
 use tengen_board::sgf::SgfGame;
 use tengen_board::{Color, Move};
-use tengen_engine::knowledge::{PLANE_COUNT, PlaneEncoder, plane_bytes};
+use tengen_knowledge::{PLANE_COUNT, PlaneEncoder, plane_bytes};
 
 use crate::eval::{phase, replay};
 use crate::shard::{Label, ShardWriter};

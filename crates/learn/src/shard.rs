@@ -9,7 +9,7 @@
 //! | 0 | 8 | magic `TGPOLICY` |
 //! | 8 | 4 | format version, [`VERSION`] |
 //! | 12 | 4 | board side (19) |
-//! | 16 | 4 | planes, `P` ([`PLANES`](tengen_engine::knowledge::PLANES) names them) |
+//! | 16 | 4 | planes, `P` ([`PLANES`](tengen_knowledge::PLANES) names them) |
 //! | 20 | 4 | record bytes, `P * ceil(side² / 8) + 6` |
 //! | 24 | 8 | positions in the shard |
 //!
@@ -54,8 +54,7 @@ pub struct ShardHeader {
 impl ShardHeader {
     /// Bytes one record takes.
     pub fn record_bytes(&self) -> usize {
-        self.planes as usize * tengen_engine::knowledge::plane_bytes(self.side as usize)
-            + TAIL_BYTES
+        self.planes as usize * tengen_knowledge::plane_bytes(self.side as usize) + TAIL_BYTES
     }
 
     fn to_bytes(self) -> [u8; HEADER_BYTES] {

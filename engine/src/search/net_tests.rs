@@ -9,20 +9,21 @@ use std::time::Instant;
 use rand::SeedableRng;
 use tengen_board::{BoardSize, Color, Game, Move, Rules};
 
-use super::{Job, Limit, NetStats, PolicyNetFile, Worker, search_by_config};
+use super::{Job, Limit, PolicyNetFile, Worker, search_by_config};
 use crate::analysis::Analysis;
 use crate::config::{Config, Parallelism};
-use crate::knowledge::{NetScratch, PolicyOutput};
 use crate::playout::Rng;
-use crate::shape::features::History;
 use crate::tree::{NodeId, Tree};
+use tengen_knowledge::move_model::features::History;
+use tengen_knowledge::{NetScratch, PolicyOutput};
+use tengen_knowledge::{NetStats, SHIPPED_NET};
 
 /// The small 19×19 network of the engine's tests, freshly loaded (its own cache and
 /// counters).
 fn test_net() -> Arc<PolicyNetFile> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/policy-net/net.safetensors"
+        "/../crates/knowledge/tests/data/policy-net/net.safetensors"
     );
     Arc::new(PolicyNetFile::load(path).unwrap())
 }
@@ -286,10 +287,13 @@ fn threads_sharing_a_tree_rate_each_node_once() {
 
 #[test]
 fn the_shipped_network_steers_the_root_towards_its_moves() {
-    // The network compiled into the binary rates as the file in engine/data does.
+    // The network compiled into the binary rates as the file in crates/knowledge/data does.
     let net = Arc::new(PolicyNetFile::shipped());
-    assert_eq!(net.path(), super::SHIPPED_NET);
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/policy-19.safetensors");
+    assert_eq!(net.path(), SHIPPED_NET);
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../crates/knowledge/data/policy-19.safetensors"
+    );
     let file = Arc::new(PolicyNetFile::load(path).unwrap());
     let g = game(19, &["Q16", "D4"]);
     assert_eq!(
@@ -389,7 +393,7 @@ fn the_reported_prior_is_the_policy_the_root_followed() {
 
 #[test]
 fn without_a_network_the_prior_is_the_move_models_softmax() {
-    use crate::knowledge::ModelKnowledge;
+    use tengen_knowledge::ModelKnowledge;
     let g = game(9, &["E5"]);
     let config = config(None, 1);
     let (_, a) = search_with(&g, &config, 50);
