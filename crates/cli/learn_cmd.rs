@@ -285,7 +285,8 @@ fn fit(args: FitArgs) -> Result<(), String> {
     let header = vec![
         "Tengen's move model: tactical values, 3x3 shapes and large patterns (MM, Coulom 2007)."
             .to_string(),
-        "Format and method: engine/src/shape/model.rs, crates/learn/src/moves.rs.".to_string(),
+        "Format and method: crates/knowledge/src/move_model/table.rs, crates/learn/src/moves.rs."
+            .to_string(),
         format!("Records: {}.", names(&args.records)),
         format!("Command: {}", command.join(" ")),
         format!("Feature groups left out: {left_out}."),

@@ -1,12 +1,12 @@
 //! Every tunable of the engine in one value, passed down; there are no globals.
+//! The value is plain data: it names the policy network ([`NetChoice`]), and the
+//! [`Engine`](crate::Engine) holds the network loaded from it.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 pub use tengen_board::Keyword;
 use tengen_board::UnknownKeyword;
-
-use tengen_knowledge::PolicyNetFile;
+pub use tengen_knowledge::NetChoice;
 
 /// The engine's settings. `Config::default()` is what `tengen` ships with.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,8 +51,9 @@ pub struct Config {
     /// of main time) must not hang a move. [`MAX_MOVE_TIME`] by default.
     pub max_move_time: Duration,
     /// The policy network that rates the tree's root and busy nodes (see
-    /// `SearchParams::net_visits` and `net_blend`); `None`: the move model alone.
-    pub policy_net: Option<Arc<PolicyNetFile>>,
+    /// `SearchParams::net_visits` and `net_blend`); [`NetChoice::Off`]: the move model
+    /// alone. The engine loads it and holds it with the cache of its ratings.
+    pub policy_net: NetChoice,
     /// Search parameters.
     pub search: SearchParams,
     /// Heavy playout probabilities.
@@ -337,7 +338,7 @@ impl Default for Config {
             memory_mib: DEFAULT_MEMORY_MIB,
             lag: DEFAULT_LAG,
             max_move_time: MAX_MOVE_TIME,
-            policy_net: None,
+            policy_net: NetChoice::Off,
             search: SearchParams::default(),
             heavy: HeavyParams::default(),
             settle_nakade: true,
@@ -348,12 +349,12 @@ impl Default for Config {
 impl Config {
     /// The defaults of the commands that play (`tengen gtp`, `analysis`, `review`,
     /// `diagnose`): these settings with the shipped policy network
-    /// ([`PolicyNetFile::shipped`]), which rates the boards from
+    /// ([`NetChoice::Shipped`]), which rates the boards from
     /// [`SearchParams::net_min_size`] up and leaves the smaller ones to the move model. [`Config::default`] itself has no network, so that
     /// `tengen bench` and the tests measure the search alone unless they ask for one.
     pub fn with_shipped_net(self) -> Config {
         Config {
-            policy_net: Some(Arc::new(PolicyNetFile::shipped())),
+            policy_net: NetChoice::Shipped,
             ..self
         }
     }

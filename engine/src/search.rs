@@ -155,26 +155,36 @@ impl<'a> Job<'a> {
     }
 }
 
-/// Runs `job` on `workers` under `config` with a fresh policy of the configuration's
-/// kind and parameters (over the shipped tables), its clock started at `start`.
+/// What a search plays by, read-only: the tables, the playout policy (over the same
+/// tables), the settings and the policy network loaded for them, if any.
+#[derive(Clone, Copy)]
+pub(crate) struct Means<'a> {
+    pub knowledge: &'a Knowledge,
+    pub policy: &'a Policy,
+    pub config: &'a Config,
+    /// The network `config.policy_net` names, loaded (with the cache of its ratings).
+    pub net: Option<&'a PolicyNetFile>,
+}
+
+/// Runs `job` on `workers` under `config` and `net` (the network loaded for it) with
+/// a fresh policy of the configuration's kind and parameters (over the shipped
+/// tables), its clock started at `start`.
 #[cfg(test)]
 fn search_by_config(
     workers: &mut [Worker],
-    config: &Config,
+    (config, net): (&Config, Option<&PolicyNetFile>),
     job: &Job<'_>,
     start: Instant,
     report: Option<Report<'_>>,
 ) -> Analysis {
     let policy = Policy::new(config.policy, config.heavy.clone());
-    search(
-        workers,
-        policy.knowledge(),
-        &policy,
+    let means = Means {
+        knowledge: policy.knowledge(),
+        policy: &policy,
         config,
-        job,
-        start,
-        report,
-    )
+        net,
+    };
+    search(workers, means, job, start, report)
 }
 
 /// The fixed inputs every worker reads.
@@ -254,13 +264,17 @@ pub(crate) fn tree_budget(config: &Config, threads: usize) -> usize {
 /// Runs a search with `workers` (one thread each) and returns the final snapshot.
 pub(crate) fn search(
     workers: &mut [Worker],
-    knowledge: &Knowledge,
-    policy: &Policy,
-    config: &Config,
+    means: Means<'_>,
     job: &Job<'_>,
     start: Instant,
     mut report: Option<Report<'_>>,
 ) -> Analysis {
+    let Means {
+        knowledge,
+        policy,
+        config,
+        net,
+    } = means;
     let game = job.game;
     let root_last = match game.last_move() {
         Some((_, Move::Play(p))) => Some(p),
@@ -299,10 +313,7 @@ pub(crate) fn search(
         komi: playout_komi(game, job.komi_shift),
         extras,
         expand_after,
-        net: config
-            .policy_net
-            .as_deref()
-            .filter(|net| net.serves_search(game.board(), config.search.net_min_size)),
+        net: net.filter(|net| net.serves_search(game.board(), config.search.net_min_size)),
         net_visits: config.search.net_visits,
         share,
         root_policy: Vec::new(),
@@ -769,7 +780,7 @@ mod tests {
     ) -> Analysis {
         let stop = AtomicBool::new(false);
         let job = Job::plain(game, Color::White, limit, &stop);
-        search_by_config(workers, config, &job, start, None)
+        search_by_config(workers, (config, None), &job, start, None)
     }
 
     #[test]
@@ -1140,15 +1151,13 @@ mod tests {
         let mut filled = None;
         let mut last_visits = 0;
         for round in 0..20 {
-            search(
-                &mut workers,
-                policy.knowledge(),
-                &policy,
-                &config,
-                &job,
-                Instant::now(),
-                None,
-            );
+            let means = Means {
+                knowledge: policy.knowledge(),
+                policy: &policy,
+                config: &config,
+                net: None,
+            };
+            search(&mut workers, means, &job, Instant::now(), None);
             let t = tree_of(&workers[0]);
             assert!(t.bytes() <= budget, "{} bytes", t.bytes());
             let visits = t.node(t.root()).visits();

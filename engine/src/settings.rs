@@ -13,11 +13,11 @@
 //!   [`Setting::get`] writes one that [`Setting::set`] reads back unchanged.
 //! - A file ([`Kind::FileOrOff`]: the policy network) is loaded when its value is
 //!   read, so a file that does not load is refused like a number out of bounds, and
-//!   nothing changes.
+//!   nothing changes; the value is the file's name ([`NetChoice`]), and the engine
+//!   loads the network it names for its own use.
 
 mod number;
 
-use std::sync::Arc;
 use std::time::Duration;
 
 pub use number::{BadNumber, Real, Whole, WholeNumber};
@@ -25,8 +25,10 @@ pub use number::{BadNumber, Real, Whole, WholeNumber};
 use tengen_board::list_alternatives;
 
 use crate::PolicyKind;
-use crate::config::{Config, Keyword, MAX_LOCAL_MODEL, MAX_MEMORY_MIB, ModelPrior, Parallelism};
-use tengen_knowledge::{PolicyNetFile, SHIPPED_NET};
+use crate::config::{
+    Config, Keyword, MAX_LOCAL_MODEL, MAX_MEMORY_MIB, ModelPrior, NetChoice, Parallelism,
+};
+use tengen_knowledge::SHIPPED_NET;
 
 /// What a setting's value is: its type, unit and bounds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -65,8 +67,8 @@ pub enum Value {
     Choice(&'static str),
     /// `off`.
     Off,
-    /// A policy network, loaded (equal only to the same load: see [`PolicyNetFile`]).
-    Net(Arc<PolicyNetFile>),
+    /// A policy network, by name: the shipped one or a file that loads.
+    Net(NetChoice),
 }
 
 /// One setting of [`Config`].
@@ -137,10 +139,12 @@ impl Setting {
                     return Ok(Value::Off);
                 }
                 if text.eq_ignore_ascii_case(SHIPPED_NET) {
-                    return Ok(Value::Net(Arc::new(PolicyNetFile::shipped())));
+                    return Ok(Value::Net(NetChoice::Shipped));
                 }
-                PolicyNetFile::load(text)
-                    .map(|net| Value::Net(Arc::new(net)))
+                // Loaded to check it: a file that is no network is refused here.
+                let file = NetChoice::File(text.to_string());
+                file.load()
+                    .map(|_| Value::Net(file))
                     .map_err(|e| BadNumber::Other(e.to_string()))
             }
         }
@@ -156,7 +160,7 @@ impl Setting {
             (_, Value::Switch(on)) => u8::from(on).to_string(),
             (_, Value::Choice(name)) => name.to_string(),
             (_, Value::Off) => "off".to_string(),
-            (_, Value::Net(net)) => net.path().to_string(),
+            (_, Value::Net(net)) => net.name().to_string(),
         }
     }
 
@@ -250,11 +254,11 @@ fn choice(v: Value) -> &'static str {
     }
 }
 
-/// The network in `v` (none for another kind, or `off`).
-fn net(v: Value) -> Option<Arc<PolicyNetFile>> {
+/// The network in `v` (off for another kind, or `off`).
+fn net(v: Value) -> NetChoice {
     match v {
-        Value::Net(net) => Some(net),
-        _ => None,
+        Value::Net(net) => net,
+        _ => NetChoice::Off,
     }
 }
 
@@ -446,7 +450,10 @@ pub const SETTINGS: &[Setting] = &[
                another size than the network was made for (the shipped one: 19x19), the \
                move model stays the prior; a file given by name says so once on stderr.",
         default: Some("shipped, for play, analysis, review and diagnose; off in bench"),
-        read: |c| c.policy_net.clone().map_or(Value::Off, Value::Net),
+        read: |c| match &c.policy_net {
+            NetChoice::Off => Value::Off,
+            net => Value::Net(net.clone()),
+        },
         write: |c, v| c.policy_net = net(v),
     },
     Setting {
@@ -575,12 +582,7 @@ mod tests {
             s.set(&mut c, other)
                 .unwrap_or_else(|e| panic!("{}: {e}", s.name));
             assert_ne!(c, Config::default(), "{} {other} changed nothing", s.name);
-            match (s.parse(&s.get(&c)), s.parse(other)) {
-                // Two loads of one file are two values (a network reloads): the
-                // file they name is what reads back.
-                (Ok(Value::Net(a)), Ok(Value::Net(b))) => assert_eq!(a.path(), b.path()),
-                (again, want) => assert_eq!(again, want, "{}", s.name),
-            }
+            assert_eq!(s.parse(&s.get(&c)), s.parse(other), "{}", s.name);
         }
     }
 
@@ -649,22 +651,22 @@ mod tests {
             assert_eq!(c, Config::default());
         }
         std::fs::remove_dir_all(&dir).ok();
-        // A network loads; tengen-get names its file; off drops it.
+        // A network loads; tengen-get names its file; off drops it. (Setting the same
+        // file again reads it again: the engine's `reload_net`, which GTP's
+        // `tengen-set` calls, whose test is the engine's.)
         s.set(&mut c, TEST_NET).unwrap();
-        assert_eq!(c.policy_net.as_ref().map(|n| n.net().side()), Some(19));
+        assert_eq!(c.policy_net, NetChoice::File(TEST_NET.to_string()));
+        let loaded = c.policy_net.load().unwrap();
+        assert_eq!(loaded.map(|n| n.net().side()), Some(19));
         assert_eq!(s.get(&c), TEST_NET);
-        // Setting the same file again reads it again (training may have rewritten
-        // it): the engine sees a changed setting and takes the new load.
-        let before = c.clone();
-        s.set(&mut c, TEST_NET).unwrap();
-        assert_ne!(c, before);
-        assert_eq!(c, c.clone());
         s.set(&mut c, "OFF").unwrap();
         assert_eq!(c, Config::default());
-        assert!(c.policy_net.is_none());
+        assert_eq!(c.policy_net, NetChoice::Off);
         // The compiled-in network, by name, as the commands that play start with it.
         s.set(&mut c, "Shipped").unwrap();
-        assert_eq!(c.policy_net.as_ref().map(|n| n.net().side()), Some(19));
+        assert_eq!(c.policy_net, NetChoice::Shipped);
+        let loaded = c.policy_net.load().unwrap();
+        assert_eq!(loaded.map(|n| n.net().side()), Some(19));
         assert_eq!(s.get(&c), "shipped");
         assert_eq!(s.get(&Config::default().with_shipped_net()), "shipped");
         s.set(&mut c, "off").unwrap();

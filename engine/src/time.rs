@@ -27,20 +27,9 @@ mod overrun;
 mod stop;
 mod watchdog;
 
-pub use budget::{MoveBudget, budget};
+pub use budget::{Limit, MoveBudget, budget};
 pub use keeper::{MoveTimer, Timekeeper, analysis_limit};
 pub use overrun::Overruns;
 pub use stop::Progress;
 pub use tengen_board::{Clock, TimeControl};
 pub use watchdog::watched;
-
-/// When a search stops (besides the stop flag).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// This many playouts in total (over all threads).
-    Playouts(u64),
-    /// A soft and a hard time limit.
-    Time(MoveBudget),
-    /// Until the stop flag is raised.
-    Infinite,
-}

@@ -16,8 +16,9 @@
 //! - [`planes`]: a position as the policy network's input planes ([`PlaneEncoder`]),
 //!   for the network and for the export of its training positions alike.
 //! - [`policy_net`]: the policy network ([`PolicyNet`], a weights file from the
-//!   trainer in `crates/learn/python`, evaluated in pure Rust), a network as a
-//!   setting loads it with the cache of its ratings ([`PolicyNetFile`]), and a
+//!   trainer in `crates/learn/python`, evaluated in pure Rust), which network a
+//!   setting names ([`NetChoice`]), a network loaded with the cache of its ratings
+//!   ([`PolicyNetFile`]), and a
 //!   position's probabilities ([`NetPolicy`]).
 //!
 //! [`Knowledge`] bundles the tables the engine plays by in one value, which the
@@ -55,8 +56,8 @@ pub use move_model::{LocalModel, ModelKnowledge, MoveModel};
 pub use patterns::PatternTable;
 pub use planes::{PLANE_COUNT, PLANES, PlaneEncoder, plane_bytes};
 pub use policy_net::{
-    CACHE_POSITIONS, NetPolicy, NetScratch, NetStats, PolicyNet, PolicyNetError, PolicyNetFile,
-    PolicyOutput, SHIPPED_NET,
+    CACHE_POSITIONS, NetChoice, NetPolicy, NetScratch, NetStats, PolicyNet, PolicyNetError,
+    PolicyNetFile, PolicyOutput, SHIPPED_NET,
 };
 pub use shape::ShapeWeights;
 

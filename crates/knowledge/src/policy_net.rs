@@ -20,7 +20,7 @@
 //! not a given (STRENGTH.md); the engine's search decides where to use it
 //! ([`PolicyNetFile::serves`]).
 //!
-//! A network as a setting loads it is a [`PolicyNetFile`] (`file.rs`): the network,
+//! A setting names a network as a [`NetChoice`]; loaded, it is a [`PolicyNetFile`] (`file.rs`): the network,
 //! the file it came from, the cache of its ratings by position and its counters; a
 //! rating is a [`NetPolicy`] (`probabilities.rs`), one position's probabilities by
 //! point slot.
@@ -36,7 +36,7 @@ use std::path::Path;
 use tengen_board::{Board, BoardSize, Color, Move, Point};
 
 pub use error::PolicyNetError;
-pub use file::{CACHE_POSITIONS, NetStats, PolicyNetFile, SHIPPED_NET};
+pub use file::{CACHE_POSITIONS, NetChoice, NetStats, PolicyNetFile, SHIPPED_NET};
 pub use probabilities::NetPolicy;
 
 use self::conv::Buffers;

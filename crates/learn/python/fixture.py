@@ -1,4 +1,4 @@
-"""Writes the fixture of the Rust inference test (engine/src/knowledge/policy_net):
+"""Writes the fixture of the Rust inference test (crates/knowledge/src/policy_net):
 a small random network in the trainer's weights format and a few positions of an
 exported shard with the logits net.py gives them.
 
@@ -46,7 +46,7 @@ def main(argv):
     os.makedirs(args.out, exist_ok=True)
     weights.save(os.path.join(args.out, "net.safetensors"), params, {
         "board_size": shard.side, "input_planes": shard.planes + 1,
-        "input": f"the {shard.planes} planes of engine/src/knowledge/planes.rs in order, then a plane of ones",
+        "input": f"the {shard.planes} planes of crates/knowledge/src/planes.rs in order, then a plane of ones",
         "legal_plane": net.LEGAL_PLANE, "layers": args.layers, "filters": args.filters,
         "first_kernel": 5, "kernel": 3, "activation": "relu", "padding": "same, zeros",
         "steps": 0, "positions_seen": 0, "seed": args.seed,

@@ -1,6 +1,8 @@
 //! Tengen's trainer: the offline side of the engine's learned tables. It reads game
-//! records through the engine's features ([`tengen_knowledge::shape`]) and writes the
-//! text tables the engine compiles in or loads; the engine never depends on it.
+//! records through the knowledge's features ([`tengen_knowledge::move_model`],
+//! [`tengen_knowledge::shape`]) and writes the text tables the knowledge compiles in or
+//! the engine loads; it does not build the engine, and neither the knowledge nor the
+//! engine depends on it.
 //!
 //! - [`moves`]: the move model (`crates/knowledge/data/moves.txt`, `tengen learn fit`): large
 //!   patterns counted in a first pass ([`counts`]), then every position a competition
@@ -14,7 +16,7 @@
 //!   and log-likelihood by phase of the game.
 //! - [`records`]: the games of SGF collections, streamed one at a time.
 //! - [`export`]: positions of game records as policy-network training examples
-//!   (`tengen learn export`): the network's input planes (the engine's
+//!   (`tengen learn export`): the network's input planes (the knowledge's
 //!   [`PlaneEncoder`](tengen_knowledge::PlaneEncoder)) in binary [`shard`]s,
 //!   which the trainer in `crates/learn/python/` reads.
 

@@ -9,8 +9,7 @@ use std::time::{Duration, Instant};
 
 use tengen_board::{ByColor, Clock, Color, Game, TimeControl};
 
-use super::Limit;
-use super::{MoveBudget, Overruns, budget};
+use super::{Limit, MoveBudget, Overruns, budget};
 use crate::config::Config;
 
 /// The game's time control and clocks, and what recent moves taught about this

@@ -2,8 +2,8 @@
 //! patterns (`crates/knowledge/data/playouts.txt`; its header gives the command), kept as plain
 //! numbers for a move next to the last one: a level per raw 3×3 shape code, the
 //! distance to the last move (adjacent or diagonal), the line, and a far point's
-//! strength for the rest of the board. The draw that reads them is the heavy
-//! playout's (`playout::local`).
+//! strength for the rest of the board. The draw that reads them is the
+//! engine's heavy playout (`playout::local`).
 
 use tengen_board::{Board, Color, Point};
 

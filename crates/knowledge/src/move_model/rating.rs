@@ -1,7 +1,7 @@
 //! The move model as the search reads it: a [`MoveModel`] (tactical features, 3×3
 //! shapes, large patterns) with the pattern hasher its features need, rating one
 //! move at a time. What the tree's prior makes of the ratings (virtual wins, the
-//! order of progressive widening) is `prior::model`'s.
+//! order of progressive widening) is the engine's (`prior::model`).
 
 use tengen_board::{Board, Color, Move};
 

@@ -1,6 +1,6 @@
-//! The policy network in the search: a network loaded from a file
-//! ([`PolicyNetFile`], the value of the `policy_net` setting), the cache of its
-//! ratings by position, and the rating of a tree node.
+//! The policy network as the search holds it: which network a setting names
+//! ([`NetChoice`], plain data), a network loaded from it ([`PolicyNetFile`]), the
+//! cache of its ratings by position, and the rating of a tree node.
 //!
 //! An evaluation costs one to three milliseconds on one core, some ten playouts, so
 //! the network rates the root before the workers start and a node once its visits
@@ -40,11 +40,52 @@ pub const SHIPPED_NET: &str = "shipped";
 /// The shipped network's weights file, compiled in.
 const SHIPPED_WEIGHTS: &[u8] = include_bytes!("../../data/policy-19.safetensors");
 
-/// A policy network loaded from a file, as the `policy_net` setting holds it: the
-/// network, the file it came from, the cache of its ratings and its counters. Two
-/// values are equal only when they are the same load: reading a file again (say,
-/// after training overwrote it) gives a new value, so `tengen-set policy_net` with
-/// the same path takes the file as it is now.
+/// Which policy network a setting names: none, the one compiled in, or a weights
+/// file. Plain data: [`NetChoice::load`] reads the network, and whoever loads it (the
+/// engine) holds the loaded network and the cache of its ratings.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum NetChoice {
+    /// No network: the move model alone.
+    #[default]
+    Off,
+    /// The network compiled into the binary, named [`SHIPPED_NET`].
+    Shipped,
+    /// The weights file at this path, written as it was given (for `tengen-get`).
+    File(String),
+}
+
+impl NetChoice {
+    /// The network named, freshly loaded (a cache and counters of its own); `None`
+    /// for [`NetChoice::Off`]. A file that does not load is an error naming it.
+    pub fn load(&self) -> Result<Option<PolicyNetFile>, PolicyNetError> {
+        match self {
+            NetChoice::Off => Ok(None),
+            NetChoice::Shipped => Ok(Some(PolicyNetFile::shipped())),
+            NetChoice::File(path) => PolicyNetFile::load(path).map(Some),
+        }
+    }
+
+    /// The name as the setting writes it: `off`, [`SHIPPED_NET`] or the file.
+    pub fn name(&self) -> &str {
+        match self {
+            NetChoice::Off => "off",
+            NetChoice::Shipped => SHIPPED_NET,
+            NetChoice::File(path) => path,
+        }
+    }
+}
+
+impl std::fmt::Display for NetChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A policy network loaded from a file (or the shipped one), as the engine holds it
+/// for the [`NetChoice`] its settings name: the network, the file it came from, the
+/// cache of its ratings and its counters. Two values are equal only when they are the
+/// same load: reading a file again (say, after training overwrote it) gives a new
+/// value, so `tengen-set policy_net` with the same path takes the file as it is now.
 pub struct PolicyNetFile {
     path: String,
     net: PolicyNet,
