@@ -285,8 +285,8 @@ pub struct HeavyParams {
     /// Play a 3×3 pattern move around the last move.
     pub pattern: f64,
     /// When set, a pattern move is a learned shape of at least this log strength
-    /// (see [`crate::shape`]) instead of a shape of the hand-written table; shapes
-    /// the table does not name have log strength 0.
+    /// (see [`tengen_knowledge::shape`]) instead of a shape of the hand-written table;
+    /// shapes the table does not name have log strength 0.
     pub shape_threshold: Option<f64>,
     /// When set, the pattern step draws a neighbour of the last move by the move
     /// model's local strengths instead (see `playout::local`), against the rest of
