@@ -8,7 +8,7 @@ use std::hint::black_box;
 use tengen_board::{Board, BoardSize, Color, Move};
 use tengen_engine::ModelKnowledge;
 use tengen_engine::bench::BenchPosition;
-use tengen_engine::shape::features::History;
+use tengen_knowledge::move_model::features::History;
 
 /// The log strengths of every legal move of `c` on `board`, summed (so nothing is
 /// optimised away), and how many there were.

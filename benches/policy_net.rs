@@ -1,5 +1,5 @@
 //! The policy network's cost per position (criterion), batch 1 on one thread: the
-//! shipped 19×19 net (`engine/data/policy-19.safetensors`) on `BenchPosition::midgame19`,
+//! shipped 19×19 net (`crates/knowledge/data/policy-19.safetensors`) on `BenchPosition::midgame19`,
 //! whole (`evaluate`: the planes, the forward pass, the softmax) and the forward pass
 //! alone (`logits_of_planes` on the same position's planes).
 
@@ -8,11 +8,12 @@ use std::hint::black_box;
 use std::path::Path;
 use tengen_board::Move;
 use tengen_engine::bench::BenchPosition;
-use tengen_engine::knowledge::{NetScratch, PLANE_COUNT, PlaneEncoder, PolicyNet, plane_bytes};
-use tengen_engine::shape::features::History;
+use tengen_knowledge::move_model::features::History;
+use tengen_knowledge::{NetScratch, PLANE_COUNT, PlaneEncoder, PolicyNet, plane_bytes};
 
 fn policy_net(c: &mut Criterion) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/data/policy-19.safetensors");
+    let path =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/knowledge/data/policy-19.safetensors");
     let net = PolicyNet::load(&path).unwrap_or_else(|e| panic!("{e}"));
     let mut scratch = NetScratch::new(&net);
     let mid = BenchPosition::midgame19();

@@ -186,7 +186,7 @@ fn an_unknown_group_and_a_bad_without_header_are_clear_errors() {
 /// favourite everywhere.
 fn first_line_table(dir: &Path) -> PathBuf {
     let mut table = String::from("# first line only\n");
-    for (name, values) in tengen_engine::shape::features::GROUPS {
+    for (name, values) in tengen_knowledge::move_model::features::GROUPS {
         // Value 0 of `edge` is the first line; every other value is crushed.
         let rest = if name == "edge" { " 0.000001" } else { " 1" };
         table += &format!("tactical {name} 1{}\n", rest.repeat(values - 1));
@@ -256,7 +256,7 @@ fn a_move_table_replaces_the_shipped_one_and_a_broken_one_stops_the_start() {
 fn eval_scores_the_policy_network_and_refuses_what_it_cannot_read() {
     let (tmp, nine) = records("policy-net");
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let net = root.join("engine/data/policy-19.safetensors");
+    let net = root.join("crates/knowledge/data/policy-19.safetensors");
     let net = net.to_str().unwrap();
     let nineteen = root.join("tests/data/sgf/handicap19.sgf");
     let run = eval_net(net, &nineteen);
@@ -285,7 +285,7 @@ fn eval_scores_the_policy_network_and_refuses_what_it_cannot_read() {
     let run = eval_net(broken.to_str().unwrap(), &nine);
     says(&failed(&run), &["broken.safetensors", "safetensors"]);
     // One of the two, not both.
-    let moves = root.join("engine/data/moves.txt");
+    let moves = root.join("crates/knowledge/data/moves.txt");
     let both = [
         "learn",
         "eval",

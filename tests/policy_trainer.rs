@@ -256,7 +256,12 @@ fn the_heads_learn_from_the_game_labels_and_start_from_a_policy_network() {
         field(rows[2], "ownership") < field(rows[0], "ownership"),
         "the ownership loss did not fall:\n{log}"
     );
-    for want in ["\"heads_by_move\"", "\"160+\"", "\"brier\"", "\"score_mae\""] {
+    for want in [
+        "\"heads_by_move\"",
+        "\"160+\"",
+        "\"brier\"",
+        "\"score_mae\"",
+    ] {
         assert!(rows[2].contains(want), "{want} not in {}", rows[2]);
     }
     let bytes = std::fs::read(heads.join("weights.safetensors")).unwrap();

@@ -11,8 +11,8 @@ use std::time::Instant;
 use clap::Args;
 use tengen_analysis::{Defaults, Perspective, ServerOptions};
 use tengen_board::counted;
-use tengen_engine::shape::model::MoveModel;
 use tengen_engine::{Config, Engine, ModelKnowledge};
+use tengen_knowledge::MoveModel;
 
 use crate::bounds;
 use crate::setting_flags::{SearchFlag, SearchFlagSet, SearchFlags};
@@ -104,7 +104,7 @@ impl SearchFlagSet for AnalysisSearch {
         SearchFlag::new(
             "policy_net",
             "The policy network for the searches' priors and includePolicy: shipped (the \
-             default, compiled in: engine/data/policy-19.safetensors), a weights file, or off, \
+             default, compiled in: crates/knowledge/data/policy-19.safetensors), a weights file, or off, \
              as `tengen gtp --policy-net`. It rates 13x13 and larger boards (the engine's \
              net_min_size) and the size it was made for; on a smaller board, the move model",
         ),

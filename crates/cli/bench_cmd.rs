@@ -11,7 +11,7 @@ use tengen_engine::bench::{
 };
 use tengen_engine::config::{HeavyParams, LocalModelSetting};
 use tengen_engine::settings;
-use tengen_engine::{Config, Keyword, ModelPrior, Parallelism, PolicyKind};
+use tengen_engine::{Config, Engine, Keyword, ModelPrior, Parallelism, PolicyKind};
 
 use crate::bounds;
 
@@ -278,7 +278,8 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             });
         }
     }
-    let search = search_config(&args, &heavy)?;
+    // The network is loaded once: its counters add up over the runs.
+    let search = Engine::new(search_config(&args, &heavy)?);
     for &size in &search_sizes {
         for &par in &args.parallelism {
             series(format!("{size}x{size} search {}", par.name()), &|threads| {
@@ -324,9 +325,10 @@ fn search_sizes(positions: &[BenchPosition], selection: &Selection) -> Vec<Board
 
 /// The policy network's evaluations and cache hits over all the search's runs, on
 /// standard error, where the search used one.
-fn print_policy_net_stats(search: &Config) {
-    if let Some(net) = &search.policy_net {
+fn print_policy_net_stats(engine: &Engine) {
+    if let Some(net) = engine.policy_net() {
         let stats = net.stats();
+        let search = engine.config();
         eprintln!(
             "search with --policy-net {} (net visits {}, blend {}, weight {}): {} evaluations, {} cache hits \
              in all its runs together (each run starts with an empty cache)",

@@ -2,9 +2,9 @@
 
 use clap::Args;
 use tengen_board::{BoardSize, Rules};
-use tengen_engine::shape::model::MoveModel;
 use tengen_engine::{Config, Engine};
 use tengen_gtp::SessionOptions;
+use tengen_knowledge::MoveModel;
 
 use crate::bounds;
 use crate::setting_flags::SettingFlags;
@@ -37,7 +37,7 @@ pub struct GtpArgs {
     pub komi: Option<f64>,
     /// A move table written by `tengen learn fit` for the model prior (--model-prior
     /// wins, widen or both; unused under off), instead of the shipped
-    /// engine/data/moves.txt (read once at start; a table that does not load is an
+    /// crates/knowledge/data/moves.txt (read once at start; a table that does not load is an
     /// error naming the file and line, and the engine does not start).
     #[arg(long, value_name = "FILE")]
     pub move_table: Option<std::path::PathBuf>,

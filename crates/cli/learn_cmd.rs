@@ -11,12 +11,12 @@ use clap::{Args, Subcommand};
 use indicatif::{ProgressBar, ProgressStyle};
 use tengen_board::sgf::SgfGame;
 use tengen_board::{BoardSize, Game, counted};
-use tengen_engine::knowledge::{NetScratch, PolicyNet, PolicyNetError};
-use tengen_engine::shape::ShapeWeights;
-use tengen_engine::shape::left_out::LeftOut;
-use tengen_engine::shape::model::{MoveModel, MoveScorer};
+use tengen_knowledge::move_model::left_out::LeftOut;
+use tengen_knowledge::move_model::{MoveModel, MoveScorer};
+use tengen_knowledge::shape::ShapeWeights;
+use tengen_knowledge::{NetScratch, PolicyNet, PolicyNetError};
 use tengen_learn::eval::{Evaluation, PHASES, Tally};
-use tengen_learn::export::{ExportOptions, Exporter, HeldOut, Month};
+use tengen_learn::export::{ExportOptions, Exporter, HeldOut, Month, OwnershipJudge};
 use tengen_learn::moves::{MoveTraining, PATTERN_CAPACITY, PatternCounts};
 use tengen_learn::records::{Selection, for_each_record};
 use tengen_learn::teams::TeamFit;
@@ -39,8 +39,8 @@ macro_rules! fit_example {
 macro_rules! eval_examples {
     () => {
         "  tengen learn eval --model moves.txt tests/data/sgf/setup13.sgf\n  \
-         tengen learn eval --model engine/data/moves.txt tests/data/sgf/handicap19.sgf\n  \
-         tengen learn eval --policy-net engine/data/policy-19.safetensors tests/data/sgf/handicap19.sgf"
+         tengen learn eval --model crates/knowledge/data/moves.txt tests/data/sgf/handicap19.sgf\n  \
+         tengen learn eval --policy-net crates/knowledge/data/policy-19.safetensors tests/data/sgf/handicap19.sgf"
     };
 }
 
@@ -135,7 +135,7 @@ struct EvalArgs {
     #[command(flatten)]
     records: Records,
     /// The table: a move table (`tengen learn fit`; one fitted `--without` groups is
-    /// scored without computing them) or a 3×3 shape table (`engine/data/shapes.txt`).
+    /// scored without computing them) or a 3×3 shape table (`crates/knowledge/data/shapes.txt`).
     #[arg(long)]
     model: Option<PathBuf>,
     /// Score a policy network instead: its weights file (safetensors, from
@@ -290,7 +290,8 @@ fn fit(args: FitArgs) -> Result<(), String> {
     let header = vec![
         "Tengen's move model: tactical values, 3x3 shapes and large patterns (MM, Coulom 2007)."
             .to_string(),
-        "Format and method: engine/src/shape/model.rs, crates/learn/src/moves.rs.".to_string(),
+        "Format and method: crates/knowledge/src/move_model/table.rs, crates/learn/src/moves.rs."
+            .to_string(),
         format!("Records: {}.", names(&args.records)),
         format!("Command: {}", command.join(" ")),
         format!("Feature groups left out: {left_out}."),
@@ -522,12 +523,26 @@ fn positions_count(n: u64) -> String {
 struct Dyn<'a>(&'a dyn MoveScorer);
 
 impl MoveScorer for Dyn<'_> {
-    fn log_strength(&self, f: &tengen_engine::shape::features::RawFeatures) -> f32 {
+    fn log_strength(&self, f: &tengen_knowledge::move_model::features::RawFeatures) -> f32 {
         self.0.log_strength(f)
     }
 
     fn left_out(&self) -> LeftOut {
         self.0.left_out()
+    }
+}
+
+/// The judge of each exported game's final ownership: the engine at its default
+/// settings, one thread, seed 1 (the same records give the same labels), at `playouts`.
+fn ownership_judge(playouts: u32) -> OwnershipJudge {
+    let mut engine = tengen_engine::Engine::new(tengen_engine::Config {
+        threads: 1,
+        seed: 1,
+        ..tengen_engine::Config::default()
+    });
+    OwnershipJudge {
+        playouts,
+        judge: Box::new(move |game| engine.judge_with(game, u64::from(playouts)).ownership),
     }
 }
 
@@ -550,9 +565,11 @@ fn export(args: ExportArgs) -> Result<(), String> {
         side,
         held_out,
         shard_positions: args.shard_positions,
-        ownership_playouts: args.ownership_playouts,
     })
     .map_err(|e| e.to_string())?;
+    if args.ownership_playouts > 0 {
+        exporter = exporter.with_judge(ownership_judge(args.ownership_playouts));
+    }
     let write_error = |e: std::io::Error| format!("{}: {e}", args.out.display());
     let start = std::time::Instant::now();
     let (games, refused) = for_each_sgf(&args.records, "export", |g| {

@@ -15,8 +15,9 @@ use std::sync::atomic::AtomicBool;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use tengen_board::{BoardSize, Color, Game, Rules};
+use tengen_engine::config::NetChoice;
 use tengen_engine::config::UnknownParallelism;
-use tengen_engine::{Config, Decision, Engine, Limit, Mode, PolicyKind, PolicyNetFile};
+use tengen_engine::{Config, Decision, Engine, Knowledge, Limit, Mode, PolicyKind};
 
 fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
     for kv in spec.split(',').filter(|s| !s.is_empty()) {
@@ -62,11 +63,9 @@ fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
             "policy" => config.policy = v.parse::<PolicyKind>().map_err(|e| e.to_string())?,
             "policy_net" => {
                 config.policy_net = match v {
-                    "off" => None,
-                    "shipped" => Some(Arc::new(PolicyNetFile::shipped())),
-                    path => Some(Arc::new(
-                        PolicyNetFile::load(path).map_err(|e| e.to_string())?,
-                    )),
+                    "off" => NetChoice::Off,
+                    "shipped" => NetChoice::Shipped,
+                    path => NetChoice::File(path.to_string()),
                 }
             }
             _ => return Err(format!("unknown key {k}")),
@@ -140,6 +139,16 @@ fn main() -> Result<(), String> {
     let mut b = base;
     apply(&mut a, &get("--a").unwrap_or_default())?;
     apply(&mut b, &get("--b").unwrap_or_default())?;
+    // Each side's network is loaded once and shared, its cache included, by all its
+    // games.
+    let load = |c: &Config| c.policy_net.load().map(|n| n.map(Arc::new));
+    let (net_a, net_b) = (
+        load(&a).map_err(|e| e.to_string())?,
+        load(&b).map_err(|e| e.to_string())?,
+    );
+    let engine = |config: Config, net: &Option<Arc<tengen_engine::PolicyNetFile>>| {
+        Engine::with_loaded_net(config, Arc::new(Knowledge::shipped()), net.clone())
+    };
     let next = AtomicUsize::new(0);
     let results = std::sync::Mutex::new((0u32, 0u32, 0u32)); // B wins, A wins, void
     std::thread::scope(|scope| {
@@ -150,14 +159,16 @@ fn main() -> Result<(), String> {
                     if g >= games {
                         break;
                     }
-                    let mut ea = Engine::new(Config {
+                    let config_a = Config {
                         seed: 1000 + g as u64,
                         ..a.clone()
-                    });
-                    let mut eb = Engine::new(Config {
+                    };
+                    let mut ea = engine(config_a, &net_a);
+                    let config_b = Config {
                         seed: 5000 + g as u64,
                         ..b.clone()
-                    });
+                    };
+                    let mut eb = engine(config_b, &net_b);
                     let b_black = g % 2 == 0;
                     let winner = if b_black {
                         play(size, &mut eb, &mut ea, playouts)

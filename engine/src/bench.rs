@@ -335,14 +335,16 @@ fn policy_label(kind: PolicyKind, heavy: &HeavyParams) -> &'static str {
 
 /// Tree search from `pos` (a game after one move) on `threads` threads: full
 /// descents, expansions, heavy playouts and backups, for the given time or playouts,
-/// under `base`'s seed, search parameters (the tree's priors: the model prior, a
-/// policy network), heavy playout parameters and policy network.
+/// under the settings of `base` (an engine that is not searched itself): its seed,
+/// search parameters (the tree's priors: the model prior, a policy network) and heavy
+/// playout parameters, and the policy network it holds, whose counters add up over
+/// the runs.
 pub fn measure_search(
     size: BoardSize,
     threads: usize,
     parallelism: Parallelism,
     limit: BenchLimit,
-    base: &crate::Config,
+    base: &crate::Engine,
 ) -> Measurement {
     use std::sync::atomic::{AtomicBool, Ordering};
     use tengen_board::{Game, Rules};
@@ -354,13 +356,15 @@ pub fn measure_search(
     let config = crate::Config {
         threads: threads.max(1),
         parallelism,
-        ..base.clone()
+        ..base.config().clone()
     };
     // Each run rates its own positions: none reads what an earlier run cached.
-    if let Some(net) = &config.policy_net {
+    let net = base.policy_net().cloned();
+    if let Some(net) = &net {
         net.clear_cache();
     }
-    let mut engine = crate::Engine::new(config);
+    let knowledge = std::sync::Arc::new(crate::Knowledge::shipped());
+    let mut engine = crate::Engine::with_loaded_net(config, knowledge, net);
     let stop = AtomicBool::new(false);
     let (search_limit, wait) = match limit {
         BenchLimit::Time(d) => (crate::Limit::Infinite, Some(d)),
@@ -436,7 +440,11 @@ mod tests {
             1,
             Parallelism::Root,
             BenchLimit::Playouts(500),
-            &bench_config(1, crate::ModelPrior::Wins, &HeavyParams::default()),
+            &crate::Engine::new(bench_config(
+                1,
+                crate::ModelPrior::Wins,
+                &HeavyParams::default(),
+            )),
         );
         assert_eq!(m.playouts, 500);
         assert_eq!(m.policy, "search");
@@ -601,7 +609,7 @@ mod tests {
             1,
             Parallelism::Tree,
             BenchLimit::Playouts(100),
-            &bench_config(1, crate::ModelPrior::Off, &heavy),
+            &crate::Engine::new(bench_config(1, crate::ModelPrior::Off, &heavy)),
         );
         let cpu = search.cpu_seconds.unwrap();
         assert!(search.cpu_error >= 0.002, "{search:?}");

@@ -1,12 +1,12 @@
 //! Every tunable of the engine in one value, passed down; there are no globals.
+//! The value is plain data: it names the policy network ([`NetChoice`]), and the
+//! [`Engine`](crate::Engine) holds the network loaded from it.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 pub use tengen_board::Keyword;
 use tengen_board::UnknownKeyword;
-
-use crate::search::PolicyNetFile;
+pub use tengen_knowledge::NetChoice;
 
 /// The engine's settings. `Config::default()` is what `tengen` ships with.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,8 +51,9 @@ pub struct Config {
     /// of main time) must not hang a move. [`MAX_MOVE_TIME`] by default.
     pub max_move_time: Duration,
     /// The policy network that rates the tree's root and busy nodes (see
-    /// `SearchParams::net_visits` and `net_blend`); `None`: the move model alone.
-    pub policy_net: Option<Arc<PolicyNetFile>>,
+    /// `SearchParams::net_visits` and `net_blend`); [`NetChoice::Off`]: the move model
+    /// alone. The engine loads it and holds it with the cache of its ratings.
+    pub policy_net: NetChoice,
     /// Search parameters.
     pub search: SearchParams,
     /// Heavy playout probabilities.
@@ -126,7 +127,7 @@ pub struct SearchParams {
     /// Spare a self-atari that plays a nakade which kills now (see
     /// `tactics::nakade_kills`) the prior's self-atari penalty.
     pub nakade: bool,
-    /// How the learned move model (`engine/data/moves.txt`) shapes a new node's
+    /// How the learned move model (`crates/knowledge/data/moves.txt`) shapes a new node's
     /// priors, on top of the tactics and shapes above ([`ModelPrior::Wins`] by
     /// default: it beat `Off` on 9×9, 13×13 and 19×19, STRENGTH.md).
     pub model_prior: ModelPrior,
@@ -284,8 +285,8 @@ pub struct HeavyParams {
     /// Play a 3×3 pattern move around the last move.
     pub pattern: f64,
     /// When set, a pattern move is a learned shape of at least this log strength
-    /// (see [`crate::shape`]) instead of a shape of the hand-written table; shapes
-    /// the table does not name have log strength 0.
+    /// (see [`tengen_knowledge::shape`]) instead of a shape of the hand-written table;
+    /// shapes the table does not name have log strength 0.
     pub shape_threshold: Option<f64>,
     /// When set, the pattern step draws a neighbour of the last move by the move
     /// model's local strengths instead (see `playout::local`), against the rest of
@@ -337,7 +338,7 @@ impl Default for Config {
             memory_mib: DEFAULT_MEMORY_MIB,
             lag: DEFAULT_LAG,
             max_move_time: MAX_MOVE_TIME,
-            policy_net: None,
+            policy_net: NetChoice::Off,
             search: SearchParams::default(),
             heavy: HeavyParams::default(),
             settle_nakade: true,
@@ -348,12 +349,12 @@ impl Default for Config {
 impl Config {
     /// The defaults of the commands that play (`tengen gtp`, `analysis`, `review`,
     /// `diagnose`): these settings with the shipped policy network
-    /// ([`PolicyNetFile::shipped`]), which rates the boards from
+    /// ([`NetChoice::Shipped`]), which rates the boards from
     /// [`SearchParams::net_min_size`] up and leaves the smaller ones to the move model. [`Config::default`] itself has no network, so that
     /// `tengen bench` and the tests measure the search alone unless they ask for one.
     pub fn with_shipped_net(self) -> Config {
         Config {
-            policy_net: Some(Arc::new(PolicyNetFile::shipped())),
+            policy_net: NetChoice::Shipped,
             ..self
         }
     }

@@ -24,14 +24,15 @@ use tengen_board::{Bitboard, Color, Game, Move, StaticLife};
 
 use crate::analysis::{Analysis, MoveStat, Report};
 use crate::cleanup::{KillLines, Proven};
-use crate::config::{Config, HeavyParams, ModelPrior};
-use crate::knowledge::Knowledge;
+use crate::config::{Config, HeavyParams, ModelPrior, NetChoice};
 use crate::komi::{handicap_shift, playout_komi};
 use crate::ownership::{Judgement, Status, judge, playout_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
 use crate::resign::ResignStreaks;
-use crate::search::{Job, Limit, Worker, search};
-use crate::shape::model::MoveModel;
+use crate::search::{Job, Means, Worker, search};
+use crate::time::Limit;
+use tengen_knowledge::Knowledge;
+use tengen_knowledge::{MoveModel, PolicyNetError, PolicyNetFile};
 
 mod board_count;
 pub use board_count::{counts_board_as_it_stands, wins_by_the_count};
@@ -82,6 +83,9 @@ pub struct Engine {
     /// The tables the engine plays by, lent to the search's prior and to both
     /// policies' playouts.
     knowledge: Arc<Knowledge>,
+    /// The policy network `config.policy_net` names, loaded, with the cache of its
+    /// ratings (shared with the engines reconfigured from this one).
+    net: Option<Arc<PolicyNetFile>>,
     policy: Policy,
     /// The policy of the playouts that settle dead stones and seki.
     settle_policy: Policy,
@@ -108,16 +112,22 @@ impl Engine {
     }
 
     /// A player with these settings whose tree prior rates moves by `model` instead of
-    /// the shipped `engine/data/moves.txt` (`tengen --move-table`).
+    /// the shipped `crates/knowledge/data/moves.txt` (`tengen --move-table`).
     pub fn with_model(config: Config, model: MoveModel) -> Engine {
         Engine::with_knowledge(config, Arc::new(Knowledge::with_move_model(model)))
     }
 
     /// A fresh player with these settings that shares this one's tables: the shape
-    /// table and the move model are not read again (what `tengen-set` needs); the
-    /// clean-up's killing lines carry over, since the game goes on.
-    pub fn reconfigured(&self, config: Config) -> Engine {
-        let mut engine = Engine::with_knowledge(config, Arc::clone(&self.knowledge));
+    /// table and the move model are not read again (what `tengen-set` needs), nor is
+    /// the policy network while the settings name the same one (its cache is shared);
+    /// the clean-up's killing lines carry over, since the game goes on.
+    pub fn reconfigured(&self, mut config: Config) -> Engine {
+        let net = if config.policy_net == self.config.policy_net {
+            self.net.clone()
+        } else {
+            load_net(&mut config)
+        };
+        let mut engine = Engine::with_loaded_net(config, Arc::clone(&self.knowledge), net);
         // The game goes on: a killing line being played is still being played.
         engine.kills = self.kills.clone();
         engine
@@ -129,14 +139,30 @@ impl Engine {
         self.kills.clear();
     }
 
-    /// A player with these settings that plays by `knowledge`.
-    pub fn with_knowledge(config: Config, knowledge: Arc<Knowledge>) -> Engine {
+    /// A player with these settings that plays by `knowledge`, with the policy
+    /// network the settings name loaded for it. A file that no longer loads (the
+    /// setting checked it when it was read) is said on stderr, naming the file, and
+    /// the player goes on without a network (its settings then say `off`).
+    pub fn with_knowledge(mut config: Config, knowledge: Arc<Knowledge>) -> Engine {
+        let net = load_net(&mut config);
+        Engine::with_loaded_net(config, knowledge, net)
+    }
+
+    /// A player with these settings that plays by `knowledge` and rates with `net`, a
+    /// network already loaded for `config.policy_net` (an engine shares its cache and
+    /// counters with every other that holds it, as the runs of `tengen bench` do).
+    pub fn with_loaded_net(
+        config: Config,
+        knowledge: Arc<Knowledge>,
+        net: Option<Arc<PolicyNetFile>>,
+    ) -> Engine {
         let policy =
             Policy::with_knowledge(config.policy, config.heavy.clone(), Arc::clone(&knowledge));
         let settle_policy = policy.with_params(config.policy, settle_params(&config));
         Engine {
             config,
             knowledge,
+            net,
             policy,
             settle_policy,
             workers: Vec::new(),
@@ -156,6 +182,8 @@ impl Engine {
     }
 
     /// The settings, to change; they apply from the next search (the tree is dropped).
+    /// The policy network stays the one loaded: naming another is
+    /// [`Engine::reconfigured`]'s.
     pub fn config_mut(&mut self) -> &mut Config {
         self.workers.clear();
         &mut self.config
@@ -171,6 +199,21 @@ impl Engine {
         self.resign.clear();
         self.kills.clear();
         self.last = None;
+    }
+
+    /// The policy network the settings name, as loaded (none when they say `off`).
+    pub fn policy_net(&self) -> Option<&Arc<PolicyNetFile>> {
+        self.net.as_ref()
+    }
+
+    /// Loads the policy network the settings name again, as its file is now (training
+    /// may have rewritten it), with a fresh cache and counters: what `tengen-set
+    /// policy_net` does when it names the network the engine has. On error nothing
+    /// changes.
+    pub fn reload_net(&mut self) -> Result<(), PolicyNetError> {
+        self.net = self.config.policy_net.load()?.map(Arc::new);
+        self.workers.clear();
+        Ok(())
     }
 
     /// The last search's final snapshot.
@@ -232,15 +275,13 @@ impl Engine {
             _ => None,
         };
         self.prepare_trees(job.game, job.komi_shift, copy_deadline);
-        let analysis = search(
-            &mut self.workers,
-            &self.knowledge,
-            &self.policy,
-            &self.config,
-            job,
-            start,
-            report,
-        );
+        let means = Means {
+            knowledge: &self.knowledge,
+            policy: &self.policy,
+            config: &self.config,
+            net: self.net.as_deref(),
+        };
+        let analysis = search(&mut self.workers, means, job, start, report);
         self.last = Some(analysis.clone());
         analysis
     }
@@ -468,10 +509,10 @@ impl Engine {
         // (on a finished 5×5 board it chose a move that fills its own eye space).
         // The policy network's virtual wins likewise: it too learned from play.
         let model_prior = std::mem::replace(&mut self.config.search.model_prior, ModelPrior::Off);
-        let policy_net = self.config.policy_net.take();
+        let net = self.net.take();
         let analysis = self.search(game, color, Limit::Playouts(n), &stop, false, None);
         self.config.search.model_prior = model_prior;
-        self.config.policy_net = policy_net;
+        self.net = net;
         let refused = |p| {
             game.board().check(color, p).is_ok()
                 && !self_atari_allowed(self.settle_policy.params(), game.board(), color, p)
@@ -620,6 +661,19 @@ fn most_visited_outside(analysis: &Analysis, avoid: &Bitboard) -> Option<Move> {
         .find(|m| allowed(m.mv) && m.visits > 0)
         .or_else(|| analysis.moves.iter().find(|m| allowed(m.mv)))
         .map(|m| m.mv)
+}
+
+/// The network `config` names, loaded; a file that does not load is said on stderr
+/// and `config` then names none.
+fn load_net(config: &mut Config) -> Option<Arc<PolicyNetFile>> {
+    match config.policy_net.load() {
+        Ok(net) => net.map(Arc::new),
+        Err(e) => {
+            eprintln!("tengen: {e}: the search goes on without a policy network");
+            config.policy_net = NetChoice::Off;
+            None
+        }
+    }
 }
 
 /// The heavy-playout settings of the settling playouts: the search's, with nakade on

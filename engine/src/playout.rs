@@ -17,10 +17,10 @@ use tengen_board::{Bitboard, Board, Color, MAX_SLOTS, Move, Point};
 
 use crate::config::HeavyParams;
 pub use crate::config::{PolicyKind, UnknownPolicy};
-use crate::knowledge::Knowledge;
 pub(crate) use heavy::self_atari_allowed;
 pub use light::{light_board_move, light_playout};
 pub use reply::Replies;
+use tengen_knowledge::Knowledge;
 
 /// The RNG of every random choice in the engine.
 pub type Rng = rand::rngs::SmallRng;

@@ -7,19 +7,18 @@
 //! The learned move model ([`model`]) then adds its own virtual wins and/or orders
 //! the candidates for progressive widening, as `SearchParams::model_prior` says;
 //! at a position the policy network rated, its probabilities are blended into those
-//! shares ([`net`], `SearchParams::net_blend`).
+//! shares ([`NetPolicy`], `SearchParams::net_blend`).
 
 pub mod model;
-pub mod net;
 
 use tengen_board::{Board, Color, Move, Point};
 
 use crate::config::SearchParams;
-use crate::knowledge::Knowledge;
-use crate::shape::features::History;
-use crate::shape::shape_code;
-use crate::tactics::{escape_works, nakade_kills, stones_captured};
-use net::NetPolicy;
+use tengen_knowledge::Knowledge;
+use tengen_knowledge::NetPolicy;
+use tengen_knowledge::move_model::features::History;
+use tengen_knowledge::shape::shape_code;
+use tengen_knowledge::tactics::{escape_works, nakade_kills, stones_captured};
 
 /// A candidate move with its prior virtual visits and wins.
 pub type Candidate = (Move, f32, f32);
@@ -505,7 +504,7 @@ mod tests {
 
     #[test]
     fn the_floor_holds_a_near_empty_board_to_the_network_on_its_own_size_only() {
-        use crate::prior::net::NetPolicy;
+        use tengen_knowledge::NetPolicy;
         let board = Board::new(tengen_board::BoardSize::new(9).unwrap());
         let (e5, a1) = (
             board.size().parse_point("E5").unwrap(),

@@ -37,7 +37,6 @@ mod backup;
 mod descend;
 #[cfg(test)]
 mod extras_tests;
-mod net;
 #[cfg(test)]
 mod net_tests;
 mod snapshot;
@@ -51,32 +50,21 @@ use tengen_board::{Bitboard, Board, Color, Game, Hash, Move, Point};
 
 use crate::analysis::{Analysis, Extras, Report};
 use crate::config::{Config, Parallelism};
-use crate::knowledge::{Knowledge, NetScratch};
 use crate::komi::playout_komi;
 use crate::padded::Padded;
 use crate::playout::{Amaf, Komi, Policy, Replies, Rng};
 use crate::prior::Candidate;
 use crate::prior::model::policy_shares;
-use crate::prior::net::NetPolicy;
-use crate::time::{MoveBudget, Progress};
+use crate::time::{Limit, MoveBudget, Progress};
 use crate::tree::{MIN_TREE_BYTES, NodeId, Tree};
+use tengen_knowledge::NetPolicy;
+use tengen_knowledge::{Knowledge, NetScratch};
 
 use backup::{RootAmaf, backup};
 use descend::{descend, expand_now, history, rate};
-pub use net::{CACHE_POSITIONS, NetStats, PolicyNetFile, SHIPPED_NET};
 use snapshot::snapshot;
 use tally::{RootShare, Tally};
-
-/// When a search stops (besides the stop flag).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// This many playouts in total (over all threads).
-    Playouts(u64),
-    /// A soft and a hard time limit.
-    Time(MoveBudget),
-    /// Until the stop flag is raised.
-    Infinite,
-}
+use tengen_knowledge::PolicyNetFile;
 
 /// One thread's search state. Kept between searches so the tree can be reused.
 #[derive(Debug)]
@@ -167,26 +155,36 @@ impl<'a> Job<'a> {
     }
 }
 
-/// Runs `job` on `workers` under `config` with a fresh policy of the configuration's
-/// kind and parameters (over the shipped tables), its clock started at `start`.
+/// What a search plays by, read-only: the tables, the playout policy (over the same
+/// tables), the settings and the policy network loaded for them, if any.
+#[derive(Clone, Copy)]
+pub(crate) struct Means<'a> {
+    pub knowledge: &'a Knowledge,
+    pub policy: &'a Policy,
+    pub config: &'a Config,
+    /// The network `config.policy_net` names, loaded (with the cache of its ratings).
+    pub net: Option<&'a PolicyNetFile>,
+}
+
+/// Runs `job` on `workers` under `config` and `net` (the network loaded for it) with
+/// a fresh policy of the configuration's kind and parameters (over the shipped
+/// tables), its clock started at `start`.
 #[cfg(test)]
 fn search_by_config(
     workers: &mut [Worker],
-    config: &Config,
+    (config, net): (&Config, Option<&PolicyNetFile>),
     job: &Job<'_>,
     start: Instant,
     report: Option<Report<'_>>,
 ) -> Analysis {
     let policy = Policy::new(config.policy, config.heavy.clone());
-    search(
-        workers,
-        policy.knowledge(),
-        &policy,
+    let means = Means {
+        knowledge: policy.knowledge(),
+        policy: &policy,
         config,
-        job,
-        start,
-        report,
-    )
+        net,
+    };
+    search(workers, means, job, start, report)
 }
 
 /// The fixed inputs every worker reads.
@@ -266,13 +264,17 @@ pub(crate) fn tree_budget(config: &Config, threads: usize) -> usize {
 /// Runs a search with `workers` (one thread each) and returns the final snapshot.
 pub(crate) fn search(
     workers: &mut [Worker],
-    knowledge: &Knowledge,
-    policy: &Policy,
-    config: &Config,
+    means: Means<'_>,
     job: &Job<'_>,
     start: Instant,
     mut report: Option<Report<'_>>,
 ) -> Analysis {
+    let Means {
+        knowledge,
+        policy,
+        config,
+        net,
+    } = means;
     let game = job.game;
     let root_last = match game.last_move() {
         Some((_, Move::Play(p))) => Some(p),
@@ -311,10 +313,7 @@ pub(crate) fn search(
         komi: playout_komi(game, job.komi_shift),
         extras,
         expand_after,
-        net: config
-            .policy_net
-            .as_deref()
-            .filter(|net| net.serves_search(game.board(), config.search.net_min_size)),
+        net: net.filter(|net| net.serves_search(game.board(), config.search.net_min_size)),
         net_visits: config.search.net_visits,
         share,
         root_policy: Vec::new(),
@@ -781,7 +780,7 @@ mod tests {
     ) -> Analysis {
         let stop = AtomicBool::new(false);
         let job = Job::plain(game, Color::White, limit, &stop);
-        search_by_config(workers, config, &job, start, None)
+        search_by_config(workers, (config, None), &job, start, None)
     }
 
     #[test]
@@ -1152,15 +1151,13 @@ mod tests {
         let mut filled = None;
         let mut last_visits = 0;
         for round in 0..20 {
-            search(
-                &mut workers,
-                policy.knowledge(),
-                &policy,
-                &config,
-                &job,
-                Instant::now(),
-                None,
-            );
+            let means = Means {
+                knowledge: policy.knowledge(),
+                policy: &policy,
+                config: &config,
+                net: None,
+            };
+            search(&mut workers, means, &job, Instant::now(), None);
             let t = tree_of(&workers[0]);
             assert!(t.bytes() <= budget, "{} bytes", t.bytes());
             let visits = t.node(t.root()).visits();

@@ -13,11 +13,11 @@
 //!   [`Setting::get`] writes one that [`Setting::set`] reads back unchanged.
 //! - A file ([`Kind::FileOrOff`]: the policy network) is loaded when its value is
 //!   read, so a file that does not load is refused like a number out of bounds, and
-//!   nothing changes.
+//!   nothing changes; the value is the file's name ([`NetChoice`]), and the engine
+//!   loads the network it names for its own use.
 
 mod number;
 
-use std::sync::Arc;
 use std::time::Duration;
 
 pub use number::{BadNumber, Real, Whole, WholeNumber};
@@ -25,8 +25,10 @@ pub use number::{BadNumber, Real, Whole, WholeNumber};
 use tengen_board::list_alternatives;
 
 use crate::PolicyKind;
-use crate::config::{Config, Keyword, MAX_LOCAL_MODEL, MAX_MEMORY_MIB, ModelPrior, Parallelism};
-use crate::search::{PolicyNetFile, SHIPPED_NET};
+use crate::config::{
+    Config, Keyword, MAX_LOCAL_MODEL, MAX_MEMORY_MIB, ModelPrior, NetChoice, Parallelism,
+};
+use tengen_knowledge::SHIPPED_NET;
 
 /// What a setting's value is: its type, unit and bounds.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -65,8 +67,8 @@ pub enum Value {
     Choice(&'static str),
     /// `off`.
     Off,
-    /// A policy network, loaded (equal only to the same load: see [`PolicyNetFile`]).
-    Net(Arc<PolicyNetFile>),
+    /// A policy network, by name: the shipped one or a file that loads.
+    Net(NetChoice),
 }
 
 /// One setting of [`Config`].
@@ -137,10 +139,12 @@ impl Setting {
                     return Ok(Value::Off);
                 }
                 if text.eq_ignore_ascii_case(SHIPPED_NET) {
-                    return Ok(Value::Net(Arc::new(PolicyNetFile::shipped())));
+                    return Ok(Value::Net(NetChoice::Shipped));
                 }
-                PolicyNetFile::load(text)
-                    .map(|net| Value::Net(Arc::new(net)))
+                // Loaded to check it: a file that is no network is refused here.
+                let file = NetChoice::File(text.to_string());
+                file.load()
+                    .map(|_| Value::Net(file))
                     .map_err(|e| BadNumber::Other(e.to_string()))
             }
         }
@@ -156,7 +160,7 @@ impl Setting {
             (_, Value::Switch(on)) => u8::from(on).to_string(),
             (_, Value::Choice(name)) => name.to_string(),
             (_, Value::Off) => "off".to_string(),
-            (_, Value::Net(net)) => net.path().to_string(),
+            (_, Value::Net(net)) => net.name().to_string(),
         }
     }
 
@@ -250,11 +254,11 @@ fn choice(v: Value) -> &'static str {
     }
 }
 
-/// The network in `v` (none for another kind, or `off`).
-fn net(v: Value) -> Option<Arc<PolicyNetFile>> {
+/// The network in `v` (off for another kind, or `off`).
+fn net(v: Value) -> NetChoice {
     match v {
-        Value::Net(net) => Some(net),
-        _ => None,
+        Value::Net(net) => net,
+        _ => NetChoice::Off,
     }
 }
 
@@ -401,7 +405,7 @@ pub const SETTINGS: &[Setting] = &[
         flag: "model-prior",
         value_name: "KIND",
         kind: Kind::Choice(ModelPrior::NAMES),
-        help: "How the learned move model (engine/data/moves.txt) shapes new nodes' \
+        help: "How the learned move model (crates/knowledge/data/moves.txt) shapes new nodes' \
                priors: off (tactics and 3x3 shapes alone), wins (each candidate's share \
                of the model's softmax as virtual wins), widen (children in the model's \
                order, more of them as visits grow) or both.",
@@ -441,12 +445,15 @@ pub const SETTINGS: &[Setting] = &[
         kind: Kind::FileOrOff,
         help: "The policy network that rates the root and every node of the tree past \
                net_visits visits (its shares there weighed by net_blend and net_weight): \
-               shipped (engine/data/policy-19.safetensors, compiled in), a weights file, or \
+               shipped (crates/knowledge/data/policy-19.safetensors, compiled in), a weights file, or \
                off (the move model alone). On a board smaller than net_min_size and of \
                another size than the network was made for (the shipped one: 19x19), the \
                move model stays the prior; a file given by name says so once on stderr.",
         default: Some("shipped, for play, analysis, review and diagnose; off in bench"),
-        read: |c| c.policy_net.clone().map_or(Value::Off, Value::Net),
+        read: |c| match &c.policy_net {
+            NetChoice::Off => Value::Off,
+            net => Value::Net(net.clone()),
+        },
         write: |c, v| c.policy_net = net(v),
     },
     Setting {
@@ -502,7 +509,7 @@ pub const SETTINGS: &[Setting] = &[
         kind: Kind::RealOrOff(Real::between(0.0, MAX_LOCAL_MODEL)),
         help: "The move model in the heavy playouts: off, or W, the weight of the rest of \
                the board against a neighbour of the last move drawn by its learned \
-               strength (engine/data/playouts.txt; 1 is the table's strength of a far \
+               strength (crates/knowledge/data/playouts.txt; 1 is the table's strength of a far \
                point).",
         default: None,
         read: |c| c.heavy.local_model.map_or(Value::Off, Value::Real),
@@ -542,7 +549,7 @@ mod tests {
     /// The small policy network of the engine's tests (19×19).
     const TEST_NET: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/policy-net/net.safetensors"
+        "/../crates/knowledge/tests/data/policy-net/net.safetensors"
     );
 
     /// A value of `s` other than the default's, as text.
@@ -575,12 +582,7 @@ mod tests {
             s.set(&mut c, other)
                 .unwrap_or_else(|e| panic!("{}: {e}", s.name));
             assert_ne!(c, Config::default(), "{} {other} changed nothing", s.name);
-            match (s.parse(&s.get(&c)), s.parse(other)) {
-                // Two loads of one file are two values (a network reloads): the
-                // file they name is what reads back.
-                (Ok(Value::Net(a)), Ok(Value::Net(b))) => assert_eq!(a.path(), b.path()),
-                (again, want) => assert_eq!(again, want, "{}", s.name),
-            }
+            assert_eq!(s.parse(&s.get(&c)), s.parse(other), "{}", s.name);
         }
     }
 
@@ -649,22 +651,22 @@ mod tests {
             assert_eq!(c, Config::default());
         }
         std::fs::remove_dir_all(&dir).ok();
-        // A network loads; tengen-get names its file; off drops it.
+        // A network loads; tengen-get names its file; off drops it. (Setting the same
+        // file again reads it again: the engine's `reload_net`, which GTP's
+        // `tengen-set` calls, whose test is the engine's.)
         s.set(&mut c, TEST_NET).unwrap();
-        assert_eq!(c.policy_net.as_ref().map(|n| n.net().side()), Some(19));
+        assert_eq!(c.policy_net, NetChoice::File(TEST_NET.to_string()));
+        let loaded = c.policy_net.load().unwrap();
+        assert_eq!(loaded.map(|n| n.net().side()), Some(19));
         assert_eq!(s.get(&c), TEST_NET);
-        // Setting the same file again reads it again (training may have rewritten
-        // it): the engine sees a changed setting and takes the new load.
-        let before = c.clone();
-        s.set(&mut c, TEST_NET).unwrap();
-        assert_ne!(c, before);
-        assert_eq!(c, c.clone());
         s.set(&mut c, "OFF").unwrap();
         assert_eq!(c, Config::default());
-        assert!(c.policy_net.is_none());
+        assert_eq!(c.policy_net, NetChoice::Off);
         // The compiled-in network, by name, as the commands that play start with it.
         s.set(&mut c, "Shipped").unwrap();
-        assert_eq!(c.policy_net.as_ref().map(|n| n.net().side()), Some(19));
+        assert_eq!(c.policy_net, NetChoice::Shipped);
+        let loaded = c.policy_net.load().unwrap();
+        assert_eq!(loaded.map(|n| n.net().side()), Some(19));
         assert_eq!(s.get(&c), "shipped");
         assert_eq!(s.get(&Config::default().with_shipped_net()), "shipped");
         s.set(&mut c, "off").unwrap();

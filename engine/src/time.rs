@@ -16,6 +16,8 @@
 //! - [`Timekeeper`] keeps a game's time between moves (the control in force, both
 //!   clocks, the controller's limit on one move, the overruns) and decides each
 //!   move's limits; a front end only reports what the controller said.
+//! - [`Limit`] is when a search stops: a playout budget, a [`MoveBudget`] or never
+//!   (until its stop flag).
 //! - [`watched`] runs a search under a watchdog that stops a playout budget at the
 //!   clock's hard limit.
 
@@ -25,7 +27,7 @@ mod overrun;
 mod stop;
 mod watchdog;
 
-pub use budget::{MoveBudget, budget};
+pub use budget::{Limit, MoveBudget, budget};
 pub use keeper::{MoveTimer, Timekeeper, analysis_limit};
 pub use overrun::Overruns;
 pub use stop::Progress;

@@ -444,15 +444,17 @@ fn engine_playouts(c: Color) -> u64 {
 /// 2, which the network rates 4·10⁻⁵.
 #[test]
 fn the_empty_board_opens_on_a_move_the_network_rates() {
-    use tengen_engine::knowledge::NetScratch;
-    use tengen_engine::shape::features::History;
+    use tengen_knowledge::NetScratch;
+    use tengen_knowledge::move_model::features::History;
     let base = Config {
         threads: 1,
         playouts: Some(3000),
         ..Config::default()
     }
     .with_shipped_net();
-    let net = base.policy_net.clone().expect("the shipped network");
+    // One load of the network, its cache shared by the searches of every seed.
+    let loaded = Engine::new(base.clone());
+    let net = loaded.policy_net().cloned().expect("the shipped network");
     let game = Game::new(tengen_board::BoardSize::new(19).unwrap(), Rules::chinese());
     let mut scratch = NetScratch::new(net.net());
     let rated = net
@@ -471,8 +473,8 @@ fn the_empty_board_opens_on_a_move_the_network_rates() {
             seed,
             ..base.clone()
         };
-        let Decision::Play(mv) = genmove(&mut Engine::new(config), &game, Color::Black, 3000)
-        else {
+        let mut engine = loaded.reconfigured(config);
+        let Decision::Play(mv) = genmove(&mut engine, &game, Color::Black, 3000) else {
             panic!("seed {seed}: resigned on the empty board");
         };
         let p = rated.of(mv);

@@ -4,9 +4,9 @@
 //! move model's.
 
 use tengen_board::{Game, Move};
-use tengen_engine::knowledge::NetScratch;
-use tengen_engine::shape::features::History;
 use tengen_engine::{ModelKnowledge, PolicyNetFile};
+use tengen_knowledge::NetScratch;
+use tengen_knowledge::move_model::features::History;
 
 /// The probabilities of the legal moves of the side to move (pass included), one
 /// value a point from A19 (on 19×19) to T1, then pass; an illegal point is -1. The
@@ -117,7 +117,7 @@ mod tests {
     fn fixture_net() -> PolicyNetFile {
         let path = concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../../engine/tests/data/policy-net/net.safetensors"
+            "/../../crates/knowledge/tests/data/policy-net/net.safetensors"
         );
         PolicyNetFile::load(path).unwrap()
     }

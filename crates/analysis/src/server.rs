@@ -324,11 +324,10 @@ impl Searcher<'_, '_> {
         };
         let opts = &job.options;
         let probabilities = opts.policy.then(|| {
-            let config = engine.config();
             policy(
                 self.model,
-                config.policy_net.as_deref(),
-                config.search.net_min_size,
+                engine.policy_net().map(|n| &**n),
+                engine.config().search.net_min_size,
                 &game,
             )
         });

@@ -1,12 +1,12 @@
 //! Ladders played in a stretch of the game, and whether the board's ladder reader
-//! (`tengen_engine::tactics::escape_works`) agreed with how they were played.
+//! (`tengen_knowledge::tactics::escape_works`) agreed with how they were played.
 //!
 //! A *ladder* is a chain that extends out of atari to exactly two liberties at least
 //! twice in a row of its own moves (each extension from the atari the last one left):
 //! the runner. Before its first extension the reader says whether the escape works.
 
 use tengen_board::{Board, Color, Game, Move, Point};
-use tengen_engine::tactics::escape_works;
+use tengen_knowledge::tactics::escape_works;
 
 use crate::eval::Ownership;
 

@@ -1,8 +1,8 @@
-//! Fits the shape weights of `engine/data/shapes.txt` to the moves of game records.
+//! Fits the shape weights of `crates/knowledge/data/shapes.txt` to the moves of game records.
 //!
 //! ```sh
 //! cargo run --release -p tengen-learn --example learn_shapes -- \
-//!   [--min-seen 20] [--iterations 40] [--temp-dir DIR] RECORDS... > engine/data/shapes.txt
+//!   [--min-seen 20] [--iterations 40] [--temp-dir DIR] RECORDS... > crates/knowledge/data/shapes.txt
 //! ```
 //!
 //! `RECORDS` are SGF files or directories of them (the output of `tengen match

@@ -5,7 +5,7 @@
 //!
 //! ```sh
 //! cargo run --release -p tengen-learn --example product -- \
-//!     engine/data/policy-19.safetensors engine/data/moves.txt \
+//!     crates/knowledge/data/policy-19.safetensors crates/knowledge/data/moves.txt \
 //!     ../shared/data/tygem-9d/tygem-9d-2011-03.sgf --games 50 [--skip N] \
 //!     [--a 1] [--b 0,0.2,0.4,0.5,0.6,0.8,1]
 //! ```
@@ -18,10 +18,10 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use tengen_engine::knowledge::{NetScratch, PolicyNet};
-use tengen_engine::shape::features::{RawFeatures, candidates};
-use tengen_engine::shape::model::{MoveModel, MoveScorer};
-use tengen_engine::shape::pattern::PatternHasher;
+use tengen_knowledge::move_model::features::{RawFeatures, candidates};
+use tengen_knowledge::move_model::pattern::PatternHasher;
+use tengen_knowledge::move_model::{MoveModel, MoveScorer};
+use tengen_knowledge::{NetScratch, PolicyNet};
 use tengen_learn::eval::{PHASES, phase, replay};
 use tengen_learn::records::{Selection, for_each_game};
 

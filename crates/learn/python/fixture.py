@@ -1,9 +1,9 @@
-"""Writes the fixture of the Rust inference test (engine/src/knowledge/policy_net):
+"""Writes the fixture of the Rust inference test (crates/knowledge/src/policy_net):
 a small random network in the trainer's weights format and a few positions of an
 exported shard with the logits net.py gives them.
 
     target/policy-venv/bin/python crates/learn/python/fixture.py \
-        --shard /data/policy/held-out/held-out-2011-03.tgp --out engine/tests/data/policy-net
+        --shard /data/policy/held-out/held-out-2011-03.tgp --out crates/knowledge/tests/data/policy-net
 
 Writes OUT/net.safetensors (weights.py's layout) and OUT/positions.safetensors:
 `planes` (positions, planes * plane bytes) uint8, the shard's bit-packed planes, and
@@ -46,7 +46,7 @@ def main(argv):
     os.makedirs(args.out, exist_ok=True)
     weights.save(os.path.join(args.out, "net.safetensors"), params, {
         "board_size": shard.side, "input_planes": shard.planes + 1,
-        "input": f"the {shard.planes} planes of engine/src/knowledge/planes.rs in order, then a plane of ones",
+        "input": f"the {shard.planes} planes of crates/knowledge/src/planes.rs in order, then a plane of ones",
         "legal_plane": net.LEGAL_PLANE, "layers": args.layers, "filters": args.filters,
         "first_kernel": 5, "kernel": 3, "activation": "relu", "padding": "same, zeros",
         "steps": 0, "positions_seen": 0, "seed": args.seed,

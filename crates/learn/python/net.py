@@ -19,7 +19,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-# The legal-move plane (engine/src/knowledge/planes.rs): points where it is 0 get no
+# The legal-move plane (crates/knowledge/src/planes.rs): points where it is 0 get no
 # probability.
 LEGAL_PLANE = 12
 

@@ -239,7 +239,7 @@ def main(argv):
         leaves, _ = jax.tree_util.tree_flatten((params, opt_state))
         weights.save(os.path.join(args.out, "weights.safetensors"), params, {
             "board_size": train.side, "input_planes": train.planes + 1,
-            "input": f"the {train.planes} planes of engine/src/knowledge/planes.rs in order, then a plane of ones",
+            "input": f"the {train.planes} planes of crates/knowledge/src/planes.rs in order, then a plane of ones",
             "legal_plane": net.LEGAL_PLANE, "layers": args.layers, "filters": args.filters,
             "first_kernel": 5, "kernel": 3, "activation": "relu", "padding": "same, zeros",
             "output": "side*side point logits (y * side + x, row 0 at the bottom), then the pass logit",

@@ -8,10 +8,10 @@
 use std::time::Instant;
 
 use tengen_board::{Board, Color, Game, Move};
-use tengen_engine::knowledge::{NetScratch, PolicyNet, PolicyNetError};
-use tengen_engine::shape::features::{History, RawFeatures, candidates};
-use tengen_engine::shape::model::MoveScorer;
-use tengen_engine::shape::pattern::PatternHasher;
+use tengen_knowledge::move_model::MoveScorer;
+use tengen_knowledge::move_model::features::{History, RawFeatures, candidates};
+use tengen_knowledge::move_model::pattern::PatternHasher;
+use tengen_knowledge::{NetScratch, PolicyNet, PolicyNetError};
 
 /// Replays `game` from its start, calling `visit(board, mover, move, history,
 /// number)` before each move (`number` 1-based); stops at a move the board refuses
@@ -229,10 +229,10 @@ mod tests {
     use safetensors::{Dtype, SafeTensors, tensor::TensorView};
     use std::cell::Cell;
     use tengen_board::sgf::parse_sgf;
-    use tengen_engine::shape::ShapeWeights;
-    use tengen_engine::shape::features::NO_SHAPE;
-    use tengen_engine::shape::left_out::LeftOut;
-    use tengen_engine::shape::pattern::PATTERNS;
+    use tengen_knowledge::move_model::features::NO_SHAPE;
+    use tengen_knowledge::move_model::left_out::LeftOut;
+    use tengen_knowledge::move_model::pattern::PATTERNS;
+    use tengen_knowledge::shape::ShapeWeights;
 
     /// Rates a candidate by its distance to the last move only: the closer the better.
     struct Near;
@@ -283,7 +283,8 @@ mod tests {
     }
 
     /// The engine's fixture network: 3 random layers for 19×19.
-    const NET: &[u8] = include_bytes!("../../../engine/tests/data/policy-net/net.safetensors");
+    const NET: &[u8] =
+        include_bytes!("../../../crates/knowledge/tests/data/policy-net/net.safetensors");
 
     /// A 19×19 opening of seven moves.
     const OPENING: &str = "(;SZ[19];B[pd];W[dp];B[pq];W[dd];B[fq];W[cn];B[qk])";

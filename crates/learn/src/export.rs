@@ -3,7 +3,8 @@
 //! [`PlaneEncoder`]) with the move played, into [`shard`](crate::shard)s in a directory,
 //! and each game's labels once: the result its record gives ([`Outcome`]), its komi and
 //! scoring, and the final ownership of every point, Tengen's judgement of the record's
-//! last position ([`Engine::judge_with`]) at `ownership_playouts` playouts (a settled
+//! last position (an [`OwnershipJudge`] the caller lends: `tengen learn export` lends
+//! the engine's `Engine::judge_with`, so that this crate does not build the search) (a settled
 //! count where the game was counted, the search's ownership where it was resigned).
 //!
 //! A held-out month is named explicitly ([`HeldOut::Month`]): its games go into their
@@ -26,10 +27,10 @@ use std::fmt;
 use std::io;
 use std::path::PathBuf;
 
+use tengen_board::Game;
 use tengen_board::sgf::SgfGame;
 use tengen_board::{Color, Move};
-use tengen_engine::knowledge::{PLANE_COUNT, PlaneEncoder, plane_bytes};
-use tengen_engine::{Config, Engine};
+use tengen_knowledge::{PLANE_COUNT, PlaneEncoder, plane_bytes};
 
 use crate::eval::{phase, replay};
 use crate::outcome::{Ending, Outcome, scoring_byte};
@@ -94,9 +95,6 @@ pub struct ExportOptions {
     pub held_out: HeldOut,
     /// The most positions in a training shard.
     pub shard_positions: u64,
-    /// The playouts of the judgement behind each game's ownership label, for its
-    /// search and as many for its settling; 0 judges nothing (every point 0).
-    pub ownership_playouts: u32,
 }
 
 /// What an export did.
@@ -165,18 +163,26 @@ impl fmt::Display for ExportError {
 
 impl std::error::Error for ExportError {}
 
-/// The player that judges each game's end: the default settings, one thread, a fixed
-/// seed, so that the same records give the same labels.
-fn judge() -> Engine {
-    Engine::new(Config {
-        threads: 1,
-        seed: 1,
-        ..Config::default()
-    })
+/// A judgement of a game's last position: one ownership value a point, row by row
+/// from the top left (as the engine's `Judgement::ownership`), +1 Black's, −1 White's.
+pub type JudgeFn = Box<dyn FnMut(&Game) -> Vec<f32>>;
+
+/// Who labels each game's final ownership: a judgement of the game's last position.
+pub struct OwnershipJudge {
+    /// The playouts a judgement takes, written in each shard's header.
+    pub playouts: u32,
+    /// The judgement.
+    pub judge: JudgeFn,
 }
 
-/// The index in a [`Judgement`](tengen_engine::Judgement)'s ownership (row by row
-/// from the top left) of the point at column `x`, row `y` from the bottom.
+impl fmt::Debug for OwnershipJudge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "OwnershipJudge({} playouts)", self.playouts)
+    }
+}
+
+/// The index in a judgement's ownership (row by row from the top left) of the point at
+/// column `x`, row `y` from the bottom.
 fn judgement_cell(side: usize, x: usize, y: usize) -> usize {
     (side - 1 - y) * side + x
 }
@@ -190,8 +196,8 @@ pub struct Exporter {
     training: Option<ShardWriter>,
     held_out: Option<ShardWriter>,
     tally: ExportTally,
-    /// The player whose judgement labels each game's ownership (none at 0 playouts).
-    judge: Option<Engine>,
+    /// Who labels each game's ownership (none: every point 0).
+    judge: Option<OwnershipJudge>,
 }
 
 impl Exporter {
@@ -235,7 +241,7 @@ impl Exporter {
             std::fs::remove_file(&path).map_err(|e| ExportError::Directory(path, e))?;
         }
         Ok(Exporter {
-            judge: (options.ownership_playouts > 0).then(judge),
+            judge: None,
             planes: vec![0; PLANE_COUNT * plane_bytes(options.side)],
             options,
             encoder: PlaneEncoder::new(),
@@ -243,6 +249,13 @@ impl Exporter {
             held_out: None,
             tally: ExportTally::default(),
         })
+    }
+
+    /// Labels each game's final ownership by `judge` (without one, every point is 0
+    /// and the headers say 0 playouts).
+    pub fn with_judge(mut self, judge: OwnershipJudge) -> Exporter {
+        self.judge = Some(judge);
+        self
     }
 
     /// Opens the shard `name`, written under its unfinished name until [`Self::close`].
@@ -253,7 +266,7 @@ impl Exporter {
             &path,
             side,
             PLANE_COUNT as u32,
-            self.options.ownership_playouts,
+            self.judge.as_ref().map_or(0, |j| j.playouts),
         )
     }
 
@@ -378,11 +391,14 @@ impl Exporter {
         let rules = game.game.rules();
         let side = game.game.size().get();
         let mut ownership = vec![0i8; side * side];
-        if let Some(engine) = &mut self.judge {
-            let judged = engine.judge_with(&game.game, u64::from(self.options.ownership_playouts));
+        if let Some(judge) = &mut self.judge {
+            let judged = (judge.judge)(&game.game);
             for (i, v) in ownership.iter_mut().enumerate() {
                 let (x, y) = (i % side, i / side);
-                let o = judged.ownership[judgement_cell(side, x, y)];
+                let o = judged
+                    .get(judgement_cell(side, x, y))
+                    .copied()
+                    .unwrap_or(0.0);
                 *v = (o.clamp(-1.0, 1.0) * 127.0).round() as i8;
             }
         }
@@ -410,7 +426,6 @@ impl Exporter {
 mod tests {
     use super::*;
     use crate::shard::{Label, read_shard};
-    use tengen_board::Color;
     use tengen_board::sgf::parse_sgf;
 
     #[test]
@@ -439,7 +454,6 @@ mod tests {
             side: 5,
             held_out: HeldOut::Month(Month::parse("2011-03").unwrap()),
             shard_positions: 3,
-            ownership_playouts: 0,
         };
         let mut e = Exporter::new(options.clone()).unwrap();
         e.add_game(&game(Some("2011-01-05"), ";B[cc];W[cd];B[bd];W[be]"))
@@ -535,7 +549,6 @@ mod tests {
             side: 5,
             held_out: HeldOut::None,
             shard_positions: 2,
-            ownership_playouts: 0,
         };
         let mut e = Exporter::new(options.clone()).unwrap();
         e.add_game(&game(None, ";B[cc];W[cd]")).unwrap();
@@ -570,7 +583,6 @@ mod tests {
             side: 19,
             held_out: HeldOut::Month(Month::parse("2011-03").unwrap()),
             shard_positions: 200,
-            ownership_playouts: 16,
         })
         .unwrap();
         let selection = crate::records::Selection {
@@ -612,7 +624,6 @@ mod tests {
             side: 5,
             held_out: HeldOut::None,
             shard_positions: 100,
-            ownership_playouts: 0,
         })
         .unwrap();
         e.add_game(&game(Some("2011-03-02"), ";B[aa];W[ee]"))
@@ -642,7 +653,6 @@ mod tests {
             side: 5,
             held_out: HeldOut::None,
             shard_positions: 100,
-            ownership_playouts: 0,
         })
         .unwrap();
         for (re, moves) in [
@@ -677,34 +687,48 @@ mod tests {
         assert_eq!(numbers, [0, 0, 1, 2, 3, 3, 3]);
     }
 
-    /// The ownership label is Tengen's judgement of the last position, in the planes'
-    /// point order (row 0 at the bottom): on a finished 5×5 game where Black walled off
-    /// the bottom two rows and White the top two, each side owns its own.
+    /// The ownership label is the judgement of the last position, turned from the
+    /// judgement's order (row by row from the top left) into the planes' (row 0 at the
+    /// bottom), and the headers name the judgement's playouts.
     #[test]
-    fn the_final_ownership_is_judged_in_the_planes_point_order() {
+    fn the_final_ownership_is_the_judgement_in_the_planes_point_order() {
         let tmp = tempfile::tempdir().unwrap();
+        let judged = std::rc::Rc::new(std::cell::Cell::new(0));
+        let count = std::rc::Rc::clone(&judged);
         let mut e = Exporter::new(ExportOptions {
             out_dir: tmp.path().to_path_buf(),
             side: 5,
             held_out: HeldOut::None,
             shard_positions: 100,
-            ownership_playouts: 64,
         })
-        .unwrap();
-        // Black on row 2 (from the bottom, SGF row d), White on row 3 (SGF row c).
-        let moves = ";B[ad];W[ac];B[bd];W[bc];B[cd];W[cc];B[dd];W[dc];B[ed];W[ec];B[];W[]";
-        e.add_game(&parse_sgf(&format!("(;SZ[5]KM[0.5]RE[W+0.5]{moves})")).unwrap())
+        .unwrap()
+        .with_judge(OwnershipJudge {
+            playouts: 64,
+            // White owns the top two rows, Black the rest; the top left point is half
+            // Black's, and the judgement sees the game's last position.
+            judge: Box::new(move |game: &Game| {
+                count.set(count.get() + 1);
+                assert_eq!(game.move_count(), 2);
+                let mut own: Vec<f32> = (0..25).map(|i| if i < 10 { -1.0 } else { 1.0 }).collect();
+                own[0] = 0.5;
+                own
+            }),
+        });
+        e.add_game(&parse_sgf("(;SZ[5]RE[B+R];B[cc];W[dd])").unwrap())
             .unwrap();
         let t = e.finish().unwrap();
+        assert_eq!(judged.get(), 1);
         let shard = read_shard(&t.shards[0].0).unwrap();
         assert_eq!(shard.header.ownership_playouts, 64);
         let own = &shard.games[0].ownership;
         for y in 0..5 {
             for x in 0..5 {
-                let v = own[y * 5 + x];
-                let owner = if y <= 1 { Color::Black } else { Color::White };
-                let sign = if owner == Color::Black { 1 } else { -1 };
-                assert!(i32::from(v) * sign > 50, "point ({x}, {y}): {v}");
+                let want = match (x, y) {
+                    (0, 4) => 64,
+                    (_, 3..) => -127,
+                    _ => 127,
+                };
+                assert_eq!(own[y * 5 + x], want, "point ({x}, {y})");
             }
         }
     }

@@ -1,4 +1,4 @@
-//! Fitting the move model ([`MoveModel`](tengen_engine::shape::model::MoveModel)) to game
+//! Fitting the move model ([`MoveModel`](tengen_knowledge::MoveModel)) to game
 //! records, in two streamed passes over them: [`PatternCounts`] counts the large
 //! patterns of the moves played, then [`MoveTraining`] makes every position a
 //! competition of teams (tactical values, 3×3 shape, the largest pattern played at
@@ -13,10 +13,10 @@ use std::io;
 use std::path::Path;
 
 use tengen_board::{Game, Move};
-use tengen_engine::shape::features::{GROUPS, NO_SHAPE, RawFeatures, TACTICAL, candidates};
-use tengen_engine::shape::left_out::LeftOut;
-use tengen_engine::shape::pattern::{PATTERN_SIZES, PATTERNS, PatternHasher};
-use tengen_engine::shape::{canonical, describe};
+use tengen_knowledge::move_model::features::{GROUPS, NO_SHAPE, RawFeatures, TACTICAL, candidates};
+use tengen_knowledge::move_model::left_out::LeftOut;
+use tengen_knowledge::move_model::pattern::{PATTERN_SIZES, PATTERNS, PatternHasher};
+use tengen_knowledge::shape::{canonical, describe};
 
 use crate::counts::BoundedCounts;
 use crate::eval::replay;
@@ -228,7 +228,7 @@ impl MoveTraining {
     /// value 0 has strength 1, the shapes so that open space has, the patterns so
     /// that "no pattern" has; what a pass's shape weighed goes into the pass values.
     ///
-    /// [`MoveModel::parse`]: tengen_engine::shape::model::MoveModel::parse
+    /// [`MoveModel::parse`]: tengen_knowledge::MoveModel::parse
     pub fn table(&self, fit: &TeamFit, header: &[String]) -> String {
         let gamma = |k: usize, v: usize| fit.gammas[k].get(v).copied().unwrap_or(1.0);
         let open = self
@@ -292,8 +292,8 @@ mod tests {
     use super::*;
     use crate::eval::Evaluation;
     use tengen_board::sgf::parse_sgf;
-    use tengen_engine::shape::features::{History, point_features};
-    use tengen_engine::shape::model::{MoveModel, MoveScorer};
+    use tengen_knowledge::move_model::features::{History, point_features};
+    use tengen_knowledge::move_model::{MoveModel, MoveScorer};
 
     /// A few games of one opening shape repeated with variations.
     fn games() -> Vec<Game> {
@@ -333,7 +333,7 @@ mod tests {
         let mut blank = Evaluation::new();
         for g in &games() {
             fitted.add_game(g, &model);
-            blank.add_game(g, &tengen_engine::shape::ShapeWeights::empty());
+            blank.add_game(g, &tengen_knowledge::shape::ShapeWeights::empty());
         }
         let (f, b) = (fitted.total(), blank.total());
         assert!(

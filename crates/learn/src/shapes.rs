@@ -1,5 +1,5 @@
-//! Fitting the 3×3 shape strengths of `engine/data/shapes.txt`
-//! ([`ShapeWeights`](tengen_engine::shape::ShapeWeights)) to the moves of game records
+//! Fitting the 3×3 shape strengths of `crates/knowledge/data/shapes.txt`
+//! ([`ShapeWeights`](tengen_knowledge::shape::ShapeWeights)) to the moves of game records
 //! (`examples/learn_shapes.rs` is the command line around it).
 //!
 //! Every move played is a "win" of the chosen point over every other point its player
@@ -18,8 +18,8 @@ use std::path::Path;
 
 use tengen_board::{Board, Color, Game, Move, Point};
 
-use tengen_engine::shape::{canonical, describe, shape_code};
-use tengen_engine::tactics::stones_captured;
+use tengen_knowledge::shape::{canonical, describe, shape_code};
+use tengen_knowledge::tactics::stones_captured;
 
 use crate::eval::replay;
 use crate::teams::{Competitions, FitProgress};
@@ -317,10 +317,16 @@ pub fn write_table(header: &[String], rows: &[Row]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::SeedableRng;
+    use rand::{RngCore, SeedableRng};
     use tengen_board::{BoardSize, Rules};
-    use tengen_engine::playout::{Rng, below};
-    use tengen_engine::shape::ShapeWeights;
+    use tengen_knowledge::shape::ShapeWeights;
+
+    type Rng = rand::rngs::SmallRng;
+
+    /// A uniform draw below `k` (the playouts' draw).
+    fn below(rng: &mut Rng, k: usize) -> usize {
+        ((u64::from(rng.next_u32()) * k as u64) >> 32) as usize
+    }
 
     /// Games whose players answer next to the last move whenever they can.
     fn contact_games(n: usize) -> Records {

@@ -10,7 +10,7 @@
 //! | 0 | 8 | magic `TGPOLICY` |
 //! | 8 | 4 | format version, [`VERSION`] |
 //! | 12 | 4 | board side (19) |
-//! | 16 | 4 | planes, `P` ([`PLANES`](tengen_engine::knowledge::PLANES) names them) |
+//! | 16 | 4 | planes, `P` ([`PLANES`](tengen_knowledge::PLANES) names them) |
 //! | 20 | 4 | record bytes, `P * ceil(side² / 8) + 10` |
 //! | 24 | 8 | positions in the shard |
 //! | 32 | 8 | games in the shard (version 2 on) |
@@ -32,7 +32,7 @@
 //! White's under the record's rules; NaN where the game was not counted), then the
 //! final ownership of every point as an `i8` in the planes' point order (+127 Black's,
 //! −127 White's, 0 neither or not judged): Tengen's own judgement
-//! ([`Engine::judge_with`](tengen_engine::Engine::judge_with)) of the game's last
+//! (`Engine::judge_with`, lent by `tengen learn export`) of the game's last
 //! position, at the header's playouts. 373 bytes a game on 19×19.
 //!
 //! A shard holds whatever its writer was given, in order; nothing in it depends on the
@@ -90,7 +90,7 @@ impl ShardHeader {
         } else {
             TAIL_BYTES
         };
-        self.planes as usize * tengen_engine::knowledge::plane_bytes(self.side as usize) + tail
+        self.planes as usize * tengen_knowledge::plane_bytes(self.side as usize) + tail
     }
 
     /// Bytes one game entry takes.
@@ -208,7 +208,7 @@ impl Label {
     /// The label at the end of `record`, a record of a shard with this `header`.
     pub fn from_record(header: &ShardHeader, record: &[u8]) -> Label {
         let planes = header.planes as usize;
-        let t = &record[planes * tengen_engine::knowledge::plane_bytes(header.side as usize)..];
+        let t = &record[planes * tengen_knowledge::plane_bytes(header.side as usize)..];
         Label {
             played: u16::from_le_bytes([t[0], t[1]]),
             number: u16::from_le_bytes([t[2], t[3]]),

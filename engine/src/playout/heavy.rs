@@ -28,8 +28,8 @@ use tengen_board::{Board, Color, Move, Point};
 
 use super::{Policy, Replies, Rng, below, chance};
 use crate::config::HeavyParams;
-use crate::shape::shape_code;
-use crate::tactics::{escape_works, nakade_kills, nakade_vital_point};
+use tengen_knowledge::shape::shape_code;
+use tengen_knowledge::tactics::{escape_works, nakade_kills, nakade_vital_point};
 
 /// At most this many candidates are gathered per heuristic.
 const MAX_CANDIDATES: usize = 16;

@@ -2,7 +2,7 @@
 //! learned strength, against the rest of the board as one more choice.
 //!
 //! The strengths are [`LocalModel`]'s, from a move table fitted without large patterns
-//! (`engine/data/playouts.txt`; its header gives the command): a candidate on one of
+//! (`crates/knowledge/data/playouts.txt`; its header gives the command): a candidate on one of
 //! the last move's eight neighbours weighs the product of its 3×3 shape's strength,
 //! its distance to the last move's (the `previous` group: adjacent or diagonal) and
 //! its line's (the `edge` group). The rest of the board weighs `elsewhere` times the
@@ -17,8 +17,8 @@
 use tengen_board::{Board, Color, Point};
 
 use super::{Rng, below};
-use crate::knowledge::LocalModel;
-use crate::shape::features::line_value;
+use tengen_knowledge::LocalModel;
+use tengen_knowledge::move_model::features::line_value;
 
 /// The offsets of the eight points around a point, as (column, row).
 const NEIGHBOURHOOD: [(isize, isize); 8] = [

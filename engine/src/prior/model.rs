@@ -11,10 +11,10 @@
 use tengen_board::{Board, Color, Move};
 
 use super::Candidate;
-use super::net::NetPolicy;
 use crate::config::SearchParams;
-use crate::knowledge::ModelKnowledge;
-use crate::shape::features::History;
+use tengen_knowledge::ModelKnowledge;
+use tengen_knowledge::NetPolicy;
+use tengen_knowledge::move_model::features::History;
 
 /// Rates the candidates of `c` on `board` by `model` and applies
 /// `params.model_prior`: each candidate's share of the softmax, times `model_weight`,

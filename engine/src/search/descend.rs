@@ -18,11 +18,11 @@ use std::sync::Arc;
 
 use tengen_board::{Color, Move, Point};
 
-use crate::prior::net::NetPolicy;
 use crate::prior::{PriorInput, candidates};
 use crate::select::{ChildStats, select};
-use crate::shape::features::History;
 use crate::tree::{Edge, NodeId, State, Tree};
+use tengen_knowledge::NetPolicy;
+use tengen_knowledge::move_model::features::History;
 
 use super::{Ctx, Scratch};
 

@@ -49,7 +49,13 @@ fn analyse(game: &Game, color: Color, playouts: u64, threads: usize, extras: Ext
         sink: &mut ignore,
         extras,
     };
-    search_by_config(&mut workers, &config, &job, Instant::now(), Some(report))
+    search_by_config(
+        &mut workers,
+        (&config, None),
+        &job,
+        Instant::now(),
+        Some(report),
+    )
 }
 
 const BOTH: Extras = Extras {

@@ -9,20 +9,21 @@ use std::time::Instant;
 use rand::SeedableRng;
 use tengen_board::{BoardSize, Color, Game, Move, Rules};
 
-use super::{Job, Limit, NetStats, PolicyNetFile, Worker, search_by_config};
+use super::{Job, Limit, PolicyNetFile, Worker, search_by_config};
 use crate::analysis::Analysis;
 use crate::config::{Config, Parallelism};
-use crate::knowledge::{NetScratch, PolicyOutput};
 use crate::playout::Rng;
-use crate::shape::features::History;
 use crate::tree::{NodeId, Tree};
+use tengen_knowledge::move_model::features::History;
+use tengen_knowledge::{NetChoice, NetStats, SHIPPED_NET};
+use tengen_knowledge::{NetScratch, PolicyOutput};
 
 /// The small 19×19 network of the engine's tests, freshly loaded (its own cache and
 /// counters).
 fn test_net() -> Arc<PolicyNetFile> {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/policy-net/net.safetensors"
+        "/../crates/knowledge/tests/data/policy-net/net.safetensors"
     );
     Arc::new(PolicyNetFile::load(path).unwrap())
 }
@@ -40,11 +41,11 @@ fn game(size: u32, moves: &[&str]) -> Game {
 
 /// One search of `playouts` for the side to move in `game` under `config`, by fresh
 /// workers (one a thread); the workers keep their trees.
-fn search_with(game: &Game, config: &Config, playouts: u64) -> (Vec<Worker>, Analysis) {
-    let mut workers = workers(game, config.threads);
+fn search_with(game: &Game, setup: &Setup, playouts: u64) -> (Vec<Worker>, Analysis) {
+    let mut workers = workers(game, setup.threads);
     let stop = AtomicBool::new(false);
     let job = Job::plain(game, game.to_move(), Limit::Playouts(playouts), &stop);
-    let analysis = search_by_config(&mut workers, config, &job, Instant::now(), None);
+    let analysis = search_by_config(&mut workers, setup.means(), &job, Instant::now(), None);
     (workers, analysis)
 }
 
@@ -74,16 +75,48 @@ fn workers(game: &Game, n: usize) -> Vec<Worker> {
         .collect()
 }
 
-fn config(net: Option<Arc<PolicyNetFile>>, threads: usize) -> Config {
+/// Settings that name a network, and the network loaded for them (as an engine
+/// holds them); they read as the settings.
+struct Setup {
+    config: Config,
+    net: Option<Arc<PolicyNetFile>>,
+}
+
+impl Setup {
+    /// The settings and the network, as a search takes them.
+    fn means(&self) -> (&Config, Option<&PolicyNetFile>) {
+        (&self.config, self.net.as_deref())
+    }
+}
+
+impl std::ops::Deref for Setup {
+    type Target = Config;
+    fn deref(&self) -> &Config {
+        &self.config
+    }
+}
+
+impl std::ops::DerefMut for Setup {
+    fn deref_mut(&mut self) -> &mut Config {
+        &mut self.config
+    }
+}
+
+fn config(net: Option<Arc<PolicyNetFile>>, threads: usize) -> Setup {
+    let policy_net = match &net {
+        None => NetChoice::Off,
+        Some(n) if n.path() == SHIPPED_NET => NetChoice::Shipped,
+        Some(n) => NetChoice::File(n.path().to_string()),
+    };
     let mut config = Config {
         threads,
         parallelism: Parallelism::Tree,
         memory_mib: 64,
-        policy_net: net,
+        policy_net,
         ..Config::default()
     };
     config.search.net_visits = 40;
-    config
+    Setup { config, net }
 }
 
 /// Every node of `tree` with its visits and whether it was rated.
@@ -286,10 +319,13 @@ fn threads_sharing_a_tree_rate_each_node_once() {
 
 #[test]
 fn the_shipped_network_steers_the_root_towards_its_moves() {
-    // The network compiled into the binary rates as the file in engine/data does.
+    // The network compiled into the binary rates as the file in crates/knowledge/data does.
     let net = Arc::new(PolicyNetFile::shipped());
-    assert_eq!(net.path(), super::SHIPPED_NET);
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/policy-19.safetensors");
+    assert_eq!(net.path(), SHIPPED_NET);
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../crates/knowledge/data/policy-19.safetensors"
+    );
     let file = Arc::new(PolicyNetFile::load(path).unwrap());
     let g = game(19, &["Q16", "D4"]);
     assert_eq!(
@@ -323,14 +359,13 @@ fn the_judgement_of_a_game_reads_no_network() {
     // learned from play like the move model, is left out of its search as the model
     // is, while a move's search with the same engine rates its root.
     let net = test_net();
-    let mut engine = crate::Engine::new(config(Some(Arc::clone(&net)), 1));
+    let setup = config(Some(Arc::clone(&net)), 1);
+    let knowledge = Arc::new(tengen_knowledge::Knowledge::shipped());
+    let mut engine = crate::Engine::with_loaded_net(setup.config, knowledge, setup.net);
     let g = game(19, &["D4", "Q16", "Q4", "D16"]);
     engine.judge(&g);
     assert_eq!(net.stats().evaluations + net.stats().cache_hits, 0);
-    assert!(
-        engine.config().policy_net.is_some(),
-        "the setting is given back"
-    );
+    assert!(engine.policy_net().is_some(), "the network is given back");
     let stop = AtomicBool::new(false);
     engine.search(&g, g.to_move(), Limit::Playouts(50), &stop, false, None);
     assert!(net.stats().evaluations > 0);
@@ -379,7 +414,7 @@ fn the_reported_prior_is_the_policy_the_root_followed() {
     let before = net.stats();
     let stop = AtomicBool::new(false);
     let job = Job::plain(&g, Color::Black, Limit::Playouts(20), &stop);
-    let again = search_by_config(&mut w, &config, &job, Instant::now(), None);
+    let again = search_by_config(&mut w, config.means(), &job, Instant::now(), None);
     assert_eq!(net.stats().evaluations, before.evaluations);
     let prior_of = |an: &Analysis, mv: Move| an.moves.iter().find(|m| m.mv == mv).unwrap().prior;
     for m in &by_prior[..5] {
@@ -389,7 +424,7 @@ fn the_reported_prior_is_the_policy_the_root_followed() {
 
 #[test]
 fn without_a_network_the_prior_is_the_move_models_softmax() {
-    use crate::knowledge::ModelKnowledge;
+    use tengen_knowledge::ModelKnowledge;
     let g = game(9, &["E5"]);
     let config = config(None, 1);
     let (_, a) = search_with(&g, &config, 50);
@@ -416,4 +451,52 @@ fn without_a_network_the_prior_is_the_move_models_softmax() {
     }
     let best = a.moves.iter().map(|m| m.prior).fold(0.0, f64::max);
     assert!(best > 3.0 / a.moves.len() as f64, "flat: {best}");
+}
+
+#[test]
+fn the_engine_loads_the_network_its_settings_name_and_shares_it_until_renamed() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../crates/knowledge/tests/data/policy-net/net.safetensors"
+    );
+    let named = Config {
+        policy_net: NetChoice::File(path.to_string()),
+        ..Config::default()
+    };
+    let engine = crate::Engine::new(named.clone());
+    let first = Arc::clone(engine.policy_net().expect("the file is loaded"));
+    assert_eq!(first.path(), path);
+    assert_eq!(first.net().side(), 19);
+    // Another setting changed: the same load, its cache and counters shared.
+    let other = engine.reconfigured(Config {
+        threads: 2,
+        ..named.clone()
+    });
+    assert!(Arc::ptr_eq(&first, other.policy_net().unwrap()));
+    // The same file named again (`tengen-set policy_net` with its path): read again,
+    // as it is now, a new load.
+    let mut again = other.reconfigured(named.clone());
+    again.reload_net().unwrap();
+    assert!(!Arc::ptr_eq(&first, again.policy_net().unwrap()));
+    // Off drops it; the shipped one is loaded by name.
+    assert!(again.reconfigured(Config::default()).policy_net().is_none());
+    let shipped = again.reconfigured(named.clone().with_shipped_net());
+    assert_eq!(shipped.policy_net().unwrap().path(), SHIPPED_NET);
+    // A file that no longer loads: reloading it is an error naming it, and the
+    // engine keeps what it had.
+    let dir = std::env::temp_dir().join(format!("tengen-net-engine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let copy = dir.join("net.safetensors");
+    std::fs::copy(path, &copy).unwrap();
+    let copy_named = Config {
+        policy_net: NetChoice::File(copy.to_str().unwrap().to_string()),
+        ..Config::default()
+    };
+    let mut engine = crate::Engine::new(copy_named);
+    let held = Arc::clone(engine.policy_net().unwrap());
+    std::fs::write(&copy, b"not a network").unwrap();
+    let why = engine.reload_net().unwrap_err().to_string();
+    assert!(why.contains(copy.to_str().unwrap()), "{why}");
+    assert!(Arc::ptr_eq(&held, engine.policy_net().unwrap()));
+    std::fs::remove_dir_all(&dir).ok();
 }

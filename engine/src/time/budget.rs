@@ -1,8 +1,21 @@
-//! The time for the next move: a [`MoveBudget`] from the time control and the clock.
+//! The time for the next move: a [`MoveBudget`] from the time control and the clock,
+//! and a search's [`Limit`].
 
 use std::time::Duration;
 
 use tengen_board::{Clock, TimeControl};
+
+/// When a search stops (besides the stop flag): a playout budget, a move's
+/// [`MoveBudget`], or never.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// This many playouts in total (over all threads).
+    Playouts(u64),
+    /// A soft and a hard time limit.
+    Time(MoveBudget),
+    /// Until the stop flag is raised.
+    Infinite,
+}
 
 /// The limits for one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,9 +9,8 @@ use std::time::{Duration, Instant};
 
 use tengen_board::{ByColor, Clock, Color, Game, TimeControl};
 
-use super::{MoveBudget, Overruns, budget};
+use super::{Limit, MoveBudget, Overruns, budget};
 use crate::config::Config;
-use crate::search::Limit;
 
 /// The game's time control and clocks, and what recent moves taught about this
 /// machine's overruns.

@@ -4,7 +4,8 @@
 //! dropped; the game stays).
 
 use tengen_engine::Config;
-use tengen_engine::settings::{SETTINGS, Setting};
+use tengen_engine::config::NetChoice;
+use tengen_engine::settings::{Kind, SETTINGS, Setting};
 
 use crate::args::Args;
 use crate::error::{Answer, GtpError, quote};
@@ -41,11 +42,21 @@ pub(crate) fn value(c: &Config, key: &str) -> Result<String, GtpError> {
 pub(crate) fn apply(s: &mut Session, key: &str, value: &str, label: &str) -> Result<(), GtpError> {
     let setting = find(key)?;
     let mut config = s.engine.config().clone();
-    setting.set(&mut config, value).map_err(|e| {
+    let invalid = |e: &dyn std::fmt::Display| {
         GtpError::syntax(format!("invalid value {} for {label}: {e}", quote(value)))
-    })?;
-    if config != *s.engine.config() {
-        s.engine = s.engine.reconfigured(config);
+    };
+    setting.set(&mut config, value).map_err(|e| invalid(&e))?;
+    // Naming the network the engine has reads it again, as its file is now (training
+    // may have rewritten it); naming another loads that one.
+    let reload = setting.kind == Kind::FileOrOff
+        && config.policy_net != NetChoice::Off
+        && config.policy_net == s.engine.config().policy_net;
+    if config != *s.engine.config() || reload {
+        let mut engine = s.engine.reconfigured(config);
+        if reload {
+            engine.reload_net().map_err(|e| invalid(&e))?;
+        }
+        s.engine = engine;
         s.status_cache = None;
     }
     Ok(())

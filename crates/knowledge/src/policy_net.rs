@@ -17,11 +17,18 @@
 //! ([`PolicyNet::side`]) but, every layer being a convolution and the pass logit a
 //! board mean, it evaluates a board of any size as it is: the plane of ones marks
 //! the edges wherever they are. How well a 19×19 net reads 13×13 is a measurement,
-//! not a given (STRENGTH.md); the search decides where to use it
-//! (`crate::search::net`).
+//! not a given (STRENGTH.md); the engine's search decides where to use it
+//! ([`PolicyNetFile::serves`]).
+//!
+//! A setting names a network as a [`NetChoice`]; loaded, it is a [`PolicyNetFile`] (`file.rs`): the network,
+//! the file it came from, the cache of its ratings by position and its counters; a
+//! rating is a [`NetPolicy`] (`probabilities.rs`), one position's probabilities by
+//! point slot.
 
 mod conv;
 mod error;
+mod file;
+mod probabilities;
 mod weights;
 
 use std::path::Path;
@@ -29,11 +36,13 @@ use std::path::Path;
 use tengen_board::{Board, BoardSize, Color, Move, Point};
 
 pub use error::PolicyNetError;
+pub use file::{CACHE_POSITIONS, NetChoice, NetStats, PolicyNetFile, SHIPPED_NET};
+pub use probabilities::NetPolicy;
 
 use self::conv::Buffers;
 use self::weights::Weights;
-use super::planes::{LEGAL, PLANE_COUNT, PlaneEncoder, plane_bytes};
-use crate::shape::features::History;
+use crate::move_model::features::History;
+use crate::planes::{LEGAL, PLANE_COUNT, PlaneEncoder, plane_bytes};
 
 /// A loaded policy network (see the module's documentation).
 #[derive(Debug)]

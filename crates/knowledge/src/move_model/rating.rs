@@ -1,13 +1,13 @@
 //! The move model as the search reads it: a [`MoveModel`] (tactical features, 3×3
 //! shapes, large patterns) with the pattern hasher its features need, rating one
 //! move at a time. What the tree's prior makes of the ratings (virtual wins, the
-//! order of progressive widening) is `prior::model`'s.
+//! order of progressive widening) is the engine's (`prior::model`).
 
 use tengen_board::{Board, Color, Move};
 
-use crate::shape::features::{History, pass_features, point_features};
-use crate::shape::model::{MoveModel, MoveScorer};
-use crate::shape::pattern::PatternHasher;
+use crate::move_model::features::{History, pass_features, point_features};
+use crate::move_model::pattern::PatternHasher;
+use crate::move_model::{MoveModel, MoveScorer};
 
 /// The shipped move table, compiled in.
 const SHIPPED: &str = include_str!("../../data/moves.txt");
@@ -21,10 +21,11 @@ pub struct ModelKnowledge {
 }
 
 impl ModelKnowledge {
-    /// The model of `engine/data/moves.txt`.
+    /// The model of `crates/knowledge/data/moves.txt`.
     pub fn shipped() -> ModelKnowledge {
         // Compiled in and read by a unit test: a failure is a broken build.
-        let model = MoveModel::parse(SHIPPED).expect("engine/data/moves.txt is a valid table");
+        let model =
+            MoveModel::parse(SHIPPED).expect("crates/knowledge/data/moves.txt is a valid table");
         ModelKnowledge::new(model)
     }
 
@@ -52,11 +53,11 @@ impl ModelKnowledge {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::features::two_ataris;
+    use crate::move_model::features::two_ataris;
 
     #[test]
     fn a_table_without_groups_is_rated_without_them() {
-        use crate::shape::features::GROUPS;
+        use crate::move_model::features::GROUPS;
         let b = two_ataris();
         let size = b.size();
         let lines = |skip: &str| -> String {

@@ -10,7 +10,7 @@
 //! - `tactical NAME G0 G1 …`: the strengths of the values of one of
 //!   [`GROUPS`], every group not left out once, all its
 //!   values;
-//! - `shape SHAPE G …`: a 3×3 shape as [`describe`](super::describe) writes it;
+//! - `shape SHAPE G …`: a 3×3 shape as [`describe`](crate::shape::describe) writes it;
 //! - `pattern SIZE HASH G …`: a large pattern, the neighbourhood's largest distance
 //!   and its hash in hexadecimal.
 //!
@@ -26,7 +26,7 @@ use tengen_board::Move;
 use super::features::{GROUPS, NO_SHAPE, RawFeatures, TACTICAL};
 use super::left_out::{LARGE_PATTERNS, LeftOut, SHAPE};
 use super::pattern::{PATTERN_SIZES, PATTERNS};
-use super::{ShapeWeights, canonical, parse_shape, symmetries};
+use crate::shape::{ShapeWeights, canonical, parse_shape, symmetries};
 
 /// Why a move table could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -320,10 +320,10 @@ impl MoveModel {
     }
 
     /// The log strength of the 3×3 shape with raw code `code` (as
-    /// [`shape_code`](super::shape_code) makes it); 0 when the shape is not named or
+    /// [`shape_code`](crate::shape::shape_code) makes it); 0 when the shape is not named or
     /// the shape is left out.
     pub fn shape_log_strength(&self, code: u32) -> f32 {
-        if self.left_out.shape() || code as usize >= super::SHAPE_CODES {
+        if self.left_out.shape() || code as usize >= crate::shape::SHAPE_CODES {
             0.0
         } else {
             self.shapes.log_gamma(code)
@@ -372,8 +372,8 @@ impl MoveScorer for MoveModel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::features::{History, point_features};
-    use crate::shape::pattern::PatternHasher;
+    use crate::move_model::features::{History, point_features};
+    use crate::move_model::pattern::PatternHasher;
     use tengen_board::{Board, BoardSize, Color};
 
     fn tactical_lines() -> String {
@@ -467,8 +467,8 @@ mod tests {
 
     #[test]
     fn the_shipped_table_reads_and_is_not_empty() {
-        let m =
-            MoveModel::parse(include_str!("../../data/moves.txt")).expect("engine/data/moves.txt");
+        let m = MoveModel::parse(include_str!("../../data/moves.txt"))
+            .expect("crates/knowledge/data/moves.txt");
         assert!(m.shapes() > 500, "{} shapes", m.shapes());
         assert!(m.patterns() > 1000, "{} patterns", m.patterns());
         // Its header has no without line: nothing is left out.

@@ -3,10 +3,10 @@
 //! in one load, and shared between threads and searches (the search's cache holds
 //! them by position).
 //!
-//! At a node the network has rated, `model::apply` gives each candidate the blend
-//! `(1 − net_blend) × s_mm + net_blend × s_net` of the move model's share `s_mm` and
-//! the network's `s_net` (both over the node's candidates), as extra won virtual
-//! visits, `net_weight` of them in all.
+//! At a node the network has rated, the engine's prior (`prior::model::apply`) gives
+//! each candidate the blend `(1 − net_blend) × s_mm + net_blend × s_net` of the move
+//! model's share `s_mm` and the network's `s_net` (both over the node's candidates),
+//! as extra won virtual visits, `net_weight` of them in all.
 //! Under progressive widening the blend also sets the candidates' order, but
 //! only where the node is rated as it is expanded (the root, or a position the cache
 //! already holds); a node rated later, at `net_visits`, keeps the order its edges were

@@ -8,14 +8,14 @@
 //! Points are numbered `y * side + x`, column `x` and row `y` from 0, row 0 at the
 //! bottom (GTP row 1), as [`BoardSize::coords`](tengen_board::BoardSize::coords) gives
 //! them. The export of training positions (`tengen learn export`) and the network's
-//! inference ([`PolicyNet`](super::PolicyNet)) both build their planes here, so the
+//! inference ([`PolicyNet`](crate::PolicyNet)) both build their planes here, so the
 //! network reads in play exactly what it was trained on.
 
 use tengen_board::{Board, Color, Move, Point};
 
-use crate::shape::features::{History, atari, escape, point_features};
-use crate::shape::left_out::LeftOut;
-use crate::shape::pattern::PatternHasher;
+use crate::move_model::features::{History, atari, escape, point_features};
+use crate::move_model::left_out::LeftOut;
+use crate::move_model::pattern::PatternHasher;
 
 /// The planes, in order: their names as the shard format documents them.
 pub const PLANES: [&str; 18] = [
@@ -156,8 +156,8 @@ impl PlaneEncoder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::features::two_ataris;
-    use crate::shape::groups::GROUPS;
+    use crate::move_model::features::two_ataris;
+    use crate::move_model::groups::GROUPS;
     use tengen_board::parse_diagram;
 
     /// The points set in plane `k`, as GTP vertices.

@@ -10,7 +10,7 @@ use std::collections::HashMap;
 use safetensors::{Dtype, SafeTensors};
 
 use super::error::PolicyNetError;
-use crate::knowledge::planes::{LEGAL, PLANE_COUNT};
+use crate::planes::{LEGAL, PLANE_COUNT};
 
 /// The format name the metadata must give.
 const FORMAT: &str = "tengen-policy";

@@ -1,6 +1,6 @@
-//! The policy network in the search: a network loaded from a file
-//! ([`PolicyNetFile`], the value of the `policy_net` setting), the cache of its
-//! ratings by position, and the rating of a tree node.
+//! The policy network as the search holds it: which network a setting names
+//! ([`NetChoice`], plain data), a network loaded from it ([`PolicyNetFile`]), the
+//! cache of its ratings by position, and the rating of a tree node.
 //!
 //! An evaluation costs one to three milliseconds on one core, some ten playouts, so
 //! the network rates the root before the workers start and a node once its visits
@@ -25,26 +25,67 @@ use std::sync::{Arc, Mutex};
 
 use tengen_board::{Board, Color, Move};
 
-use crate::knowledge::{NetScratch, PolicyNet, PolicyNetError};
-use crate::prior::net::NetPolicy;
-use crate::shape::features::History;
+use super::probabilities::NetPolicy;
+use crate::move_model::features::History;
+use crate::{NetScratch, PolicyNet, PolicyNetError};
 
 /// The most positions the cache of a loaded network holds (about 1.8 KB each on
 /// 19×19, so some 7 MB at most); the oldest goes first.
 pub const CACHE_POSITIONS: usize = 4096;
 
 /// The name the `policy_net` setting gives the network compiled into the binary
-/// (`engine/data/policy-19.safetensors`): `--policy-net shipped`.
+/// (`crates/knowledge/data/policy-19.safetensors`): `--policy-net shipped`.
 pub const SHIPPED_NET: &str = "shipped";
 
 /// The shipped network's weights file, compiled in.
 const SHIPPED_WEIGHTS: &[u8] = include_bytes!("../../data/policy-19.safetensors");
 
-/// A policy network loaded from a file, as the `policy_net` setting holds it: the
-/// network, the file it came from, the cache of its ratings and its counters. Two
-/// values are equal only when they are the same load: reading a file again (say,
-/// after training overwrote it) gives a new value, so `tengen-set policy_net` with
-/// the same path takes the file as it is now.
+/// Which policy network a setting names: none, the one compiled in, or a weights
+/// file. Plain data: [`NetChoice::load`] reads the network, and whoever loads it (the
+/// engine) holds the loaded network and the cache of its ratings.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum NetChoice {
+    /// No network: the move model alone.
+    #[default]
+    Off,
+    /// The network compiled into the binary, named [`SHIPPED_NET`].
+    Shipped,
+    /// The weights file at this path, written as it was given (for `tengen-get`).
+    File(String),
+}
+
+impl NetChoice {
+    /// The network named, freshly loaded (a cache and counters of its own); `None`
+    /// for [`NetChoice::Off`]. A file that does not load is an error naming it.
+    pub fn load(&self) -> Result<Option<PolicyNetFile>, PolicyNetError> {
+        match self {
+            NetChoice::Off => Ok(None),
+            NetChoice::Shipped => Ok(Some(PolicyNetFile::shipped())),
+            NetChoice::File(path) => PolicyNetFile::load(path).map(Some),
+        }
+    }
+
+    /// The name as the setting writes it: `off`, [`SHIPPED_NET`] or the file.
+    pub fn name(&self) -> &str {
+        match self {
+            NetChoice::Off => "off",
+            NetChoice::Shipped => SHIPPED_NET,
+            NetChoice::File(path) => path,
+        }
+    }
+}
+
+impl std::fmt::Display for NetChoice {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A policy network loaded from a file (or the shipped one), as the engine holds it
+/// for the [`NetChoice`] its settings name: the network, the file it came from, the
+/// cache of its ratings and its counters. Two values are equal only when they are the
+/// same load: reading a file again (say, after training overwrote it) gives a new
+/// value, so `tengen-set policy_net` with the same path takes the file as it is now.
 pub struct PolicyNetFile {
     path: String,
     net: PolicyNet,
@@ -85,14 +126,17 @@ impl PolicyNetFile {
         Ok(PolicyNetFile::new(path.to_string(), net))
     }
 
-    /// The network compiled into the binary (`engine/data/policy-19.safetensors`,
+    /// The network compiled into the binary (`crates/knowledge/data/policy-19.safetensors`,
     /// 19×19), named [`SHIPPED_NET`]. It says nothing on stderr on the sizes it does not
     /// serve: it is the default of the commands that play, on every size.
     pub fn shipped() -> PolicyNetFile {
         // The file is compiled in and a unit test loads it: a failure here is a
         // broken build, and falling back to no network would hide it.
-        let net = PolicyNet::from_bytes(SHIPPED_WEIGHTS, "engine/data/policy-19.safetensors")
-            .expect("engine/data/policy-19.safetensors is a valid policy network");
+        let net = PolicyNet::from_bytes(
+            SHIPPED_WEIGHTS,
+            "crates/knowledge/data/policy-19.safetensors",
+        )
+        .expect("crates/knowledge/data/policy-19.safetensors is a valid policy network");
         let file = PolicyNetFile::new(SHIPPED_NET.to_string(), net);
         file.warned.store(true, Relaxed);
         file
@@ -151,7 +195,7 @@ impl PolicyNetFile {
     /// [`serves`](PolicyNetFile::serves), saying once on stderr, a loaded file (not
     /// the shipped one), that the tree's prior is the move model's when the network
     /// does not serve the board: the search's question.
-    pub(crate) fn serves_search(&self, board: &Board, min_size: usize) -> bool {
+    pub fn serves_search(&self, board: &Board, min_size: usize) -> bool {
         if self.serves(board, min_size) {
             return true;
         }
@@ -169,12 +213,7 @@ impl PolicyNetFile {
 
     /// The cached rating of `c` to move on `board` after `history`, if any (a hit is
     /// counted).
-    pub(crate) fn cached(
-        &self,
-        board: &Board,
-        c: Color,
-        history: &History,
-    ) -> Option<Arc<NetPolicy>> {
+    pub fn cached(&self, board: &Board, c: Color, history: &History) -> Option<Arc<NetPolicy>> {
         let key = position_key(board, c, history);
         let found = self.lock().get(key);
         if found.is_some() {
@@ -186,19 +225,14 @@ impl PolicyNetFile {
     /// The cached rating of `c` to move on `board` after `history`, if any, counted
     /// neither as a hit nor as an evaluation: a report reading again the rating the
     /// search already used.
-    pub(crate) fn peek(
-        &self,
-        board: &Board,
-        c: Color,
-        history: &History,
-    ) -> Option<Arc<NetPolicy>> {
+    pub fn peek(&self, board: &Board, c: Color, history: &History) -> Option<Arc<NetPolicy>> {
         self.lock().get(position_key(board, c, history))
     }
 
     /// The rating of `c` to move on `board` after `history`: from the cache, or
     /// evaluated with `scratch` and cached. `None` when the network cannot rate the
     /// position (its output overflows).
-    pub(crate) fn rate(
+    pub fn rate(
         &self,
         board: &Board,
         c: Color,

@@ -33,7 +33,7 @@ pub enum PolicyNetError {
         reason: String,
     },
     /// The network reads other input planes than the engine's
-    /// [`PLANES`](crate::knowledge::PLANES) and the plane of ones.
+    /// [`PLANES`](crate::PLANES) and the plane of ones.
     Planes {
         /// The file.
         origin: String,

@@ -1,4 +1,4 @@
-//! The shipped policy network (`engine/data/policy-19.safetensors`) loads and ranks the
+//! The shipped policy network (`crates/knowledge/data/policy-19.safetensors`) loads and ranks the
 //! 9-dan player's move first in positions of the held-out month (Tygem 9-dan records of
 //! 2011-03, which no training shard holds).
 
@@ -6,8 +6,8 @@ use std::path::Path;
 
 use tengen_board::sgf::parse_sgf;
 use tengen_board::{Color, Move};
-use tengen_engine::knowledge::{NetScratch, PolicyNet};
-use tengen_engine::shape::features::History;
+use tengen_knowledge::move_model::features::History;
+use tengen_knowledge::{NetScratch, PolicyNet};
 
 /// Openings of held-out games up to and including the move to predict (the last).
 const POSITIONS: [&str; 4] = [

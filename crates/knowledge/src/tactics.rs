@@ -425,7 +425,7 @@ mod tests {
         assert_eq!(stones_captured(&b, Color::Black, d4), 3);
         // Every legal point of random 9×9 games captures what playing it captures.
         let size = tengen_board::BoardSize::new(9).unwrap();
-        let mut rng = crate::playout::Rng::seed_from_u64(11);
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
         for _ in 0..20 {
             let mut board = Board::new(size);
             let mut c = Color::Black;
@@ -611,7 +611,7 @@ mod tests {
         // short of liberties; every group in atari is asked whether extending escapes,
         // and every two-liberty group whether the opponent ladders it, at budgets from
         // starved to the reader's own.
-        let mut rng = crate::playout::Rng::seed_from_u64(29);
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(29);
         let (mut reads, mut long, mut captured) = (0u32, 0u32, 0u32);
         for (size, games) in [(9, 60), (13, 30), (19, 20)] {
             let size = tengen_board::BoardSize::new(size).unwrap();

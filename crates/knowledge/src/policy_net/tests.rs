@@ -8,8 +8,8 @@ use super::*;
 
 /// A 3-layer, 8-filter random net and six held-out 19×19 positions with the logits
 /// `net.py` gives them, written by `crates/learn/python/fixture.py`.
-const NET: &[u8] = include_bytes!("../../../tests/data/policy-net/net.safetensors");
-const POSITIONS: &[u8] = include_bytes!("../../../tests/data/policy-net/positions.safetensors");
+const NET: &[u8] = include_bytes!("../../tests/data/policy-net/net.safetensors");
+const POSITIONS: &[u8] = include_bytes!("../../tests/data/policy-net/positions.safetensors");
 
 fn fixture_net() -> PolicyNet {
     PolicyNet::from_bytes(NET, "fixture net").unwrap()

@@ -10,7 +10,7 @@ use tengen_board::{Board, Color, Move, Point};
 pub use super::groups::{GROUPS, TACTICAL};
 use super::left_out::LeftOut;
 use super::pattern::{PATTERNS, PatternHasher};
-use super::shape_code;
+use crate::shape::shape_code;
 use crate::tactics::escape_works;
 
 /// Values of the `pass` group: not a pass, a pass, a pass answering a pass.
@@ -102,7 +102,7 @@ fn edge_value(board: &Board, p: Point) -> u8 {
 
 /// The `edge` value of the point at column `x`, row `y` of a board of side `side`.
 #[inline]
-pub(crate) fn line_value(side: usize, x: usize, y: usize) -> u8 {
+pub fn line_value(side: usize, x: usize, y: usize) -> u8 {
     x.min(y).min(side - 1 - x).min(side - 1 - y).min(5) as u8
 }
 

@@ -1,14 +1,14 @@
 //! The playouts' local move model: the strengths of a move table fitted without large
-//! patterns (`engine/data/playouts.txt`; its header gives the command), kept as plain
+//! patterns (`crates/knowledge/data/playouts.txt`; its header gives the command), kept as plain
 //! numbers for a move next to the last one: a level per raw 3×3 shape code, the
 //! distance to the last move (adjacent or diagonal), the line, and a far point's
-//! strength for the rest of the board. The draw that reads them is the heavy
-//! playout's (`playout::local`).
+//! strength for the rest of the board. The draw that reads them is the
+//! engine's heavy playout (`playout::local`).
 
 use tengen_board::{Board, Color, Point};
 
-use crate::shape::features::GROUPS;
-use crate::shape::model::MoveModel;
+use crate::move_model::MoveModel;
+use crate::move_model::features::GROUPS;
 use crate::shape::{SHAPE_CODES, shape_code};
 
 /// The shipped playout table, compiled in.
@@ -60,11 +60,11 @@ fn group(name: &str) -> usize {
 }
 
 impl LocalModel {
-    /// The model of `engine/data/playouts.txt`.
+    /// The model of `crates/knowledge/data/playouts.txt`.
     pub fn shipped() -> LocalModel {
         // Compiled in and read by a unit test: a failure is a broken build.
-        let model =
-            MoveModel::parse(SHIPPED).expect("engine/data/playouts.txt is a valid move table");
+        let model = MoveModel::parse(SHIPPED)
+            .expect("crates/knowledge/data/playouts.txt is a valid move table");
         LocalModel::from_model(&model)
     }
 
@@ -89,14 +89,7 @@ impl LocalModel {
     /// The strength of a move by `c` at the empty point `q` with `edge` value `line`
     /// (0 the edge, 5 the sixth line and in), `diagonal` or adjacent to the last move.
     #[inline]
-    pub(crate) fn strength(
-        &self,
-        board: &Board,
-        c: Color,
-        q: Point,
-        line: usize,
-        diagonal: bool,
-    ) -> f32 {
+    pub fn strength(&self, board: &Board, c: Color, q: Point, line: usize, diagonal: bool) -> f32 {
         self.levels[usize::from(self.shape[shape_code(board, c, q) as usize])]
             * self.near[usize::from(diagonal)]
             * self.line[line]
@@ -105,7 +98,7 @@ impl LocalModel {
     /// The strength of a point far from the last move (the rest of the board's
     /// weight for each of its empty points).
     #[inline]
-    pub(crate) fn far(&self) -> f32 {
+    pub fn far(&self) -> f32 {
         self.far
     }
 }

@@ -11,17 +11,11 @@
 //! (the `tengen-learn` crate's `shapes`, run by its `examples/learn_shapes.rs`) fits to
 //! the moves of game records, jointly with the distance to the last move, captures and
 //! self-atari, so that a shape's weight is what the shape adds beyond those. The
-//! shipped table is `engine/data/shapes.txt`.
+//! shipped table is `crates/knowledge/data/shapes.txt`.
 //!
 //! [`Board::pattern3`]: tengen_board::Board::pattern3
 
 use tengen_board::{Board, Color, Point};
-
-pub mod features;
-pub mod groups;
-pub mod left_out;
-pub mod model;
-pub mod pattern;
 
 /// Number of raw shape codes: 16 bits of colours, 4 bits of atari flags.
 pub const SHAPE_CODES: usize = 1 << 20;
@@ -233,11 +227,12 @@ impl Default for ShapeWeights {
 }
 
 impl ShapeWeights {
-    /// The table shipped in `engine/data/shapes.txt`.
+    /// The table shipped in `crates/knowledge/data/shapes.txt`.
     pub fn shipped() -> ShapeWeights {
         // The table is compiled in and a unit test reads it: a failure here is a
         // broken build, and falling back to no shapes would hide it.
-        ShapeWeights::parse(SHIPPED).expect("engine/data/shapes.txt is a valid shape table")
+        ShapeWeights::parse(SHIPPED)
+            .expect("crates/knowledge/data/shapes.txt is a valid shape table")
     }
 
     /// A table that knows no shape.
@@ -405,7 +400,7 @@ mod tests {
 
     #[test]
     fn the_shipped_table_reads() {
-        let table = ShapeWeights::parse(SHIPPED).expect("engine/data/shapes.txt");
+        let table = ShapeWeights::parse(SHIPPED).expect("crates/knowledge/data/shapes.txt");
         assert!(table.len() > 100, "{} shapes", table.len());
         let g = |s: &str| table.log_gamma(parse_shape(s).unwrap());
         // Open space is the unit; every other shape is relative to it.
