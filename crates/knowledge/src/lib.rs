@@ -56,8 +56,8 @@ pub use move_model::{LocalModel, ModelKnowledge, MoveModel};
 pub use patterns::PatternTable;
 pub use planes::{PLANE_COUNT, PLANES, PlaneEncoder, plane_bytes};
 pub use policy_net::{
-    CACHE_POSITIONS, NetChoice, NetPolicy, NetScratch, NetStats, PolicyNet, PolicyNetError,
-    PolicyNetFile, PolicyOutput, SHIPPED_NET,
+    CACHE_POSITIONS, NetChoice, NetJudgement, NetPolicy, NetScratch, NetStats, PolicyNet,
+    PolicyNetError, PolicyNetFile, PolicyOutput, SHIPPED_NET,
 };
 pub use shape::ShapeWeights;
 

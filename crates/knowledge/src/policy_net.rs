@@ -91,6 +91,24 @@ pub struct PolicyOutput {
     probabilities: Vec<f32>,
     /// Whether each point is a legal move (the planes' legal-move plane).
     legal: Vec<bool>,
+    /// The heads' judgement of the position, where the network has them.
+    judgement: Option<NetJudgement>,
+}
+
+/// A network's judgement of a position (the value, score and ownership heads of a
+/// version 2 weights file), from the view of the side to move. The heads learned from
+/// game records' results and Tengen's judgement of their final positions: the value
+/// and the score are those of the records' rules and komi (the shipped data: Korean
+/// territory counting, komi 6.5), which the network does not read as an input.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NetJudgement {
+    /// The probability that the side to move wins.
+    pub win: f32,
+    /// The side to move's expected final margin, in points.
+    pub score: f32,
+    /// Each point's ownership, +1 the mover's, −1 the opponent's, point `y * side + x`
+    /// (row 0 at the bottom).
+    pub ownership: Vec<f32>,
 }
 
 impl PolicyOutput {
@@ -129,6 +147,11 @@ impl PolicyOutput {
                 x < side && y < side && self.legal[y * side + x]
             }
         }
+    }
+
+    /// The heads' judgement of the position, where the network has heads.
+    pub fn judgement(&self) -> Option<&NetJudgement> {
+        self.judgement.as_ref()
     }
 
     /// The `n` most probable legal moves (the pass among them), most probable first;
@@ -175,7 +198,14 @@ impl PolicyNet {
         self.weights.side
     }
 
-    /// One line: the layers, filters, kernels, board size, positions trained and file.
+    /// Whether the network has the value, score and ownership heads (a version 2
+    /// file): its outputs then carry a [`NetJudgement`].
+    pub fn has_heads(&self) -> bool {
+        self.weights.heads.is_some()
+    }
+
+    /// One line: the layers, filters, kernels, heads, board size, positions trained
+    /// and file.
     pub fn describe(&self) -> String {
         let w = &self.weights;
         let filters = w.convs.first().map_or(0, |c| c.filters);
@@ -184,8 +214,13 @@ impl PolicyNet {
             Some(n) => format!("{n} positions trained"),
             None => "positions trained not recorded".to_string(),
         };
+        let heads = if w.heads.is_some() {
+            ", value, score and ownership heads"
+        } else {
+            ""
+        };
         format!(
-            "policy network {} layers × {filters} filters (kernels {}), {side}×{side}, {seen}, from {}",
+            "policy network {} layers × {filters} filters (kernels {}){heads}, {side}×{side}, {seen}, from {}",
             w.convs.len(),
             kernels.join(" "),
             self.origin,
@@ -296,10 +331,29 @@ impl PolicyNet {
         for p in &mut probabilities {
             *p /= total;
         }
+        let judgement = match &self.weights.heads {
+            Some(heads) => {
+                let mut ownership = vec![0.0; n];
+                let (logit, score) = scratch.buffers.judge(heads, size.get(), &mut ownership);
+                if !logit.is_finite()
+                    || !score.is_finite()
+                    || ownership.iter().any(|o| !o.is_finite())
+                {
+                    return None;
+                }
+                Some(NetJudgement {
+                    win: 1.0 / (1.0 + (-logit).exp()),
+                    score,
+                    ownership,
+                })
+            }
+            None => None,
+        };
         Some(PolicyOutput {
             size,
             probabilities,
             legal,
+            judgement,
         })
     }
 }

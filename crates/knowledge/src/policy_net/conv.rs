@@ -9,7 +9,7 @@
 use faer::linalg::matmul::matmul;
 use faer::{Accum, MatMut, MatRef, Par};
 
-use super::weights::{Conv, Weights};
+use super::weights::{Conv, Heads, Weights};
 
 /// Writes the im2col matrix of `input` (`channels × side²`) for a `kernel`×`kernel`
 /// window into `cols`: row `(c * kernel + dy) * kernel + dx`, column `y * side + x`,
@@ -70,6 +70,9 @@ pub(super) struct Buffers {
     cols: Vec<f32>,
     a: Vec<f32>,
     b: Vec<f32>,
+    /// The value head's pooled features and hidden layer.
+    pooled: Vec<f32>,
+    hidden: Vec<f32>,
 }
 
 impl Buffers {
@@ -126,6 +129,47 @@ impl Buffers {
             pass += p * plane.iter().sum::<f32>() / n as f32;
         }
         logits[n] = pass;
+    }
+
+    /// The heads' outputs for the position of the last [`forward`](Buffers::forward)
+    /// (its last layer is still in the buffers), on a board of `side`: the value logit
+    /// (the mover wins) and the score in points (the mover's margin), and each point's
+    /// ownership from the mover's view, in [-1, 1], into `ownership` (`side²`).
+    pub fn judge(&mut self, heads: &Heads, side: usize, ownership: &mut [f32]) -> (f32, f32) {
+        let n = side * side;
+        let filters = heads.ownership.len();
+        let last = &self.a[..filters * n];
+        self.pooled.resize(2 * filters, 0.0);
+        self.hidden.resize(heads.hidden, 0.0);
+        let ownership = &mut ownership[..n];
+        ownership.fill(heads.ownership_bias);
+        for (f, (plane, &w)) in last.chunks_exact(n).zip(&heads.ownership).enumerate() {
+            for (o, &v) in ownership.iter_mut().zip(plane) {
+                *o += w * v;
+            }
+            self.pooled[f] = plane.iter().sum::<f32>() / n as f32;
+            self.pooled[filters + f] = plane.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        }
+        for o in ownership.iter_mut() {
+            *o = o.tanh();
+        }
+        for (h, (row, &b)) in self
+            .hidden
+            .iter_mut()
+            .zip(heads.fc1.chunks_exact(2 * filters).zip(&heads.fc1_bias))
+        {
+            let sum: f32 = row.iter().zip(&self.pooled).map(|(w, x)| w * x).sum();
+            *h = (sum + b).max(0.0);
+        }
+        let mut out = heads.fc2_bias;
+        for (o, row) in out.iter_mut().zip(heads.fc2.chunks_exact(heads.hidden)) {
+            *o += row
+                .iter()
+                .zip(&self.hidden)
+                .map(|(w, x)| w * x)
+                .sum::<f32>();
+        }
+        (out[0], out[1] * heads.score_scale)
     }
 }
 

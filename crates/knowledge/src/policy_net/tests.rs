@@ -11,6 +11,12 @@ use super::*;
 const NET: &[u8] = include_bytes!("../../tests/data/policy-net/net.safetensors");
 const POSITIONS: &[u8] = include_bytes!("../../tests/data/policy-net/positions.safetensors");
 
+/// The same with the value, score and ownership heads (`fixture.py --heads`), and the
+/// heads' outputs `net.py` gives.
+const NET_HEADS: &[u8] = include_bytes!("../../tests/data/policy-net-heads/net.safetensors");
+const POSITIONS_HEADS: &[u8] =
+    include_bytes!("../../tests/data/policy-net-heads/positions.safetensors");
+
 fn fixture_net() -> PolicyNet {
     PolicyNet::from_bytes(NET, "fixture net").unwrap()
 }
@@ -147,8 +153,16 @@ fn a_missing_file_is_an_error_naming_it() {
 fn edited(
     edit: impl FnOnce(&mut Vec<(String, Vec<usize>, Vec<f32>)>, &mut HashMap<String, String>),
 ) -> Vec<u8> {
-    let st = SafeTensors::deserialize(NET).unwrap();
-    let (_, meta) = SafeTensors::read_metadata(NET).unwrap();
+    edited_from(NET, edit)
+}
+
+/// The weights file `net` re-serialized with `edit` applied.
+fn edited_from(
+    net: &[u8],
+    edit: impl FnOnce(&mut Vec<(String, Vec<usize>, Vec<f32>)>, &mut HashMap<String, String>),
+) -> Vec<u8> {
+    let st = SafeTensors::deserialize(net).unwrap();
+    let (_, meta) = SafeTensors::read_metadata(net).unwrap();
     let mut meta = meta.metadata().clone().unwrap();
     let mut tensors: Vec<(String, Vec<usize>, Vec<f32>)> = st
         .tensors()
@@ -199,7 +213,7 @@ fn each_kind_of_bad_file_is_its_own_error() {
     let format: Is = |e| matches!(e, PolicyNetError::Format { .. });
     let planes: Is = |e| matches!(e, PolicyNetError::Planes { .. });
     for (key, value, is) in [
-        ("format_version", "2", format),
+        ("format_version", "3", format),
         ("input_planes", "17", planes),
         ("legal_plane", "3", planes),
         ("layers", "2", format),
@@ -209,6 +223,13 @@ fn each_kind_of_bad_file_is_its_own_error() {
             m.insert(key.into(), value.into());
         }));
         assert!(is(&e), "{key} {value}: {e}");
+    }
+    // A policy network alone that says it has heads lacks their tensors.
+    match kind(&edited(|_, m| {
+        m.insert("format_version".into(), "2".into());
+    })) {
+        PolicyNetError::Tensor { name, .. } => assert_eq!(name, "value.fc1.weight"),
+        e => panic!("{e}"),
     }
     let missing = edited(|t, _| t.retain(|(name, _, _)| name != "pass.bias"));
     match kind(&missing) {
@@ -322,4 +343,87 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn the_heads_are_the_trainers() {
+    let net = PolicyNet::from_bytes(NET_HEADS, "fixture net with heads").unwrap();
+    assert!(net.has_heads() && !fixture_net().has_heads());
+    assert!(net.describe().contains("value, score and ownership heads"));
+    let positions = SafeTensors::deserialize(POSITIONS_HEADS).unwrap();
+    let planes = positions.tensor("planes").unwrap();
+    let want = |name: &str| floats(positions.tensor(name).unwrap().data());
+    let (value, score, ownership) = (want("value"), want("score"), want("ownership"));
+    let close = |g: f32, w: f32| (g - w).abs() <= 1e-4 * w.abs().max(1.0);
+    let mut scratch = NetScratch::new(&net);
+    let n = 19 * 19;
+    for (k, planes) in planes.data().chunks_exact(planes.shape()[1]).enumerate() {
+        let out = net
+            .output_of_planes(BoardSize::NINETEEN, planes, &mut scratch)
+            .unwrap();
+        let j = out.judgement().expect("a net with heads judges");
+        let win = 1.0 / (1.0 + (-value[k]).exp());
+        assert!(
+            close(j.win, win),
+            "position {k}: win {} against {win}",
+            j.win
+        );
+        assert!(
+            close(j.score, score[k]),
+            "position {k}: score {} against {}",
+            j.score,
+            score[k]
+        );
+        for (i, (g, w)) in j
+            .ownership
+            .iter()
+            .zip(&ownership[k * n..(k + 1) * n])
+            .enumerate()
+        {
+            assert!(
+                close(*g, *w),
+                "position {k}, point {i}: ownership {g} against {w}"
+            );
+        }
+    }
+    // A policy network alone judges nothing.
+    let board = Board::new(BoardSize::NINETEEN);
+    let out = fixture_net()
+        .evaluate(
+            &board,
+            Color::Black,
+            &History::default(),
+            &mut NetScratch::default(),
+        )
+        .unwrap();
+    assert!(out.judgement().is_none());
+}
+
+#[test]
+fn a_file_with_broken_heads_is_an_error_naming_the_tensor() {
+    let kind = |bytes: &[u8]| PolicyNet::from_bytes(bytes, "heads.safetensors").unwrap_err();
+    assert!(PolicyNet::from_bytes(&edited_from(NET_HEADS, |_, _| {}), "same").is_ok());
+    let misshapen = edited_from(NET_HEADS, |t, _| {
+        tensor(t, "value.fc2.weight").1 = vec![4, 16]
+    });
+    match kind(&misshapen) {
+        PolicyNetError::Tensor { name, .. } => assert_eq!(name, "value.fc2.weight"),
+        e => panic!("{e}"),
+    }
+    let nan = edited_from(NET_HEADS, |t, _| {
+        tensor(t, "ownership.weight").2[0] = f32::NAN
+    });
+    match kind(&nan) {
+        PolicyNetError::NonFinite { name, .. } => assert_eq!(name, "ownership.weight"),
+        e => panic!("{e}"),
+    }
+    let no_scale = edited_from(NET_HEADS, |_, m| {
+        m.remove("score_scale");
+    });
+    let e = kind(&no_scale);
+    assert!(
+        matches!(e, PolicyNetError::Format { .. }) && e.to_string().contains("score_scale"),
+        "{e}"
+    );
+    assert!(e.to_string().starts_with("heads.safetensors: "), "{e}");
 }

@@ -3,7 +3,10 @@
 //! `head.weight` (1, filters, 1, 1) and `head.bias`, `pass.weight` (1, filters) and
 //! `pass.bias`; metadata `format` = `tengen-policy`, `format_version` = 1,
 //! `board_size`, `input_planes`, `legal_plane`, `layers`, `filters`, …), checked whole
-//! before a value is used.
+//! before a value is used. Version 2 adds the value, score and ownership heads
+//! (`value.fc1.weight` (hidden, 2 · filters), `value.fc1.bias`, `value.fc2.weight` (2,
+//! hidden), `value.fc2.bias`, `ownership.weight` (1, filters, 1, 1), `ownership.bias`,
+//! metadata `score_scale`); a version 1 file is a policy network alone.
 
 use std::collections::HashMap;
 
@@ -14,8 +17,12 @@ use crate::planes::{LEGAL, PLANE_COUNT};
 
 /// The format name the metadata must give.
 const FORMAT: &str = "tengen-policy";
-/// The one format version this build reads.
+/// The format version of a policy network alone.
 const FORMAT_VERSION: &str = "1";
+/// The format version of a network with the value, score and ownership heads.
+const FORMAT_VERSION_HEADS: &str = "2";
+/// The most hidden units of the value head.
+const MAX_HIDDEN: usize = 4096;
 /// Bounds that keep a hostile file from asking for absurd buffers.
 const MAX_LAYERS: usize = 64;
 const MAX_FILTERS: usize = 1024;
@@ -45,6 +52,28 @@ pub(super) struct Weights {
     pub pass_bias: f32,
     /// How many training positions the metadata says the network has seen.
     pub positions_seen: Option<u64>,
+    /// The value, score and ownership heads (version 2).
+    pub heads: Option<Heads>,
+}
+
+/// The heads that judge the position (the trainer's `net.judgement`): over the board
+/// mean, then the board max, of each last-layer filter, a hidden ReLU layer and two
+/// outputs (the value logit, the score in units of `score_scale` points); and a 1×1
+/// convolution with tanh for each point's ownership.
+#[derive(Debug)]
+pub(super) struct Heads {
+    pub hidden: usize,
+    /// `hidden × 2·filters`, row-major.
+    pub fc1: Vec<f32>,
+    pub fc1_bias: Vec<f32>,
+    /// `2 × hidden`, row-major.
+    pub fc2: Vec<f32>,
+    pub fc2_bias: [f32; 2],
+    /// One weight a last-layer filter.
+    pub ownership: Vec<f32>,
+    pub ownership_bias: f32,
+    /// Points in one unit of the score output.
+    pub score_scale: f32,
 }
 
 /// The file's tensors and metadata, with the file's name for every error.
@@ -158,14 +187,16 @@ pub(super) fn read(bytes: &[u8], origin: &str) -> Result<Weights, PolicyNetError
         tensors,
         meta,
     };
-    match (r.meta.get("format"), r.meta.get("format_version")) {
-        (Some(f), Some(v)) if f == FORMAT && v == FORMAT_VERSION => {}
+    let with_heads = match (r.meta.get("format"), r.meta.get("format_version")) {
+        (Some(f), Some(v)) if f == FORMAT && v == FORMAT_VERSION => false,
+        (Some(f), Some(v)) if f == FORMAT && v == FORMAT_VERSION_HEADS => true,
         (f, v) => {
             return Err(r.format(format!(
-                "format {f:?} version {v:?}, expected {FORMAT:?} version {FORMAT_VERSION:?}"
+                "format {f:?} version {v:?}, expected {FORMAT:?} version {FORMAT_VERSION:?} \
+                 or {FORMAT_VERSION_HEADS:?}"
             )));
         }
-    }
+    };
     if let Some(a) = r.meta.get("activation")
         && a != "relu"
     {
@@ -225,6 +256,11 @@ pub(super) fn read(bytes: &[u8], origin: &str) -> Result<Weights, PolicyNetError
         .meta
         .get("positions_seen")
         .and_then(|s| s.trim().parse().ok());
+    let heads = if with_heads {
+        Some(read_heads(&r, filters)?)
+    } else {
+        None
+    };
     Ok(Weights {
         side,
         convs,
@@ -233,5 +269,53 @@ pub(super) fn read(bytes: &[u8], origin: &str) -> Result<Weights, PolicyNetError
         pass,
         pass_bias,
         positions_seen,
+        heads,
+    })
+}
+
+/// The value, score and ownership heads of a version 2 file over `filters` last-layer
+/// filters.
+fn read_heads(r: &Reader<'_>, filters: usize) -> Result<Heads, PolicyNetError> {
+    let name = "value.fc1.weight";
+    let hidden = match r.tensors.tensor(name).map(|v| v.shape().to_vec()) {
+        Ok(shape) if shape.len() == 2 && (1..=MAX_HIDDEN).contains(&shape[0]) => shape[0],
+        Ok(shape) => {
+            return Err(r.tensor_error(
+                name,
+                format!(
+                    "shape {shape:?}, expected (hidden, {}) with 1 to {MAX_HIDDEN} hidden",
+                    2 * filters
+                ),
+            ));
+        }
+        Err(_) => return Err(r.tensor_error(name, "missing".to_string())),
+    };
+    let fc1 = r.tensor(name, &[hidden, 2 * filters])?;
+    let fc1_bias = r.tensor("value.fc1.bias", &[hidden])?;
+    let fc2 = r.tensor("value.fc2.weight", &[2, hidden])?;
+    let b = r.tensor("value.fc2.bias", &[2])?;
+    let ownership = r.tensor("ownership.weight", &[1, filters, 1, 1])?;
+    let ownership_bias = r.tensor("ownership.bias", &[1])?[0];
+    let text = r
+        .meta
+        .get("score_scale")
+        .ok_or_else(|| r.format("the metadata has no score_scale".to_string()))?;
+    let score_scale = match text.trim().parse::<f32>() {
+        Ok(v) if v.is_finite() && v > 0.0 && v <= 1000.0 => v,
+        _ => {
+            return Err(r.format(format!(
+                "score_scale is {text:?}, not a number from 0 to 1000"
+            )));
+        }
+    };
+    Ok(Heads {
+        hidden,
+        fc1,
+        fc1_bias,
+        fc2,
+        fc2_bias: [b[0], b[1]],
+        ownership,
+        ownership_bias,
+        score_scale,
     })
 }
