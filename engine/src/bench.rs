@@ -347,6 +347,8 @@ pub fn measure_search(
     use std::sync::atomic::{AtomicBool, Ordering};
     use tengen_board::{Game, Rules};
 
+    use crate::SearchRequest;
+
     let mut game = Game::new(size, Rules::chinese());
     let centre = size.point(size.get() / 2, size.get() / 2).expect("centre");
     game.play(Color::Black, Move::Play(centre))
@@ -376,7 +378,7 @@ pub fn measure_search(
                 stop.store(true, Ordering::Relaxed);
             });
         }
-        engine.search(&game, Color::White, search_limit, &stop, false, None)
+        engine.search(SearchRequest::new(&game, Color::White, search_limit, &stop))
     });
     let seconds = start.elapsed().as_secs_f64();
     let cpu = CpuSpan::between(cpu_start, cpu_time::process_cpu());

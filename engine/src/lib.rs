@@ -43,7 +43,9 @@ pub use config::{
 };
 pub use knowledge::{Knowledge, ModelKnowledge};
 pub use ownership::{Judgement, Status, apply_static, judge, status_from_ownership};
-pub use player::{Decision, Engine, Mode, counts_board_as_it_stands, wins_by_the_count};
+pub use player::{
+    Decision, Engine, Mode, SearchRequest, counts_board_as_it_stands, wins_by_the_count,
+};
 pub use playout::{Amaf, Outcome, Policy, PolicyKind, Replies, Rng};
 pub use search::{CACHE_POSITIONS, Limit, NetStats, PolicyNetFile, SHIPPED_NET};
 pub use time::{Clock, MoveBudget, Overruns, Progress, TimeControl, budget};

@@ -30,11 +30,13 @@ use crate::komi::{handicap_shift, playout_komi};
 use crate::ownership::{Judgement, Status, judge, playout_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
 use crate::resign::ResignStreaks;
-use crate::search::{Job, Limit, Worker, search};
+use crate::search::{Job, Limit, Setup, Worker, search};
 use crate::shape::model::MoveModel;
 
 mod board_count;
+mod request;
 pub use board_count::{counts_board_as_it_stands, wins_by_the_count};
+pub use request::SearchRequest;
 
 /// Playouts that judge a pass or the clean-up after a search.
 const SETTLE_PLAYOUTS: u32 = 400;
@@ -178,45 +180,20 @@ impl Engine {
         self.last.as_ref()
     }
 
-    /// Searches the position for `color` and returns the final snapshot.
-    pub fn search(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limit: Limit,
-        stop: &AtomicBool,
-        ownership: bool,
-        report: Option<Report<'_>>,
-    ) -> Analysis {
-        let avoid = Bitboard::EMPTY;
-        self.search_avoiding(game, color, limit, stop, ownership, &avoid, report)
-    }
-
-    /// Searches as [`Engine::search`] does, but never chooses a root move in `avoid`
-    /// (KataGo's `avoid`/`allow` to depth 1): selection sees those moves as lost, and
-    /// the snapshots leave them out of the candidates.
-    #[allow(clippy::too_many_arguments)]
-    pub fn search_avoiding(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limit: Limit,
-        stop: &AtomicBool,
-        ownership: bool,
-        avoid: &Bitboard,
-        report: Option<Report<'_>>,
-    ) -> Analysis {
-        let job = Job {
-            game,
-            color,
-            limit,
-            stop,
-            ownership,
-            with_pass: true,
-            avoid: *avoid,
-            komi_shift: 0.0,
+    /// Searches `req`'s position for its colour and returns the final snapshot: what
+    /// analysis asks for (with a report), and thinking on the opponent's time
+    /// ([`SearchRequest::pondering`]). The ownership is gathered where `req.ownership` asks
+    /// for it or its report's extras do; `req.mode` is not read.
+    pub fn search(&mut self, req: SearchRequest<'_>) -> Analysis {
+        // Pondering searches with the dynamic komi of the engine's own moves, so that
+        // the next genmove can keep the tree.
+        let komi_shift = if req.ponder {
+            handicap_shift(req.game, self.config.dynamic_komi)
+        } else {
+            0.0
         };
-        self.run(&job, report)
+        let job = req.job(komi_shift);
+        self.run(&job, req.report)
     }
 
     /// Runs `job` on the workers' trees (reused where the game only went on), and keeps
@@ -232,48 +209,31 @@ impl Engine {
             _ => None,
         };
         self.prepare_trees(job.game, job.komi_shift, copy_deadline);
-        let analysis = search(
-            &mut self.workers,
-            &self.knowledge,
-            &self.policy,
-            &self.config,
-            job,
-            start,
-            report,
-        );
+        let setup = Setup {
+            config: &self.config,
+            knowledge: &self.knowledge,
+            policy: &self.policy,
+        };
+        let analysis = search(&mut self.workers, setup, job, start, report);
         self.last = Some(analysis.clone());
         analysis
     }
 
-    /// Chooses a move for `color`: searches, then applies the resign and pass rules.
-    pub fn genmove(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limit: Limit,
-        stop: &AtomicBool,
-        mode: Mode,
-        report: Option<Report<'_>>,
-    ) -> Decision {
-        let avoid = Bitboard::EMPTY;
-        self.genmove_avoiding(game, color, limit, stop, mode, &avoid, report)
-    }
-
-    /// Chooses a move as [`Engine::genmove`] does, but the search never chooses a
-    /// move in `avoid` (see [`Engine::search_avoiding`]); the rules' own moves (a
-    /// clean-up's capture, a capture before a pass under Tromp-Taylor) are not
-    /// restricted.
-    #[allow(clippy::too_many_arguments)]
-    pub fn genmove_avoiding(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limit: Limit,
-        stop: &AtomicBool,
-        mode: Mode,
-        avoid: &Bitboard,
-        report: Option<Report<'_>>,
-    ) -> Decision {
+    /// Chooses a move for `req.color`: searches (never choosing a root move in
+    /// `req.avoid`), then applies the resign and pass rules, and the clean-up's in
+    /// [`Mode::Cleanup`]. The rules' own moves (a clean-up's capture, a capture
+    /// before a pass under Tromp-Taylor) are not restricted by `req.avoid`. The
+    /// ownership is gathered where the pass decision needs it (`req.ownership` is not
+    /// read: a display asking for it must not change play), with the dynamic komi of
+    /// a handicap game (`req.ponder` is not read).
+    pub fn genmove(&mut self, req: SearchRequest<'_>) -> Decision {
+        let SearchRequest {
+            game,
+            color,
+            limit,
+            mode,
+            ..
+        } = req;
         let start = Instant::now();
         let area = game.size().area();
         let opponent_passed = matches!(game.last_move(), Some((c, Move::Pass)) if c != color);
@@ -287,16 +247,12 @@ impl Engine {
             _ => None,
         };
         let job = Job {
-            game,
-            color,
             limit: self.search_limit(limit, opponent_passed || mode == Mode::Cleanup),
-            stop,
             ownership,
             with_pass: mode == Mode::Normal,
-            avoid: *avoid,
-            komi_shift: handicap_shift(game, self.config.dynamic_komi),
+            ..req.job(handicap_shift(game, self.config.dynamic_komi))
         };
-        let analysis = self.run(&job, report);
+        let analysis = self.run(&job, req.report);
         let Some(best) = analysis.best().cloned() else {
             return Decision::Play(Move::Pass);
         };
@@ -397,43 +353,6 @@ impl Engine {
         }
     }
 
-    /// Analyses until `stop` is raised or `limit` is reached, reporting as it goes.
-    pub fn analyze(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limit: Limit,
-        stop: &AtomicBool,
-        ownership: bool,
-        report: Report<'_>,
-    ) -> Analysis {
-        self.search(game, color, limit, stop, ownership, Some(report))
-    }
-
-    /// Thinks on the opponent's time: searches `color`'s position in `game` as
-    /// [`Engine::analyze`] does, but with the dynamic komi of the engine's own moves,
-    /// so that the next genmove can keep the tree.
-    pub fn ponder(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limit: Limit,
-        stop: &AtomicBool,
-        report: Report<'_>,
-    ) -> Analysis {
-        let job = Job {
-            game,
-            color,
-            limit,
-            stop,
-            ownership: false,
-            with_pass: true,
-            avoid: Bitboard::EMPTY,
-            komi_shift: handicap_shift(game, self.config.dynamic_komi),
-        };
-        self.run(&job, Some(report))
-    }
-
     /// Dead, alive and seki stones of the current position (see [`Engine::judge`]).
     pub fn final_status(&mut self, game: &Game) -> Status {
         self.judge(game).status
@@ -469,7 +388,7 @@ impl Engine {
         // The policy network's virtual wins likewise: it too learned from play.
         let model_prior = std::mem::replace(&mut self.config.search.model_prior, ModelPrior::Off);
         let policy_net = self.config.policy_net.take();
-        let analysis = self.search(game, color, Limit::Playouts(n), &stop, false, None);
+        let analysis = self.search(SearchRequest::new(game, color, Limit::Playouts(n), &stop));
         self.config.search.model_prior = model_prior;
         self.config.policy_net = policy_net;
         let refused = |p| {

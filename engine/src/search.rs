@@ -154,17 +154,17 @@ impl<'a> Job<'a> {
     /// A plain search for `color` within `limit`: no ownership asked for, a pass among
     /// the candidates, no root move avoided.
     fn plain(game: &'a Game, color: Color, limit: Limit, stop: &'a AtomicBool) -> Job<'a> {
-        Job {
-            game,
-            color,
-            limit,
-            stop,
-            ownership: false,
-            with_pass: true,
-            avoid: Bitboard::EMPTY,
-            komi_shift: 0.0,
-        }
+        crate::player::SearchRequest::new(game, color, limit, stop).job(0.0)
     }
+}
+
+/// What a search reads from the engine besides its job: the settings, the tables the
+/// tree's prior reads, and the playout policy (over the same tables).
+#[derive(Clone, Copy)]
+pub(crate) struct Setup<'a> {
+    pub config: &'a Config,
+    pub knowledge: &'a Knowledge,
+    pub policy: &'a Policy,
 }
 
 /// Runs `job` on `workers` under `config` with a fresh policy of the configuration's
@@ -178,15 +178,12 @@ fn search_by_config(
     report: Option<Report<'_>>,
 ) -> Analysis {
     let policy = Policy::new(config.policy, config.heavy.clone());
-    search(
-        workers,
-        policy.knowledge(),
-        &policy,
+    let setup = Setup {
         config,
-        job,
-        start,
-        report,
-    )
+        knowledge: policy.knowledge(),
+        policy: &policy,
+    };
+    search(workers, setup, job, start, report)
 }
 
 /// The fixed inputs every worker reads.
@@ -266,13 +263,16 @@ pub(crate) fn tree_budget(config: &Config, threads: usize) -> usize {
 /// Runs a search with `workers` (one thread each) and returns the final snapshot.
 pub(crate) fn search(
     workers: &mut [Worker],
-    knowledge: &Knowledge,
-    policy: &Policy,
-    config: &Config,
+    setup: Setup<'_>,
     job: &Job<'_>,
     start: Instant,
     mut report: Option<Report<'_>>,
 ) -> Analysis {
+    let Setup {
+        config,
+        knowledge,
+        policy,
+    } = setup;
     let game = job.game;
     let root_last = match game.last_move() {
         Some((_, Move::Play(p))) => Some(p),
@@ -1152,15 +1152,12 @@ mod tests {
         let mut filled = None;
         let mut last_visits = 0;
         for round in 0..20 {
-            search(
-                &mut workers,
-                policy.knowledge(),
-                &policy,
-                &config,
-                &job,
-                Instant::now(),
-                None,
-            );
+            let setup = Setup {
+                config: &config,
+                knowledge: policy.knowledge(),
+                policy: &policy,
+            };
+            search(&mut workers, setup, &job, Instant::now(), None);
             let t = tree_of(&workers[0]);
             assert!(t.bytes() <= budget, "{} bytes", t.bytes());
             let visits = t.node(t.root()).visits();

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use tengen_board::Game;
-use tengen_engine::{Analysis, Engine, Limit, ModelKnowledge, Report};
+use tengen_engine::{Analysis, Engine, Limit, ModelKnowledge, Report, SearchRequest};
 
 use crate::deadlines::Deadlines;
 use crate::hashes::PositionHashes;
@@ -360,15 +360,11 @@ impl Searcher<'_, '_> {
             extras: opts.extras(),
         };
         let avoid = opts.filter.avoided(color, game.size());
-        let analysis = engine.search_avoiding(
-            &game,
-            color,
-            limit,
-            &turn.stop,
-            opts.ownership,
-            &avoid,
-            Some(report),
-        );
+        let req = SearchRequest::new(&game, color, limit, &turn.stop)
+            .ownership(opts.ownership)
+            .avoiding(avoid)
+            .report(Some(report));
+        let analysis = engine.search(req);
         self.deadlines.disarm(&turn.stop);
         self.send_final_response(turn, &at, &analysis, probabilities.as_deref());
     }

@@ -13,6 +13,7 @@ use super::{Job, Limit, NetStats, PolicyNetFile, Worker, search_by_config};
 use crate::analysis::Analysis;
 use crate::config::{Config, Parallelism};
 use crate::knowledge::{NetScratch, PolicyOutput};
+use crate::player::SearchRequest;
 use crate::playout::Rng;
 use crate::shape::features::History;
 use crate::tree::{NodeId, Tree};
@@ -332,7 +333,12 @@ fn the_judgement_of_a_game_reads_no_network() {
         "the setting is given back"
     );
     let stop = AtomicBool::new(false);
-    engine.search(&g, g.to_move(), Limit::Playouts(50), &stop, false, None);
+    engine.search(SearchRequest::new(
+        &g,
+        g.to_move(),
+        Limit::Playouts(50),
+        &stop,
+    ));
     assert!(net.stats().evaluations > 0);
 }
 

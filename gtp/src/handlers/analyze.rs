@@ -3,7 +3,7 @@
 //! move is chosen, then `play <vertex>`). What a line holds, and how a request is
 //! read, is [`crate::stream`]'s.
 
-use tengen_engine::{Analysis, Limit, Mode, Report};
+use tengen_engine::{Analysis, Limit, Mode, Report, SearchRequest};
 
 use crate::args::Args;
 use crate::error::Answer;
@@ -31,15 +31,11 @@ fn analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, dialect: Dialec
     };
     let Session { engine, game, .. } = s;
     let avoid = st.avoided(size);
-    let last = engine.search_avoiding(
-        game,
-        st.color,
-        Limit::Infinite,
-        stop,
-        st.ownership,
-        &avoid,
-        Some(report),
-    );
+    let req = SearchRequest::new(game, st.color, Limit::Infinite, stop)
+        .ownership(st.ownership)
+        .avoiding(avoid)
+        .report(Some(report));
+    let last = engine.search(req);
     st.write_final(ctx, Some(&last), size);
     Ok(String::new())
 }

@@ -14,7 +14,7 @@ use crate::session::{Ctx, Session};
 use crate::stream::Stream;
 use crate::summary::{malkovich_line, move_summary};
 use tengen_engine::time::watched;
-use tengen_engine::{Analysis, Decision, Mode, Report};
+use tengen_engine::{Analysis, Decision, Mode, Report, SearchRequest};
 
 /// What a move search produced.
 pub(crate) struct Thought {
@@ -119,7 +119,11 @@ pub(crate) fn think_until(
         StopOn::AnyInput => signals.raise_input(),
     };
     let decision = watched(timer.start, timer.deadline, alarm, || {
-        engine.genmove_avoiding(game, color, timer.limit, stop, mode, &avoid, report)
+        let req = SearchRequest::new(game, color, timer.limit, stop)
+            .mode(mode)
+            .avoiding(avoid)
+            .report(report);
+        engine.genmove(req)
     });
     let elapsed = s.timekeeper.finish_move(&timer);
     Thought {
