@@ -27,7 +27,7 @@ use crate::cleanup::{KillLines, Proven};
 use crate::config::{Config, HeavyParams, ModelPrior};
 use crate::knowledge::Knowledge;
 use crate::komi::{handicap_shift, playout_komi};
-use crate::ownership::{Judgement, Status, judge, playout_ownership};
+use crate::ownership::{Judgement, Settling, Status, judge, playout_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
 use crate::resign::ResignStreaks;
 use crate::search::{Job, Limit, Setup, Worker, search};
@@ -448,17 +448,16 @@ impl Engine {
             Move::Pass => (color.opponent(), None),
         };
         let mut rng = Rng::seed_from_u64(self.config.seed ^ board.hash().0);
-        let (ownership, neutral) = playout_ownership(
-            &self.settle_policy,
-            &board,
+        let settling = Settling {
+            board: &board,
             to_move,
             last,
-            playout_komi(game, 0.0),
+            komi: playout_komi(game, 0.0),
             n,
-            &mut rng,
-            color,
             deadline,
-        );
+        };
+        let (ownership, neutral) =
+            playout_ownership(&self.settle_policy, &settling, &mut rng, color);
         let life = StaticLife::of_game(game);
         judge(game.board(), life, &ownership, &neutral, color)
     }

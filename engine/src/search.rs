@@ -433,11 +433,19 @@ fn run_workers(
     let (main, rest) = scratches.split_first_mut().expect("at least one worker");
     std::thread::scope(|scope| {
         for (i, s) in rest.iter_mut().enumerate() {
-            let tree = &trees[if shared { 0 } else { i + 1 }];
-            let tally = ctx.tallies[i + 1];
-            scope.spawn(move || run_worker(s, tally, tree, !shared, ctx, false, None));
+            let seat = Seat {
+                tree: &trees[if shared { 0 } else { i + 1 }],
+                tally: ctx.tallies[i + 1],
+                exclusive: !shared,
+            };
+            scope.spawn(move || run_worker(s, seat, ctx, Role::Helper));
         }
-        run_worker(main, ctx.tallies[0], &trees[0], !shared, ctx, true, report);
+        let seat = Seat {
+            tree: &trees[0],
+            tally: ctx.tallies[0],
+            exclusive: !shared,
+        };
+        run_worker(main, seat, ctx, Role::Main(report));
     });
 }
 
@@ -473,17 +481,36 @@ fn prepare_root(tree: &mut Tree, s: &mut Scratch, ctx: &Ctx<'_>) -> Option<Arc<N
     rating
 }
 
-/// Runs playouts until a stop condition; the main worker also applies the soft stop
-/// rules and sends the reports. `exclusive`: this worker is the tree's only one.
-fn run_worker(
-    s: &mut Scratch,
-    tally: &Tally,
-    tree: &RwLock<Tree>,
+/// The tree a worker searches and the counters it keeps.
+#[derive(Clone, Copy)]
+struct Seat<'a> {
+    tree: &'a RwLock<Tree>,
+    tally: &'a Tally,
+    /// This worker is the tree's only one.
     exclusive: bool,
-    ctx: &Ctx<'_>,
-    main: bool,
-    mut report: Option<&mut Report<'_>>,
-) {
+}
+
+/// What a worker does besides its playouts.
+enum Role<'r, 'a> {
+    /// The main worker, on the thread that started the search: it also applies the
+    /// soft stop rules and sends the reports, if any.
+    Main(Option<&'r mut Report<'a>>),
+    /// Only playouts.
+    Helper,
+}
+
+/// Runs playouts until a stop condition; the main worker also applies the soft stop
+/// rules and sends the reports.
+fn run_worker(s: &mut Scratch, seat: Seat<'_>, ctx: &Ctx<'_>, role: Role<'_, '_>) {
+    let Seat {
+        tree,
+        tally,
+        exclusive,
+    } = seat;
+    let (main, mut report) = match role {
+        Role::Main(report) => (true, report),
+        Role::Helper => (false, None),
+    };
     let timed = matches!(ctx.job.limit, Limit::Time(_));
     let mut next_report = report.as_ref().map(|r| ctx.start + r.interval);
     // The last clock read: a timed search measures the pauses between reads, from the

@@ -7,7 +7,7 @@ use tengen_engine::{Analysis, Limit, Mode, Report, SearchRequest};
 
 use crate::args::Args;
 use crate::error::Answer;
-use crate::handlers::play::{StopOn, answer_word, commit, stop_on, think_until};
+use crate::handlers::play::{StopOn, Thinking, answer_word, commit, stop_on, think_until};
 use crate::session::{Ctx, Session};
 use crate::stream::{Dialect, Stream};
 
@@ -66,7 +66,12 @@ pub(crate) fn genmove_analyze(
         Then::Play => StopOn::Interrupt,
         Then::Name { cancellable } => stop_on(cancellable),
     };
-    let thought = think_until(s, ctx, st.color, Mode::Normal, Some(&st), stop);
+    let how = Thinking {
+        mode: Mode::Normal,
+        stream: Some(&st),
+        stop_on: stop,
+    };
+    let thought = think_until(s, ctx, st.color, how);
     st.write_final(ctx, thought.last.as_ref(), s.game.size());
     let word = match then {
         Then::Play => commit(s, st.color, &thought),
