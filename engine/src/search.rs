@@ -62,7 +62,7 @@ use crate::time::{MoveBudget, Progress};
 use crate::tree::{MIN_TREE_BYTES, NodeId, Tree};
 
 use backup::{RootAmaf, backup};
-use descend::{descend, expand_now, history, rate};
+use descend::{Descent, descend, expand_now, history, rate};
 pub use net::{CACHE_POSITIONS, NetStats, PolicyNetFile, SHIPPED_NET};
 use snapshot::snapshot;
 use tally::{RootShare, Tally};
@@ -459,10 +459,14 @@ fn prepare_root(tree: &mut Tree, s: &mut Scratch, ctx: &Ctx<'_>) -> Option<Arc<N
     s.path.clear();
     s.path.push((root, Move::Pass));
     s.keys.clear();
+    let at = Descent {
+        c: ctx.job.color,
+        last: ctx.root_last,
+    };
     let rating = if !tree.node(root).is_expanded() {
-        expand_now(tree, s, ctx, root, ctx.job.color, ctx.root_last)
+        expand_now(tree, s, ctx, root, at)
     } else if ctx.net.is_some() && tree.claim_rating(root) {
-        rate(tree, s, ctx, root, ctx.job.color, ctx.root_last)
+        rate(tree, s, ctx, root, at)
     } else {
         // Rated by an earlier search: the cache's rating, else (evicted since) the
         // network's again.
