@@ -56,7 +56,7 @@ use crate::komi::playout_komi;
 use crate::padded::Padded;
 use crate::playout::{Amaf, Komi, Policy, Replies, Rng};
 use crate::prior::Candidate;
-use crate::prior::model::policy_shares;
+use crate::prior::model::{Position, policy_shares};
 use crate::prior::net::NetPolicy;
 use crate::time::{MoveBudget, Progress};
 use crate::tree::{MIN_TREE_BYTES, NodeId, Tree};
@@ -402,11 +402,15 @@ fn ready_roots(
 /// change while it runs.
 fn root_shares(tree: &Tree, s: &Scratch, ctx: &Ctx<'_>, rating: Option<&NetPolicy>) -> Vec<f32> {
     let moves: Vec<Move> = tree.edges(tree.root()).iter().map(|e| e.mv()).collect();
+    let history = history(s, ctx);
+    let at = Position {
+        board: &ctx.root,
+        c: ctx.job.color,
+        history: &history,
+    };
     let shares = policy_shares(
         ctx.knowledge.model(),
-        &ctx.root,
-        ctx.job.color,
-        &history(s, ctx),
+        at,
         &ctx.config.search,
         rating,
         &moves,

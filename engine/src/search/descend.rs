@@ -262,12 +262,12 @@ fn generate(
     candidates(
         board,
         c,
-        last,
         PriorInput {
             knowledge: ctx.knowledge,
             params: &ctx.config.search,
             with_pass: true,
             history: history(s, ctx),
+            last,
             net: rating,
         },
         |p| {
