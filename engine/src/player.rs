@@ -246,6 +246,11 @@ impl Engine {
             Limit::Time(b) => Some(start + b.hard),
             _ => None,
         };
+        let turn = Turn {
+            game,
+            color,
+            settle_by,
+        };
         let job = Job {
             limit: self.search_limit(limit, opponent_passed || mode == Mode::Cleanup),
             ownership,
@@ -263,7 +268,7 @@ impl Engine {
             return Decision::Resign;
         }
         if mode == Mode::Cleanup {
-            let mv = self.cleanup_move(game, color, &analysis, best.mv, settle_by);
+            let mv = self.cleanup_move(turn, &analysis, best.mv);
             return Decision::Play(mv);
         }
         let non_pass = most_visited_outside(&analysis, &Bitboard::EMPTY);
@@ -272,7 +277,7 @@ impl Engine {
         // gathered ownership for itself (after the opponent's pass, or late in the
         // game): a display asking for ownership early must not change play.
         let choice = if opponent_passed || best.mv == Move::Pass {
-            if ownership && self.wins_by_passing(game, color, settle_by) {
+            if ownership && self.wins_by_passing(turn) {
                 Move::Pass
             } else {
                 non_pass.unwrap_or(Move::Pass)
@@ -283,7 +288,7 @@ impl Engine {
         // Rules that count the board as it stands (Tromp-Taylor): capture first, and
         // pass only into a win by that count (see `board_count`).
         if choice == Move::Pass && counts_board_as_it_stands(game.rules()) {
-            let mv = self.pass_by_the_count(game, color, &analysis, non_pass, settle_by);
+            let mv = self.pass_by_the_count(turn, &analysis, non_pass);
             return Decision::Play(mv);
         }
         Decision::Play(choice)
@@ -309,14 +314,17 @@ impl Engine {
         self.resign.record(game, color, low) >= 3 && game.move_count() > game.size().area() / 4
     }
 
-    /// Whether `color` wins by passing now. Dead stones and seki come from a few
+    /// Whether `turn.color` wins by passing now. Dead stones and seki come from a few
     /// hundred playouts after a pass, the position as it would be scored (the opponent
     /// then moves first, which errs on the side of playing on); they stop at
-    /// `settle_by`.
-    fn wins_by_passing(&self, game: &Game, color: Color, settle_by: Option<Instant>) -> bool {
-        let st = self
-            .settled(game, color, Move::Pass, SETTLE_PLAYOUTS, settle_by)
-            .for_passing(game.board(), color, game.rules().scoring);
+    /// `turn.settle_by`.
+    fn wins_by_passing(&self, turn: Turn<'_>) -> bool {
+        let Turn { game, color, .. } = turn;
+        let st = self.settled(turn, Move::Pass, SETTLE_PLAYOUTS).for_passing(
+            game.board(),
+            color,
+            game.rules().scoring,
+        );
         let margin = game.score(&st.dead, &st.seki).margin();
         if color == Color::Black {
             margin > 0.0
@@ -325,21 +333,15 @@ impl Engine {
         }
     }
 
-    /// The clean-up's move for `color` after the search's `analysis` (its best move
+    /// The clean-up's move for `turn.color` after the search's `analysis` (its best move
     /// `best`): dead stones are captured first, a chain the local search proves dead
     /// by its proof's killing line ([`KillLines`]), the rest by the search's choice,
     /// never inside the area of a proven death with no killing move from here (only
     /// the proof's moves are known not to let it live); a pass once no dead stone is
     /// left. The judgement comes from playouts after the best move.
-    fn cleanup_move(
-        &mut self,
-        game: &Game,
-        color: Color,
-        analysis: &Analysis,
-        best: Move,
-        settle_by: Option<Instant>,
-    ) -> Move {
-        let judged = self.settled(game, color, best, SETTLE_PLAYOUTS, settle_by);
+    fn cleanup_move(&mut self, turn: Turn<'_>, analysis: &Analysis, best: Move) -> Move {
+        let Turn { game, color, .. } = turn;
+        let judged = self.settled(turn, best, SETTLE_PLAYOUTS);
         let theirs = game
             .board()
             .stones(color.opponent())
@@ -401,7 +403,12 @@ impl Engine {
             }
             mv => mv,
         });
-        self.settled(game, color, first, n as u32, None)
+        let turn = Turn {
+            game,
+            color,
+            settle_by: None,
+        };
+        self.settled(turn, first, n as u32)
     }
 
     /// Rebuilds the playout policies if the settings changed them (over the same
@@ -419,9 +426,9 @@ impl Engine {
         }
     }
 
-    /// The judgement from `n` playouts (fewer if `deadline` passes first) after
-    /// `color` plays `first` (the search's choice, or a pass), the stones judged on
-    /// the board before it, and the static analysis of that board.
+    /// The judgement from `n` playouts (fewer if `turn.settle_by` passes first) after
+    /// `turn.color` plays `first` (the search's choice, or a pass) in `turn.game`, the
+    /// stones judged on the board before it, and the static analysis of that board.
     ///
     /// The search reads the tactics (a stone that can be captured is captured by its
     /// best move); the playouts after it then settle the rest. They never fill their own
@@ -430,14 +437,12 @@ impl Engine {
     /// (`HeavyParams::nakade` or `Config::settle_nakade`, `tactics::nakade_kills`),
     /// so a seki stays a seki and a false seki does not, where the search's own
     /// playouts would include the losing moves it explores.
-    fn settled(
-        &self,
-        game: &Game,
-        color: Color,
-        first: Move,
-        n: u32,
-        deadline: Option<Instant>,
-    ) -> Judgement {
+    fn settled(&self, turn: Turn<'_>, first: Move, n: u32) -> Judgement {
+        let Turn {
+            game,
+            color,
+            settle_by: deadline,
+        } = turn;
         let mut board = game.board().clone();
         let (to_move, last) = match first {
             Move::Play(p) if board.check(color, p).is_ok() => {
@@ -511,6 +516,15 @@ impl Engine {
         self.tree_rules = Some(*game.rules());
         self.tree_komi_shift = komi_shift;
     }
+}
+
+/// The move being decided: `color` to play in `game`, the judging playouts after its
+/// search stopping at `settle_by` (none without a clock).
+#[derive(Clone, Copy)]
+struct Turn<'a> {
+    game: &'a Game,
+    color: Color,
+    settle_by: Option<Instant>,
 }
 
 /// The most the dynamic komi may move between two searches that share a tree, in
