@@ -691,7 +691,7 @@ impl<'s, 'a> Search<'s, 'a> {
             match choice {
                 PASS => self.verify((s, NO_BAN, !attacker), want),
                 NO_MOVE => false,
-                i => self.verify_move(mover, usize::from(i), &s, want, true) == Some(true),
+                i => self.verify_move((mover, usize::from(i)), &s, want, true) == Some(true),
             }
         } else {
             let mut ok = true;
@@ -699,7 +699,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 if i == usize::from(ban) {
                     continue;
                 }
-                if self.verify_move(mover, i, &s, want, false) == Some(false) {
+                if self.verify_move((mover, i), &s, want, false) == Some(false) {
                     ok = false;
                     break;
                 }
@@ -711,12 +711,12 @@ impl<'s, 'a> Search<'s, 'a> {
         ok
     }
 
-    /// Whether the move `i` by `c` from `s` keeps to the proof of `want` (`None`: the
-    /// rules forbid it); `proving` when `c` is the side that proves.
+    /// Whether the move `(c, i)` (`c` on point `i`) from `s` keeps to the proof of
+    /// `want` (`None`: the rules forbid it); `proving` when `c` is the side that
+    /// proves.
     fn verify_move(
         &mut self,
-        c: Color,
-        i: usize,
+        (c, i): (Color, usize),
         s: &Stones,
         want: Outcome,
         proving: bool,
