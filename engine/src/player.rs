@@ -182,17 +182,21 @@ impl Engine {
 
     /// Searches `req`'s position for its colour and returns the final snapshot: what
     /// analysis asks for (with a report), and thinking on the opponent's time
-    /// ([`SearchRequest::pondering`]). The ownership is gathered where `req.ownership` asks
-    /// for it or its report's extras do; `req.mode` is not read.
+    /// ([`SearchRequest::pondering`]). The ownership is gathered where the request
+    /// ([`SearchRequest::ownership`]) or its report's extras ask for it;
+    /// [`SearchRequest::mode`] is not read.
     pub fn search(&mut self, req: SearchRequest<'_>) -> Analysis {
         // Pondering searches with the dynamic komi of the engine's own moves, so that
         // the next genmove can keep the tree.
         let komi_shift = if req.ponder {
-            handicap_shift(req.game, self.config.dynamic_komi)
+            handicap_shift(req.job.game, self.config.dynamic_komi)
         } else {
             0.0
         };
-        let job = req.job(komi_shift);
+        let job = Job {
+            komi_shift,
+            ..req.job
+        };
         self.run(&job, req.report)
     }
 
@@ -219,21 +223,23 @@ impl Engine {
         analysis
     }
 
-    /// Chooses a move for `req.color`: searches (never choosing a root move in
-    /// `req.avoid`), then applies the resign and pass rules, and the clean-up's in
+    /// Chooses a move for `req`'s colour: searches (never choosing a root move the
+    /// request avoids), then applies the resign and pass rules, and the clean-up's in
     /// [`Mode::Cleanup`]. The rules' own moves (a clean-up's capture, a capture
-    /// before a pass under Tromp-Taylor) are not restricted by `req.avoid`. The
-    /// ownership is gathered where the pass decision needs it (`req.ownership` is not
+    /// before a pass under Tromp-Taylor) are not restricted by the avoided moves. The
+    /// ownership is gathered where the pass decision needs it (the request's is not
     /// read: a display asking for it must not change play), with the dynamic komi of
-    /// a handicap game (`req.ponder` is not read).
+    /// a handicap game ([`SearchRequest::pondering`] is not read).
     pub fn genmove(&mut self, req: SearchRequest<'_>) -> Decision {
         let SearchRequest {
-            game,
-            color,
-            limit,
+            job: asked,
+            report,
             mode,
             ..
         } = req;
+        let Job {
+            game, color, limit, ..
+        } = asked;
         let start = Instant::now();
         let area = game.size().area();
         let opponent_passed = matches!(game.last_move(), Some((c, Move::Pass)) if c != color);
@@ -255,9 +261,10 @@ impl Engine {
             limit: self.search_limit(limit, opponent_passed || mode == Mode::Cleanup),
             ownership,
             with_pass: mode == Mode::Normal,
-            ..req.job(handicap_shift(game, self.config.dynamic_komi))
+            komi_shift: handicap_shift(game, self.config.dynamic_komi),
+            ..asked
         };
-        let analysis = self.run(&job, req.report);
+        let analysis = self.run(&job, report);
         let Some(best) = analysis.best().cloned() else {
             return Decision::Play(Move::Pass);
         };

@@ -134,6 +134,7 @@ fn slot(mv: Move) -> usize {
 }
 
 /// What one search is asked to do.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Job<'a> {
     pub game: &'a Game,
     pub color: Color,
@@ -154,7 +155,7 @@ impl<'a> Job<'a> {
     /// A plain search for `color` within `limit`: no ownership asked for, a pass among
     /// the candidates, no root move avoided.
     fn plain(game: &'a Game, color: Color, limit: Limit, stop: &'a AtomicBool) -> Job<'a> {
-        crate::player::SearchRequest::new(game, color, limit, stop).job(0.0)
+        crate::player::SearchRequest::new(game, color, limit, stop).job()
     }
 }
 

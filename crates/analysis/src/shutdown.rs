@@ -176,6 +176,23 @@ mod tests {
         REACTIONS.lock().unwrap().push((message.to_string(), held));
     }
 
+    /// The parts of a test's loop.
+    fn parts<'a>(
+        queue: &'a Queue,
+        deadlines: &'a Deadlines,
+        failure: &'a Failure,
+        stopped: &'a (dyn Fn(&Turn) + Sync),
+        hold: &'a Hold<'a>,
+    ) -> LoopParts<'a> {
+        LoopParts {
+            queue,
+            deadlines,
+            failure,
+            stopped,
+            hold,
+        }
+    }
+
     /// Holds the (pretend) output around `f`.
     fn hold(f: &dyn Fn()) {
         HELD.store(true, Ordering::Release);
@@ -201,13 +218,7 @@ mod tests {
         let running = queue.pop().unwrap();
         let far = Arc::new(AtomicBool::new(false));
         deadlines.arm(Instant::now() + Duration::from_secs(3600), &far);
-        let parts = LoopParts {
-            queue: &queue,
-            deadlines: &deadlines,
-            failure: &failure,
-            stopped: &stopped,
-            hold,
-        };
+        let parts = parts(&queue, &deadlines, &failure, &stopped, hold);
         let guard = |role| Shutdown::new(role, parts);
         let start = Instant::now();
         std::thread::scope(|scope| {
@@ -268,14 +279,10 @@ mod tests {
         let stopped = |_: &Turn| panic!("no turn is stopped");
         let hold = |_: &dyn Fn()| panic!("the output is not held");
         queue.push(job("b", 10), &[(0, 0)]).unwrap();
-        let parts = LoopParts {
-            queue: &queue,
-            deadlines: &deadlines,
-            failure: &failure,
-            stopped: &stopped,
-            hold: &hold,
-        };
-        drop(Shutdown::new("a searcher", parts));
+        drop(Shutdown::new(
+            "a searcher",
+            parts(&queue, &deadlines, &failure, &stopped, &hold),
+        ));
         assert!(!failure.happened());
         assert_eq!(queue.open_turns(), 1);
         let t = queue

@@ -30,78 +30,75 @@ use crate::search::{Job, Limit};
 /// ```
 #[derive(Debug)]
 pub struct SearchRequest<'a> {
-    /// The game whose current position is searched (its moves let the engine reuse
-    /// the tree of an earlier search).
-    pub game: &'a Game,
-    /// The colour the search chooses a move for.
-    pub color: Color,
-    /// When the search stops, besides `stop`.
-    pub limit: Limit,
-    /// Raised (from another thread) to stop the search early.
-    pub stop: &'a AtomicBool,
-    /// Whether the final snapshot holds the ownership ([`Engine::search`] only:
-    /// [`Engine::genmove`] gathers it where its pass decision needs it, so that a
-    /// display asking for it cannot change play).
-    ///
-    /// [`Engine::search`]: super::Engine::search
-    /// [`Engine::genmove`]: super::Engine::genmove
-    pub ownership: bool,
-    /// Root moves the search never chooses (KataGo's `avoid`/`allow` to depth 1):
-    /// selection sees them as lost, and the snapshots leave them out of the
-    /// candidates. A genmove's rule moves (a clean-up's capture, a capture before a
-    /// pass under Tromp-Taylor) are not restricted.
-    pub avoid: Bitboard,
+    /// The search itself: the position, the colour, the limit, the stop flag, the
+    /// ownership asked for and the root moves avoided; a pass among the candidates and
+    /// the real komi until the engine says otherwise.
+    pub(super) job: Job<'a>,
     /// Where the snapshots go while the search runs, and what they hold.
-    pub report: Option<Report<'a>>,
-    /// Whether this is thinking on the opponent's time ([`Engine::search`] only): the
-    /// search then uses the dynamic komi of the engine's own moves, so that the next
-    /// genmove can keep the tree; otherwise the real komi.
-    ///
-    /// [`Engine::search`]: super::Engine::search
-    pub ponder: bool,
-    /// How a genmove treats the end of the game ([`Engine::genmove`] only).
-    ///
-    /// [`Engine::genmove`]: super::Engine::genmove
-    pub mode: Mode,
+    pub(super) report: Option<Report<'a>>,
+    /// Whether this is thinking on the opponent's time (see [`SearchRequest::pondering`]).
+    pub(super) ponder: bool,
+    /// How a genmove treats the end of the game.
+    pub(super) mode: Mode,
 }
 
 impl<'a> SearchRequest<'a> {
-    /// A search of `game`'s position for `color` within `limit`, stopped early by
-    /// `stop`: no ownership, no root move avoided, no report, the real komi,
-    /// [`Mode::Normal`].
+    /// A search of `game`'s position (its moves let the engine reuse the tree of an
+    /// earlier search) for `color` within `limit`, stopped early when `stop` is raised
+    /// (from another thread): no ownership, no root move avoided, no report, the real
+    /// komi, [`Mode::Normal`].
     pub fn new(game: &'a Game, color: Color, limit: Limit, stop: &'a AtomicBool) -> Self {
         SearchRequest {
-            game,
-            color,
-            limit,
-            stop,
-            ownership: false,
-            avoid: Bitboard::EMPTY,
+            job: Job {
+                game,
+                color,
+                limit,
+                stop,
+                ownership: false,
+                with_pass: true,
+                avoid: Bitboard::EMPTY,
+                komi_shift: 0.0,
+            },
             report: None,
             ponder: false,
             mode: Mode::Normal,
         }
     }
 
-    /// The same request, the final snapshot holding the ownership where `ownership`.
+    /// The same request, the final snapshot holding the ownership where `ownership`
+    /// ([`Engine::search`] only: [`Engine::genmove`] gathers it where its pass
+    /// decision needs it, so that a display asking for it cannot change play).
+    ///
+    /// [`Engine::search`]: super::Engine::search
+    /// [`Engine::genmove`]: super::Engine::genmove
     #[must_use]
-    pub fn ownership(self, ownership: bool) -> Self {
-        SearchRequest { ownership, ..self }
+    pub fn ownership(mut self, ownership: bool) -> Self {
+        self.job.ownership = ownership;
+        self
     }
 
-    /// The same request, never choosing a root move in `avoid`.
+    /// The same request, never choosing a root move in `avoid` (KataGo's
+    /// `avoid`/`allow` to depth 1): selection sees them as lost, and the snapshots
+    /// leave them out of the candidates. A genmove's rule moves (a clean-up's
+    /// capture, a capture before a pass under Tromp-Taylor) are not restricted.
     #[must_use]
-    pub fn avoiding(self, avoid: Bitboard) -> Self {
-        SearchRequest { avoid, ..self }
+    pub fn avoiding(mut self, avoid: Bitboard) -> Self {
+        self.job.avoid = avoid;
+        self
     }
 
-    /// The same request, sending its snapshots to `report` (none for `None`).
+    /// The same request, sending its snapshots to `report` while the search runs
+    /// (none for `None`).
     #[must_use]
     pub fn report(self, report: Option<Report<'a>>) -> Self {
         SearchRequest { report, ..self }
     }
 
-    /// The same request, thinking on the opponent's time (see [`SearchRequest::ponder`]).
+    /// The same request, thinking on the opponent's time ([`Engine::search`] only):
+    /// the search then uses the dynamic komi of the engine's own moves, so that the
+    /// next genmove can keep the tree; otherwise the real komi.
+    ///
+    /// [`Engine::search`]: super::Engine::search
     #[must_use]
     pub fn pondering(self) -> Self {
         SearchRequest {
@@ -110,24 +107,21 @@ impl<'a> SearchRequest<'a> {
         }
     }
 
-    /// The same request, a genmove treating the end of the game as `mode` says.
+    /// The same request, a genmove treating the end of the game as `mode` says
+    /// ([`Engine::genmove`] only).
+    ///
+    /// [`Engine::genmove`]: super::Engine::genmove
     #[must_use]
     pub fn mode(self, mode: Mode) -> Self {
         SearchRequest { mode, ..self }
     }
 
-    /// The search job of a plain [`Engine::search`](super::Engine::search) of this
-    /// request with a komi shifted by `komi_shift`: a pass among the candidates.
-    pub(crate) fn job(&self, komi_shift: f64) -> Job<'a> {
-        Job {
-            game: self.game,
-            color: self.color,
-            limit: self.limit,
-            stop: self.stop,
-            ownership: self.ownership,
-            with_pass: true,
-            avoid: self.avoid,
-            komi_shift,
-        }
+    /// The search job of this request as a plain [`Engine::search`] runs it: a pass
+    /// among the candidates, the real komi.
+    ///
+    /// [`Engine::search`]: super::Engine::search
+    #[cfg(test)]
+    pub(crate) fn job(&self) -> Job<'a> {
+        self.job
     }
 }
