@@ -464,15 +464,7 @@ mod tests {
     #[test]
     fn playout_budget_is_exact_over_threads() {
         let pos = BenchPosition::empty(BoardSize::new(9).unwrap());
-        let m = measure_playouts(
-            &pos,
-            run(
-                PolicyKind::Light,
-                &HeavyParams::default(),
-                2,
-                BenchLimit::Playouts(101),
-            ),
-        );
+        let m = light(&pos, 2, BenchLimit::Playouts(101));
         assert_eq!(m.playouts, 101);
         assert!(m.avg_moves() > 90.0 && m.avg_moves() < 140.0);
     }
@@ -490,6 +482,13 @@ mod tests {
         assert_eq!(name(PolicyKind::Heavy, &local), "heavy-local");
         assert_eq!(name(PolicyKind::Heavy, &HeavyParams::default()), "heavy");
         assert_eq!(name(PolicyKind::Light, &local), "light");
+    }
+
+    /// Light playouts from `pos` on `threads` threads within `limit`, at komi 7.5 and
+    /// seed 1.
+    fn light(pos: &BenchPosition, threads: usize, limit: BenchLimit) -> Measurement {
+        let heavy = HeavyParams::default();
+        measure_playouts(pos, run(PolicyKind::Light, &heavy, threads, limit))
     }
 
     /// A run of playouts of `kind` (with `heavy`) on `threads` threads within `limit`,
@@ -584,15 +583,7 @@ mod tests {
             return;
         }
         let pos = BenchPosition::empty(BoardSize::new(9).unwrap());
-        let m = measure_playouts(
-            &pos,
-            run(
-                PolicyKind::Light,
-                &HeavyParams::default(),
-                1,
-                BenchLimit::Time(Duration::from_millis(300)),
-            ),
-        );
+        let m = light(&pos, 1, BenchLimit::Time(Duration::from_millis(300)));
         let cpu = m.cpu_seconds.expect("Linux reports CPU time");
         // One thread cannot use more CPU than its wall time (the readings' own cost).
         assert!(
@@ -617,10 +608,7 @@ mod tests {
         let pos = BenchPosition::empty(BoardSize::new(9).unwrap());
         let heavy = HeavyParams::default();
         for _ in 0..5 {
-            let m = measure_playouts(
-                &pos,
-                run(PolicyKind::Light, &heavy, 1, BenchLimit::Playouts(300)),
-            );
+            let m = light(&pos, 1, BenchLimit::Playouts(300));
             // One thread's CPU time is at most its wall time (and the reading's cost).
             let cpu = m.cpu_seconds.unwrap();
             assert!(

@@ -31,12 +31,8 @@ fn search(game: &Game, color: Color, playouts: u64, seed: u64) -> Analysis {
         ..Config::default()
     });
     let stop = AtomicBool::new(false);
-    engine.search(SearchRequest::new(
-        game,
-        color,
-        Limit::Playouts(playouts),
-        &stop,
-    ))
+    let limit = Limit::Playouts(playouts);
+    engine.search(SearchRequest::new(game, color, limit, &stop))
 }
 
 /// The empty board of `size` with `to_move` to play under Chinese rules and `komi`.

@@ -28,12 +28,8 @@ fn config(playouts: u64) -> Config {
 /// early.
 fn genmove(engine: &mut Engine, game: &Game, to_move: Color, playouts: u64) -> Decision {
     let stop = AtomicBool::new(false);
-    engine.genmove(SearchRequest::new(
-        game,
-        to_move,
-        Limit::Playouts(playouts),
-        &stop,
-    ))
+    let limit = Limit::Playouts(playouts);
+    engine.genmove(SearchRequest::new(game, to_move, limit, &stop))
 }
 
 /// Black's search of `game` on `engine` for `playouts` playouts, never stopped early.
