@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 
 use tengen_board::{Bitboard, Color, Game, Move, Point, Rules, StaticLife, parse_diagram};
-use tengen_engine::{Config, Decision, Engine, Limit, Mode};
+use tengen_engine::{Config, Decision, Engine, Limit, Mode, SearchRequest};
 
 use crate::support::cases::{check_cases, is_diagram_row, read_cases};
 
@@ -114,7 +114,9 @@ fn check(case: &Case) -> Result<(), String> {
     let captured = |g: &Game| chain.and(g.board().stones(them)).is_empty();
     while !captured(&game) && record.len() < 2 * MAX_MOVES && !game.is_over() {
         let limit = Limit::Playouts(PLAYOUTS);
-        let mv = match engine.genmove(&game, tengen, limit, &stop, Mode::Cleanup, None) {
+        let mv = match engine
+            .genmove(SearchRequest::new(&game, tengen, limit, &stop).mode(Mode::Cleanup))
+        {
             Decision::Play(mv) => mv,
             Decision::Resign => return Err(format!("resigned after {record:?}")),
         };

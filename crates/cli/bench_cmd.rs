@@ -6,8 +6,8 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use tengen_board::BoardSize;
 use tengen_engine::bench::{
-    BenchLimit, BenchPosition, MAX_CPU_ERROR, Measurement, STARVED_SHARE, measure_playouts,
-    measure_search,
+    BenchLimit, BenchPosition, MAX_CPU_ERROR, Measurement, PlayoutRun, STARVED_SHARE,
+    measure_playouts, measure_search,
 };
 use tengen_engine::config::{HeavyParams, LocalModelSetting};
 use tengen_engine::settings;
@@ -274,7 +274,15 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             let size = pos.board.size();
             let label = format!("{size}x{size} {} {}", pos.name, policy.name());
             series(label, &|threads| {
-                measure_playouts(pos, policy, &heavy, threads, limit, komi, args.seed)
+                let run = PlayoutRun {
+                    kind: policy,
+                    heavy: &heavy,
+                    threads,
+                    limit,
+                    komi,
+                    seed: args.seed,
+                };
+                measure_playouts(pos, run)
             });
         }
     }

@@ -17,7 +17,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use tengen_board::{BoardSize, Color, Game, Rules};
 use tengen_engine::config::NetChoice;
 use tengen_engine::config::UnknownParallelism;
-use tengen_engine::{Config, Decision, Engine, Knowledge, Limit, Mode, PolicyKind};
+use tengen_engine::{Config, Decision, Engine, Knowledge, Limit, PolicyKind, SearchRequest};
 
 fn apply(config: &mut Config, spec: &str) -> Result<(), String> {
     for kv in spec.split(',').filter(|s| !s.is_empty()) {
@@ -88,7 +88,7 @@ fn play(size: BoardSize, black: &mut Engine, white: &mut Engine, playouts: u64) 
             &mut *white
         };
         let n = e.config().playouts.unwrap_or(playouts);
-        match e.genmove(&game, c, Limit::Playouts(n), &stop, Mode::Normal, None) {
+        match e.genmove(SearchRequest::new(&game, c, Limit::Playouts(n), &stop)) {
             Decision::Resign => return Some(c.opponent()),
             Decision::Play(m) => {
                 if game.play(c, m).is_err() {

@@ -231,17 +231,34 @@ impl Runner<'_> {
     }
 }
 
-/// Runs playouts from `pos` on `threads` threads with the given policy (and, for the
-/// heavy one, `heavy`'s probabilities).
-pub fn measure_playouts(
-    pos: &BenchPosition,
-    kind: PolicyKind,
-    heavy: &HeavyParams,
-    threads: usize,
-    limit: BenchLimit,
-    komi: f64,
-    seed: u64,
-) -> Measurement {
+/// How [`measure_playouts`] runs its playouts.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayoutRun<'a> {
+    /// The playout policy.
+    pub kind: PolicyKind,
+    /// The heavy policy's probabilities (read by the heavy one only).
+    pub heavy: &'a HeavyParams,
+    /// How many threads play out at once.
+    pub threads: usize,
+    /// When the measurement stops.
+    pub limit: BenchLimit,
+    /// The komi the playouts are scored with.
+    pub komi: f64,
+    /// The seed of the threads' random generators.
+    pub seed: u64,
+}
+
+/// Runs playouts from `pos` on `run.threads` threads with `run`'s policy (and, for the
+/// heavy one, `run.heavy`'s probabilities).
+pub fn measure_playouts(pos: &BenchPosition, run: PlayoutRun<'_>) -> Measurement {
+    let PlayoutRun {
+        kind,
+        heavy,
+        threads,
+        limit,
+        komi,
+        seed,
+    } = run;
     let policy = Policy::new(kind, heavy.clone());
     let threads = threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -349,6 +366,8 @@ pub fn measure_search(
     use std::sync::atomic::{AtomicBool, Ordering};
     use tengen_board::{Game, Rules};
 
+    use crate::SearchRequest;
+
     let mut game = Game::new(size, Rules::chinese());
     let centre = size.point(size.get() / 2, size.get() / 2).expect("centre");
     game.play(Color::Black, Move::Play(centre))
@@ -380,7 +399,7 @@ pub fn measure_search(
                 stop.store(true, Ordering::Relaxed);
             });
         }
-        engine.search(&game, Color::White, search_limit, &stop, false, None)
+        engine.search(SearchRequest::new(&game, Color::White, search_limit, &stop))
     });
     let seconds = start.elapsed().as_secs_f64();
     let cpu = CpuSpan::between(cpu_start, cpu_time::process_cpu());
@@ -453,15 +472,7 @@ mod tests {
     #[test]
     fn playout_budget_is_exact_over_threads() {
         let pos = BenchPosition::empty(BoardSize::new(9).unwrap());
-        let m = measure_playouts(
-            &pos,
-            PolicyKind::Light,
-            &HeavyParams::default(),
-            2,
-            BenchLimit::Playouts(101),
-            7.5,
-            1,
-        );
+        let m = light(&pos, 2, BenchLimit::Playouts(101));
         assert_eq!(m.playouts, 101);
         assert!(m.avg_moves() > 90.0 && m.avg_moves() < 140.0);
     }
@@ -474,11 +485,36 @@ mod tests {
             ..HeavyParams::default()
         };
         let name = |kind, heavy: &HeavyParams| {
-            measure_playouts(&pos, kind, heavy, 1, BenchLimit::Playouts(3), 7.5, 1).policy
+            measure_playouts(&pos, run(kind, heavy, 1, BenchLimit::Playouts(3))).policy
         };
         assert_eq!(name(PolicyKind::Heavy, &local), "heavy-local");
         assert_eq!(name(PolicyKind::Heavy, &HeavyParams::default()), "heavy");
         assert_eq!(name(PolicyKind::Light, &local), "light");
+    }
+
+    /// Light playouts from `pos` on `threads` threads within `limit`, at komi 7.5 and
+    /// seed 1.
+    fn light(pos: &BenchPosition, threads: usize, limit: BenchLimit) -> Measurement {
+        let heavy = HeavyParams::default();
+        measure_playouts(pos, run(PolicyKind::Light, &heavy, threads, limit))
+    }
+
+    /// A run of playouts of `kind` (with `heavy`) on `threads` threads within `limit`,
+    /// at komi 7.5 and seed 1.
+    fn run(
+        kind: PolicyKind,
+        heavy: &HeavyParams,
+        threads: usize,
+        limit: BenchLimit,
+    ) -> PlayoutRun<'_> {
+        PlayoutRun {
+            kind,
+            heavy,
+            threads,
+            limit,
+            komi: 7.5,
+            seed: 1,
+        }
     }
 
     /// A measurement of `playouts` in `seconds` on one thread, with this CPU time.
@@ -555,15 +591,7 @@ mod tests {
             return;
         }
         let pos = BenchPosition::empty(BoardSize::new(9).unwrap());
-        let m = measure_playouts(
-            &pos,
-            PolicyKind::Light,
-            &HeavyParams::default(),
-            1,
-            BenchLimit::Time(Duration::from_millis(300)),
-            7.5,
-            1,
-        );
+        let m = light(&pos, 1, BenchLimit::Time(Duration::from_millis(300)));
         let cpu = m.cpu_seconds.expect("Linux reports CPU time");
         // One thread cannot use more CPU than its wall time (the readings' own cost).
         assert!(
@@ -588,15 +616,7 @@ mod tests {
         let pos = BenchPosition::empty(BoardSize::new(9).unwrap());
         let heavy = HeavyParams::default();
         for _ in 0..5 {
-            let m = measure_playouts(
-                &pos,
-                PolicyKind::Light,
-                &heavy,
-                1,
-                BenchLimit::Playouts(300),
-                7.5,
-                1,
-            );
+            let m = light(&pos, 1, BenchLimit::Playouts(300));
             // One thread's CPU time is at most its wall time (and the reading's cost).
             let cpu = m.cpu_seconds.unwrap();
             assert!(

@@ -39,7 +39,9 @@ pub use config::{
     ModelPrior, Parallelism, SearchParams,
 };
 pub use ownership::{Judgement, Status, apply_static, judge, status_from_ownership};
-pub use player::{Decision, Engine, Mode, counts_board_as_it_stands, wins_by_the_count};
+pub use player::{
+    Decision, Engine, Mode, SearchRequest, counts_board_as_it_stands, wins_by_the_count,
+};
 pub use playout::{Amaf, Outcome, Policy, PolicyKind, Replies, Rng};
 pub use time::{Clock, Limit, MoveBudget, Overruns, Progress, TimeControl, budget};
 pub use tree::{EDGE_BYTES, NODE_BYTES};

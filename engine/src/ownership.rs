@@ -80,27 +80,46 @@ fn groups(board: &Board) -> Vec<(Color, Vec<Point>)> {
 /// verdict, few enough to fit the end of a move's time.
 pub const MIN_SETTLE_PLAYOUTS: u32 = 16;
 
+/// The playouts that settle a position for [`playout_ownership`].
+#[derive(Clone, Copy, Debug)]
+pub struct Settling<'a> {
+    /// Where the playouts start.
+    pub board: &'a Board,
+    /// Who plays first.
+    pub to_move: Color,
+    /// The move that led to `board`, if a stone was played.
+    pub last: Option<Point>,
+    /// What the playouts' area counts are compared with.
+    pub komi: Komi,
+    /// How many playouts.
+    pub n: u32,
+    /// When to stop before `n` (never before [`MIN_SETTLE_PLAYOUTS`]).
+    pub deadline: Option<Instant>,
+}
+
 /// Ownership and neutral shares (as `status_from_ownership` takes them, for `color`)
-/// from `n` playouts of `policy` straight from `board`, `to_move` to play; fewer when
-/// `deadline` passes first, though never fewer than [`MIN_SETTLE_PLAYOUTS`].
+/// from `settling.n` playouts of `policy` straight from `settling.board`; fewer when
+/// `settling.deadline` passes first, though never fewer than [`MIN_SETTLE_PLAYOUTS`].
 ///
 /// Playouts alone, without a tree, are what settles the end of a game: the policy
 /// never fills its own eyes nor puts a group of two or more stones in atari at
 /// random (but a nakade throw-in that kills, `tactics::nakade_kills`, when its
 /// `HeavyParams::nakade` is on), so a seki stays a seki, while a search would also
 /// explore the losing moves that break it.
-#[allow(clippy::too_many_arguments)]
 pub fn playout_ownership(
     policy: &Policy,
-    board: &Board,
-    to_move: Color,
-    last: Option<Point>,
-    komi: Komi,
-    n: u32,
+    settling: &Settling<'_>,
     rng: &mut Rng,
     color: Color,
-    deadline: Option<Instant>,
 ) -> (Vec<f32>, Vec<f32>) {
+    let Settling {
+        board,
+        to_move,
+        last,
+        komi,
+        n,
+        deadline,
+    } = *settling;
     let size = board.size();
     let mut black = vec![0u32; size.area()];
     let mut white = vec![0u32; size.area()];

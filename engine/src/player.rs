@@ -26,7 +26,7 @@ use crate::analysis::{Analysis, MoveStat, Report};
 use crate::cleanup::{KillLines, Proven};
 use crate::config::{Config, HeavyParams, ModelPrior, NetChoice};
 use crate::komi::{handicap_shift, playout_komi};
-use crate::ownership::{Judgement, Status, judge, playout_ownership};
+use crate::ownership::{Judgement, Settling, Status, judge, playout_ownership};
 use crate::playout::{Policy, Rng, self_atari_allowed};
 use crate::resign::ResignStreaks;
 use crate::search::{Job, Means, Worker, search};
@@ -35,7 +35,9 @@ use tengen_knowledge::Knowledge;
 use tengen_knowledge::{MoveModel, PolicyNetError, PolicyNetFile};
 
 mod board_count;
+mod request;
 pub use board_count::{counts_board_as_it_stands, wins_by_the_count};
+pub use request::SearchRequest;
 
 /// Playouts that judge a pass or the clean-up after a search.
 const SETTLE_PLAYOUTS: u32 = 400;
@@ -221,45 +223,24 @@ impl Engine {
         self.last.as_ref()
     }
 
-    /// Searches the position for `color` and returns the final snapshot.
-    pub fn search(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limit: Limit,
-        stop: &AtomicBool,
-        ownership: bool,
-        report: Option<Report<'_>>,
-    ) -> Analysis {
-        let avoid = Bitboard::EMPTY;
-        self.search_avoiding(game, color, limit, stop, ownership, &avoid, report)
-    }
-
-    /// Searches as [`Engine::search`] does, but never chooses a root move in `avoid`
-    /// (KataGo's `avoid`/`allow` to depth 1): selection sees those moves as lost, and
-    /// the snapshots leave them out of the candidates.
-    #[allow(clippy::too_many_arguments)]
-    pub fn search_avoiding(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limit: Limit,
-        stop: &AtomicBool,
-        ownership: bool,
-        avoid: &Bitboard,
-        report: Option<Report<'_>>,
-    ) -> Analysis {
-        let job = Job {
-            game,
-            color,
-            limit,
-            stop,
-            ownership,
-            with_pass: true,
-            avoid: *avoid,
-            komi_shift: 0.0,
+    /// Searches `req`'s position for its colour and returns the final snapshot: what
+    /// analysis asks for (with a report), and thinking on the opponent's time
+    /// ([`SearchRequest::pondering`]). The ownership is gathered where the request
+    /// ([`SearchRequest::ownership`]) or its report's extras ask for it;
+    /// [`SearchRequest::mode`] is not read.
+    pub fn search(&mut self, req: SearchRequest<'_>) -> Analysis {
+        // Pondering searches with the dynamic komi of the engine's own moves, so that
+        // the next genmove can keep the tree.
+        let komi_shift = if req.ponder {
+            handicap_shift(req.job.game, self.config.dynamic_komi)
+        } else {
+            0.0
         };
-        self.run(&job, report)
+        let job = Job {
+            komi_shift,
+            ..req.job
+        };
+        self.run(&job, req.report)
     }
 
     /// Runs `job` on the workers' trees (reused where the game only went on), and keeps
@@ -286,35 +267,23 @@ impl Engine {
         analysis
     }
 
-    /// Chooses a move for `color`: searches, then applies the resign and pass rules.
-    pub fn genmove(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limit: Limit,
-        stop: &AtomicBool,
-        mode: Mode,
-        report: Option<Report<'_>>,
-    ) -> Decision {
-        let avoid = Bitboard::EMPTY;
-        self.genmove_avoiding(game, color, limit, stop, mode, &avoid, report)
-    }
-
-    /// Chooses a move as [`Engine::genmove`] does, but the search never chooses a
-    /// move in `avoid` (see [`Engine::search_avoiding`]); the rules' own moves (a
-    /// clean-up's capture, a capture before a pass under Tromp-Taylor) are not
-    /// restricted.
-    #[allow(clippy::too_many_arguments)]
-    pub fn genmove_avoiding(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limit: Limit,
-        stop: &AtomicBool,
-        mode: Mode,
-        avoid: &Bitboard,
-        report: Option<Report<'_>>,
-    ) -> Decision {
+    /// Chooses a move for `req`'s colour: searches (never choosing a root move the
+    /// request avoids), then applies the resign and pass rules, and the clean-up's in
+    /// [`Mode::Cleanup`]. The rules' own moves (a clean-up's capture, a capture
+    /// before a pass under Tromp-Taylor) are not restricted by the avoided moves. The
+    /// ownership is gathered where the pass decision needs it (the request's is not
+    /// read: a display asking for it must not change play), with the dynamic komi of
+    /// a handicap game ([`SearchRequest::pondering`] is not read).
+    pub fn genmove(&mut self, req: SearchRequest<'_>) -> Decision {
+        let SearchRequest {
+            job: asked,
+            report,
+            mode,
+            ..
+        } = req;
+        let Job {
+            game, color, limit, ..
+        } = asked;
         let start = Instant::now();
         let area = game.size().area();
         let opponent_passed = matches!(game.last_move(), Some((c, Move::Pass)) if c != color);
@@ -327,15 +296,17 @@ impl Engine {
             Limit::Time(b) => Some(start + b.hard),
             _ => None,
         };
-        let job = Job {
+        let turn = Turn {
             game,
             color,
+            settle_by,
+        };
+        let job = Job {
             limit: self.search_limit(limit, opponent_passed || mode == Mode::Cleanup),
-            stop,
             ownership,
             with_pass: mode == Mode::Normal,
-            avoid: *avoid,
             komi_shift: handicap_shift(game, self.config.dynamic_komi),
+            ..asked
         };
         let analysis = self.run(&job, report);
         let Some(best) = analysis.best().cloned() else {
@@ -348,7 +319,7 @@ impl Engine {
             return Decision::Resign;
         }
         if mode == Mode::Cleanup {
-            let mv = self.cleanup_move(game, color, &analysis, best.mv, settle_by);
+            let mv = self.cleanup_move(turn, &analysis, best.mv);
             return Decision::Play(mv);
         }
         let non_pass = most_visited_outside(&analysis, &Bitboard::EMPTY);
@@ -357,7 +328,7 @@ impl Engine {
         // gathered ownership for itself (after the opponent's pass, or late in the
         // game): a display asking for ownership early must not change play.
         let choice = if opponent_passed || best.mv == Move::Pass {
-            if ownership && self.wins_by_passing(game, color, settle_by) {
+            if ownership && self.wins_by_passing(turn) {
                 Move::Pass
             } else {
                 non_pass.unwrap_or(Move::Pass)
@@ -368,7 +339,7 @@ impl Engine {
         // Rules that count the board as it stands (Tromp-Taylor): capture first, and
         // pass only into a win by that count (see `board_count`).
         if choice == Move::Pass && counts_board_as_it_stands(game.rules()) {
-            let mv = self.pass_by_the_count(game, color, &analysis, non_pass, settle_by);
+            let mv = self.pass_by_the_count(turn, &analysis, non_pass);
             return Decision::Play(mv);
         }
         Decision::Play(choice)
@@ -394,14 +365,17 @@ impl Engine {
         self.resign.record(game, color, low) >= 3 && game.move_count() > game.size().area() / 4
     }
 
-    /// Whether `color` wins by passing now. Dead stones and seki come from a few
+    /// Whether `turn.color` wins by passing now. Dead stones and seki come from a few
     /// hundred playouts after a pass, the position as it would be scored (the opponent
     /// then moves first, which errs on the side of playing on); they stop at
-    /// `settle_by`.
-    fn wins_by_passing(&self, game: &Game, color: Color, settle_by: Option<Instant>) -> bool {
-        let st = self
-            .settled(game, color, Move::Pass, SETTLE_PLAYOUTS, settle_by)
-            .for_passing(game.board(), color, game.rules().scoring);
+    /// `turn.settle_by`.
+    fn wins_by_passing(&self, turn: Turn<'_>) -> bool {
+        let Turn { game, color, .. } = turn;
+        let st = self.settled(turn, Move::Pass, SETTLE_PLAYOUTS).for_passing(
+            game.board(),
+            color,
+            game.rules().scoring,
+        );
         let margin = game.score(&st.dead, &st.seki).margin();
         if color == Color::Black {
             margin > 0.0
@@ -410,21 +384,15 @@ impl Engine {
         }
     }
 
-    /// The clean-up's move for `color` after the search's `analysis` (its best move
+    /// The clean-up's move for `turn.color` after the search's `analysis` (its best move
     /// `best`): dead stones are captured first, a chain the local search proves dead
     /// by its proof's killing line ([`KillLines`]), the rest by the search's choice,
     /// never inside the area of a proven death with no killing move from here (only
     /// the proof's moves are known not to let it live); a pass once no dead stone is
     /// left. The judgement comes from playouts after the best move.
-    fn cleanup_move(
-        &mut self,
-        game: &Game,
-        color: Color,
-        analysis: &Analysis,
-        best: Move,
-        settle_by: Option<Instant>,
-    ) -> Move {
-        let judged = self.settled(game, color, best, SETTLE_PLAYOUTS, settle_by);
+    fn cleanup_move(&mut self, turn: Turn<'_>, analysis: &Analysis, best: Move) -> Move {
+        let Turn { game, color, .. } = turn;
+        let judged = self.settled(turn, best, SETTLE_PLAYOUTS);
         let theirs = game
             .board()
             .stones(color.opponent())
@@ -436,43 +404,6 @@ impl Engine {
                 _ => Move::Pass,
             },
         }
-    }
-
-    /// Analyses until `stop` is raised or `limit` is reached, reporting as it goes.
-    pub fn analyze(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limit: Limit,
-        stop: &AtomicBool,
-        ownership: bool,
-        report: Report<'_>,
-    ) -> Analysis {
-        self.search(game, color, limit, stop, ownership, Some(report))
-    }
-
-    /// Thinks on the opponent's time: searches `color`'s position in `game` as
-    /// [`Engine::analyze`] does, but with the dynamic komi of the engine's own moves,
-    /// so that the next genmove can keep the tree.
-    pub fn ponder(
-        &mut self,
-        game: &Game,
-        color: Color,
-        limit: Limit,
-        stop: &AtomicBool,
-        report: Report<'_>,
-    ) -> Analysis {
-        let job = Job {
-            game,
-            color,
-            limit,
-            stop,
-            ownership: false,
-            with_pass: true,
-            avoid: Bitboard::EMPTY,
-            komi_shift: handicap_shift(game, self.config.dynamic_komi),
-        };
-        self.run(&job, Some(report))
     }
 
     /// Dead, alive and seki stones of the current position (see [`Engine::judge`]).
@@ -510,7 +441,7 @@ impl Engine {
         // The policy network's virtual wins likewise: it too learned from play.
         let model_prior = std::mem::replace(&mut self.config.search.model_prior, ModelPrior::Off);
         let net = self.net.take();
-        let analysis = self.search(game, color, Limit::Playouts(n), &stop, false, None);
+        let analysis = self.search(SearchRequest::new(game, color, Limit::Playouts(n), &stop));
         self.config.search.model_prior = model_prior;
         self.net = net;
         let refused = |p| {
@@ -523,7 +454,12 @@ impl Engine {
             }
             mv => mv,
         });
-        self.settled(game, color, first, n as u32, None)
+        let turn = Turn {
+            game,
+            color,
+            settle_by: None,
+        };
+        self.settled(turn, first, n as u32)
     }
 
     /// Rebuilds the playout policies if the settings changed them (over the same
@@ -541,9 +477,9 @@ impl Engine {
         }
     }
 
-    /// The judgement from `n` playouts (fewer if `deadline` passes first) after
-    /// `color` plays `first` (the search's choice, or a pass), the stones judged on
-    /// the board before it, and the static analysis of that board.
+    /// The judgement from `n` playouts (fewer if `turn.settle_by` passes first) after
+    /// `turn.color` plays `first` (the search's choice, or a pass) in `turn.game`, the
+    /// stones judged on the board before it, and the static analysis of that board.
     ///
     /// The search reads the tactics (a stone that can be captured is captured by its
     /// best move); the playouts after it then settle the rest. They never fill their own
@@ -552,14 +488,12 @@ impl Engine {
     /// (`HeavyParams::nakade` or `Config::settle_nakade`, `tactics::nakade_kills`),
     /// so a seki stays a seki and a false seki does not, where the search's own
     /// playouts would include the losing moves it explores.
-    fn settled(
-        &self,
-        game: &Game,
-        color: Color,
-        first: Move,
-        n: u32,
-        deadline: Option<Instant>,
-    ) -> Judgement {
+    fn settled(&self, turn: Turn<'_>, first: Move, n: u32) -> Judgement {
+        let Turn {
+            game,
+            color,
+            settle_by: deadline,
+        } = turn;
         let mut board = game.board().clone();
         let (to_move, last) = match first {
             Move::Play(p) if board.check(color, p).is_ok() => {
@@ -570,17 +504,16 @@ impl Engine {
             Move::Pass => (color.opponent(), None),
         };
         let mut rng = Rng::seed_from_u64(self.config.seed ^ board.hash().0);
-        let (ownership, neutral) = playout_ownership(
-            &self.settle_policy,
-            &board,
+        let settling = Settling {
+            board: &board,
             to_move,
             last,
-            playout_komi(game, 0.0),
+            komi: playout_komi(game, 0.0),
             n,
-            &mut rng,
-            color,
             deadline,
-        );
+        };
+        let (ownership, neutral) =
+            playout_ownership(&self.settle_policy, &settling, &mut rng, color);
         let life = StaticLife::of_game(game);
         judge(game.board(), life, &ownership, &neutral, color)
     }
@@ -634,6 +567,15 @@ impl Engine {
         self.tree_rules = Some(*game.rules());
         self.tree_komi_shift = komi_shift;
     }
+}
+
+/// The move being decided: `color` to play in `game`, the judging playouts after its
+/// search stopping at `settle_by` (none without a clock).
+#[derive(Clone, Copy)]
+struct Turn<'a> {
+    game: &'a Game,
+    color: Color,
+    settle_by: Option<Instant>,
 }
 
 /// The most the dynamic komi may move between two searches that share a tree, in

@@ -35,6 +35,8 @@ pub struct PriorInput<'a> {
     pub with_pass: bool,
     /// The two moves before the position (the model's distance features).
     pub history: History,
+    /// Where the last move was played, if a stone was (the nearness term).
+    pub last: Option<Point>,
     /// The policy network's probabilities of the position, where it rated it.
     pub net: Option<&'a NetPolicy>,
 }
@@ -45,7 +47,6 @@ pub struct PriorInput<'a> {
 pub fn candidates(
     board: &Board,
     c: Color,
-    last: Option<Point>,
     input: PriorInput<'_>,
     mut legal: impl FnMut(Point) -> bool,
     out: &mut Vec<Candidate>,
@@ -55,6 +56,7 @@ pub fn candidates(
         params,
         with_pass,
         history,
+        last,
         net,
     } = input;
     let shape_weight = params.shape_weight as f32;
@@ -71,16 +73,22 @@ pub fn candidates(
             visits += v;
             wins += v * r;
         };
-        add_tactics(board, c, p, w, params.nakade, &mut add);
-        add_shape(board, c, p, w, shape_weight, knowledge, &mut add);
-        add_placement(board, c, p, last, w, opening, &mut add);
+        let spot = Spot { board, c, p, w };
+        add_tactics(spot, params.nakade, &mut add);
+        add_shape(spot, shape_weight, knowledge, &mut add);
+        add_placement(spot, last, opening, &mut add);
         out.push((Move::Play(p), visits, wins));
     }
     if with_pass {
         let (visits, wins) = pass_prior(params);
         out.push((Move::Pass, visits, wins));
     }
-    model::apply(knowledge.model(), board, c, &history, params, net, out);
+    let at = model::Position {
+        board,
+        c,
+        history: &history,
+    };
+    model::apply(knowledge.model(), at, params, net, out);
     if let Some(net) = net.filter(|n| opening && n.is_native()) {
         hold_to_the_network(net, params, out);
     }
@@ -104,18 +112,22 @@ fn hold_to_the_network(net: &NetPolicy, params: &SearchParams, out: &mut [Candid
     }
 }
 
+/// A candidate whose prior the terms below add to: `c` playing `p` on `board`, the
+/// terms in multiples of the prior weight `w`.
+#[derive(Clone, Copy)]
+struct Spot<'a> {
+    board: &'a Board,
+    c: Color,
+    p: Point,
+    w: f32,
+}
+
 /// Adds the tactical terms of `c` playing `p` to its prior through `add(visits, win
 /// rate)`, in multiples of the prior weight `w`: a capture, an escape from atari (one
 /// into a ladder loses), a self-atari (never a throw-in that kills, with `nakade`)
 /// and an atari that catches.
-fn add_tactics(
-    board: &Board,
-    c: Color,
-    p: Point,
-    w: f32,
-    nakade: bool,
-    add: &mut impl FnMut(f32, f32),
-) {
+fn add_tactics(spot: Spot<'_>, nakade: bool, add: &mut impl FnMut(f32, f32)) {
+    let Spot { board, c, p, w } = spot;
     let captures = stones_captured(board, c, p);
     let saves = board
         .size()
@@ -152,14 +164,12 @@ fn add_tactics(
 /// `shape_weight`, or with no shape weight the weight's worth of wins for a MoGo
 /// pattern.
 fn add_shape(
-    board: &Board,
-    c: Color,
-    p: Point,
-    w: f32,
+    spot: Spot<'_>,
     shape_weight: f32,
     knowledge: &Knowledge,
     add: &mut impl FnMut(f32, f32),
 ) {
+    let Spot { board, c, p, w } = spot;
     if shape_weight > 0.0 {
         // The learned strengths partly repeat the terms around this one (captures,
         // self-atari, the first line); the self-play A/B measured them together.
@@ -177,14 +187,12 @@ fn add_shape(
 /// the prior weight `w`: near the `last` move, on the first line in open space (7×7
 /// and up), on the second line in the `opening` (13×13 and up), an empty triangle.
 fn add_placement(
-    board: &Board,
-    c: Color,
-    p: Point,
+    spot: Spot<'_>,
     last: Option<Point>,
-    w: f32,
     opening: bool,
     add: &mut impl FnMut(f32, f32),
 ) {
+    let Spot { board, c, p, w } = spot;
     let size = board.size();
     if let Some(l) = last {
         let (px, py) = size.coords(p);
@@ -320,17 +328,19 @@ mod tests {
             params: &params,
             with_pass,
             history: History::default(),
+            last: None,
             net: None,
         };
-        let last = b.size().parse_point("D3");
-        candidates(&b, Color::Black, last.ok(), k(true), |_| true, &mut out);
+        let last = b.size().parse_point("D3").ok();
+        let after_d3 = PriorInput { last, ..k(true) };
+        candidates(&b, Color::Black, after_d3, |_| true, &mut out);
         // D4 captures C4.
         assert!(prior_of(&out, &b, "D4") > 0.7);
         // An open first-line point is discouraged.
         assert!(prior_of(&out, &b, "G1") < 0.4);
         assert!(out.iter().any(|c| c.0 == Move::Pass));
         // White D4 saves C4 (in atari) by connecting: encouraged.
-        candidates(&b, Color::White, None, k(false), |_| true, &mut out);
+        candidates(&b, Color::White, k(false), |_| true, &mut out);
         assert!(prior_of(&out, &b, "D4") > 0.6);
         assert!(out.iter().all(|c| c.0 != Move::Pass));
         // Black never fills its own eye: a black-only 1-point eye.
@@ -342,11 +352,11 @@ mod tests {
              . . . . .",
         )
         .unwrap();
-        candidates(&e, Color::Black, None, k(false), |_| true, &mut out);
+        candidates(&e, Color::Black, k(false), |_| true, &mut out);
         let a5 = e.size().parse_point("A5").unwrap();
         assert!(out.iter().all(|c| c.0 != Move::Play(a5)));
         // The caller's legality test is applied.
-        candidates(&e, Color::White, None, k(false), |p| p != a5, &mut out);
+        candidates(&e, Color::White, k(false), |p| p != a5, &mut out);
         assert!(out.iter().all(|c| c.0 != Move::Play(a5)));
     }
 
@@ -379,9 +389,10 @@ mod tests {
                 params: &params,
                 with_pass: false,
                 history: History::default(),
+                last: None,
                 net: None,
             };
-            candidates(&b, Color::Black, None, k, |_| true, &mut out);
+            candidates(&b, Color::Black, k, |_| true, &mut out);
             prior_of(&out, &b, v)
         };
         assert!(prior(1.0, "C4") > 0.6, "hane {}", prior(1.0, "C4"));
@@ -406,10 +417,11 @@ mod tests {
                 last: Some(Move::Play(last)),
                 before: None,
             },
+            last: Some(last),
             net: None,
         };
         let mut out = Vec::new();
-        candidates(board, c, Some(last), k, |_| true, &mut out);
+        candidates(board, c, k, |_| true, &mut out);
         out
     }
 
@@ -528,10 +540,11 @@ mod tests {
                 params: &params,
                 with_pass: true,
                 history: History::default(),
+                last: None,
                 net: Some(net),
             };
             let mut out = Vec::new();
-            candidates(&board, Color::Black, None, input, |_| true, &mut out);
+            candidates(&board, Color::Black, input, |_| true, &mut out);
             out.iter().find(|c| c.0 == Move::Play(v)).unwrap().1
         };
         let native = rated.clone();

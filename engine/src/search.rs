@@ -54,14 +54,14 @@ use crate::komi::playout_komi;
 use crate::padded::Padded;
 use crate::playout::{Amaf, Komi, Policy, Replies, Rng};
 use crate::prior::Candidate;
-use crate::prior::model::policy_shares;
+use crate::prior::model::{Position, policy_shares};
 use crate::time::{Limit, MoveBudget, Progress};
 use crate::tree::{MIN_TREE_BYTES, NodeId, Tree};
 use tengen_knowledge::NetPolicy;
 use tengen_knowledge::{Knowledge, NetScratch};
 
 use backup::{RootAmaf, backup};
-use descend::{descend, expand_now, history, rate};
+use descend::{Descent, descend, expand_now, history, rate};
 use snapshot::snapshot;
 use tally::{RootShare, Tally};
 use tengen_knowledge::PolicyNetFile;
@@ -122,6 +122,7 @@ fn slot(mv: Move) -> usize {
 }
 
 /// What one search is asked to do.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Job<'a> {
     pub game: &'a Game,
     pub color: Color,
@@ -142,16 +143,7 @@ impl<'a> Job<'a> {
     /// A plain search for `color` within `limit`: no ownership asked for, a pass among
     /// the candidates, no root move avoided.
     fn plain(game: &'a Game, color: Color, limit: Limit, stop: &'a AtomicBool) -> Job<'a> {
-        Job {
-            game,
-            color,
-            limit,
-            stop,
-            ownership: false,
-            with_pass: true,
-            avoid: Bitboard::EMPTY,
-            komi_shift: 0.0,
-        }
+        crate::player::SearchRequest::new(game, color, limit, stop).job()
     }
 }
 
@@ -401,11 +393,15 @@ fn ready_roots(
 /// change while it runs.
 fn root_shares(tree: &Tree, s: &Scratch, ctx: &Ctx<'_>, rating: Option<&NetPolicy>) -> Vec<f32> {
     let moves: Vec<Move> = tree.edges(tree.root()).iter().map(|e| e.mv()).collect();
+    let history = history(s, ctx);
+    let at = Position {
+        board: &ctx.root,
+        c: ctx.job.color,
+        history: &history,
+    };
     let shares = policy_shares(
         ctx.knowledge.model(),
-        &ctx.root,
-        ctx.job.color,
-        &history(s, ctx),
+        at,
         &ctx.config.search,
         rating,
         &moves,
@@ -432,11 +428,19 @@ fn run_workers(
     let (main, rest) = scratches.split_first_mut().expect("at least one worker");
     std::thread::scope(|scope| {
         for (i, s) in rest.iter_mut().enumerate() {
-            let tree = &trees[if shared { 0 } else { i + 1 }];
-            let tally = ctx.tallies[i + 1];
-            scope.spawn(move || run_worker(s, tally, tree, !shared, ctx, false, None));
+            let seat = Seat {
+                tree: &trees[if shared { 0 } else { i + 1 }],
+                tally: ctx.tallies[i + 1],
+                exclusive: !shared,
+            };
+            scope.spawn(move || run_worker(s, seat, ctx, Role::Helper));
         }
-        run_worker(main, ctx.tallies[0], &trees[0], !shared, ctx, true, report);
+        let seat = Seat {
+            tree: &trees[0],
+            tally: ctx.tallies[0],
+            exclusive: !shared,
+        };
+        run_worker(main, seat, ctx, Role::Main(report));
     });
 }
 
@@ -450,10 +454,14 @@ fn prepare_root(tree: &mut Tree, s: &mut Scratch, ctx: &Ctx<'_>) -> Option<Arc<N
     s.path.clear();
     s.path.push((root, Move::Pass));
     s.keys.clear();
+    let at = Descent {
+        c: ctx.job.color,
+        last: ctx.root_last,
+    };
     let rating = if !tree.node(root).is_expanded() {
-        expand_now(tree, s, ctx, root, ctx.job.color, ctx.root_last)
+        expand_now(tree, s, ctx, root, at)
     } else if ctx.net.is_some() && tree.claim_rating(root) {
-        rate(tree, s, ctx, root, ctx.job.color, ctx.root_last)
+        rate(tree, s, ctx, root, at)
     } else {
         // Rated by an earlier search: the cache's rating, else (evicted since) the
         // network's again.
@@ -472,17 +480,36 @@ fn prepare_root(tree: &mut Tree, s: &mut Scratch, ctx: &Ctx<'_>) -> Option<Arc<N
     rating
 }
 
-/// Runs playouts until a stop condition; the main worker also applies the soft stop
-/// rules and sends the reports. `exclusive`: this worker is the tree's only one.
-fn run_worker(
-    s: &mut Scratch,
-    tally: &Tally,
-    tree: &RwLock<Tree>,
+/// The tree a worker searches and the counters it keeps.
+#[derive(Clone, Copy)]
+struct Seat<'a> {
+    tree: &'a RwLock<Tree>,
+    tally: &'a Tally,
+    /// This worker is the tree's only one.
     exclusive: bool,
-    ctx: &Ctx<'_>,
-    main: bool,
-    mut report: Option<&mut Report<'_>>,
-) {
+}
+
+/// What a worker does besides its playouts.
+enum Role<'r, 'a> {
+    /// The main worker, on the thread that started the search: it also applies the
+    /// soft stop rules and sends the reports, if any.
+    Main(Option<&'r mut Report<'a>>),
+    /// Only playouts.
+    Helper,
+}
+
+/// Runs playouts until a stop condition; the main worker also applies the soft stop
+/// rules and sends the reports.
+fn run_worker(s: &mut Scratch, seat: Seat<'_>, ctx: &Ctx<'_>, role: Role<'_, '_>) {
+    let Seat {
+        tree,
+        tally,
+        exclusive,
+    } = seat;
+    let (main, mut report) = match role {
+        Role::Main(report) => (true, report),
+        Role::Helper => (false, None),
+    };
     let timed = matches!(ctx.job.limit, Limit::Time(_));
     let mut next_report = report.as_ref().map(|r| ctx.start + r.interval);
     // The last clock read: a timed search measures the pauses between reads, from the

@@ -5,7 +5,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use tengen_board::{BoardSize, Game, Move, Rules};
-use tengen_engine::{Clock, Config, Decision, Engine, Limit, Mode, Overruns, TimeControl, budget};
+use tengen_engine::{
+    Clock, Config, Decision, Engine, Limit, Overruns, SearchRequest, TimeControl, budget,
+};
 
 /// Plays a 9×9 game between two engines under `tc` and returns every move's time with
 /// the clock it was played against; panics if a move overruns the clock.
@@ -33,7 +35,7 @@ fn play_under(tc: TimeControl, max_moves: usize) -> Vec<(Duration, Clock)> {
         let b = budget(&tc, &before, game.move_count(), size.area(), reserve)
             .expect("a limited clock gives a budget");
         let start = Instant::now();
-        let d = engines[i].genmove(&game, c, Limit::Time(b), &stop, Mode::Normal, None);
+        let d = engines[i].genmove(SearchRequest::new(&game, c, Limit::Time(b), &stop));
         let used = start.elapsed();
         overruns[i].record(b.hard, used);
         // Inside the current period, never by losing one: the referee's own rule

@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 
 use tengen_board::{BoardSize, Color, Game, Rules};
-use tengen_engine::{Analysis, Config, Engine, Limit};
+use tengen_engine::{Analysis, Config, Engine, Limit, SearchRequest};
 
 mod common;
 use common::game_from;
@@ -31,7 +31,8 @@ fn search(game: &Game, color: Color, playouts: u64, seed: u64) -> Analysis {
         ..Config::default()
     });
     let stop = AtomicBool::new(false);
-    engine.search(game, color, Limit::Playouts(playouts), &stop, false, None)
+    let limit = Limit::Playouts(playouts);
+    engine.search(SearchRequest::new(game, color, limit, &stop))
 }
 
 /// The empty board of `size` with `to_move` to play under Chinese rules and `komi`.

@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use tengen_board::{Color, Game, Move};
-use tengen_engine::{Config, Decision, Engine, Limit, Mode, Status};
+use tengen_engine::{Config, Decision, Engine, Limit, Mode, SearchRequest, Status};
 
 mod common;
 use common::game_from;
@@ -53,7 +53,7 @@ fn assert_seki_is(game: &Game, status: &Status, points: &str, context: &str) {
 /// stopped early.
 fn decide(e: &mut Engine, game: &Game, color: Color, playouts: u64, mode: Mode) -> Decision {
     let stop = AtomicBool::new(false);
-    e.genmove(game, color, Limit::Playouts(playouts), &stop, mode, None)
+    e.genmove(SearchRequest::new(game, color, Limit::Playouts(playouts), &stop).mode(mode))
 }
 
 fn genmove_after_pass(game: &mut Game, color: Color) -> Decision {

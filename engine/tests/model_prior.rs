@@ -4,7 +4,9 @@
 use std::sync::atomic::AtomicBool;
 
 use tengen_board::{BoardSize, Color, Game, Move, Rules};
-use tengen_engine::{Analysis, Config, Engine, Limit, ModelPrior, PolicyKind, SearchParams};
+use tengen_engine::{
+    Analysis, Config, Engine, Limit, ModelPrior, PolicyKind, SearchParams, SearchRequest,
+};
 
 fn config(model_prior: ModelPrior) -> Config {
     Config {
@@ -38,14 +40,12 @@ fn opening() -> Game {
 
 fn search(model_prior: ModelPrior) -> Analysis {
     let stop = AtomicBool::new(false);
-    Engine::new(config(model_prior)).search(
+    Engine::new(config(model_prior)).search(SearchRequest::new(
         &opening(),
         Color::Black,
         Limit::Playouts(800),
         &stop,
-        false,
-        None,
-    )
+    ))
 }
 
 /// The root's moves as (move, visits, prior), in the analysis' order.

@@ -8,7 +8,8 @@ use std::sync::atomic::AtomicBool;
 
 use tengen_board::{BoardSize, Game, Move, Rules};
 use tengen_engine::{
-    Config, Decision, Engine, HeavyParams, Limit, Mode, ModelPrior, PolicyKind, SearchParams,
+    Config, Decision, Engine, HeavyParams, Limit, ModelPrior, PolicyKind, SearchParams,
+    SearchRequest,
 };
 
 /// One thread, `playouts` a move, the seed given, the model prior as virtual wins.
@@ -47,14 +48,12 @@ fn play_on(config: Config, mut game: Game, moves: usize) -> Vec<String> {
     let mut out = Vec::new();
     for _ in 0..moves {
         let c = game.to_move();
-        let decision = engine.genmove(
+        let decision = engine.genmove(SearchRequest::new(
             &game,
             c,
             Limit::Playouts(playouts),
             &stop,
-            Mode::Normal,
-            None,
-        );
+        ));
         match decision {
             Decision::Play(m) => {
                 out.push(game.size().move_vertex(m).to_string());

@@ -3,7 +3,9 @@
 use std::sync::atomic::AtomicBool;
 
 use tengen_board::{Color, Game, Move, Rules};
-use tengen_engine::{Analysis, Config, Decision, Engine, Limit, Mode, Parallelism, PolicyKind};
+use tengen_engine::{
+    Analysis, Config, Decision, Engine, Limit, Parallelism, PolicyKind, SearchRequest,
+};
 
 mod common;
 use common::game_from;
@@ -26,27 +28,19 @@ fn config(playouts: u64) -> Config {
 /// early.
 fn genmove(engine: &mut Engine, game: &Game, to_move: Color, playouts: u64) -> Decision {
     let stop = AtomicBool::new(false);
-    engine.genmove(
-        game,
-        to_move,
-        Limit::Playouts(playouts),
-        &stop,
-        Mode::Normal,
-        None,
-    )
+    let limit = Limit::Playouts(playouts);
+    engine.genmove(SearchRequest::new(game, to_move, limit, &stop))
 }
 
 /// Black's search of `game` on `engine` for `playouts` playouts, never stopped early.
 fn search_for_black(engine: &mut Engine, game: &Game, playouts: u64) -> Analysis {
     let stop = AtomicBool::new(false);
-    engine.search(
+    engine.search(SearchRequest::new(
         game,
         Color::Black,
         Limit::Playouts(playouts),
         &stop,
-        false,
-        None,
-    )
+    ))
 }
 
 fn best_move(diagram: &str, to_move: Color, komi: f64, config: Config) -> String {
@@ -299,14 +293,8 @@ fn avoided_root_moves_are_never_chosen_nor_listed() {
             avoid.insert(p);
         }
     }
-    let avoiding = e.search_avoiding(
-        &game,
-        Color::Black,
-        Limit::Playouts(800),
-        &stop,
-        false,
-        &avoid,
-        None,
+    let avoiding = e.search(
+        SearchRequest::new(&game, Color::Black, Limit::Playouts(800), &stop).avoiding(avoid),
     );
     assert!(!avoiding.moves.is_empty());
     for m in &avoiding.moves {
@@ -315,14 +303,8 @@ fn avoided_root_moves_are_never_chosen_nor_listed() {
         }
     }
     assert!(avoiding.playouts() >= 800);
-    match e.genmove_avoiding(
-        &game,
-        Color::Black,
-        Limit::Playouts(800),
-        &stop,
-        Mode::Normal,
-        &avoid,
-        None,
+    match e.genmove(
+        SearchRequest::new(&game, Color::Black, Limit::Playouts(800), &stop).avoiding(avoid),
     ) {
         Decision::Play(Move::Play(p)) => assert!(!avoid.contains(p)),
         other => panic!("{other:?}"),

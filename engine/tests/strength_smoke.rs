@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 
 use tengen_board::{BoardSize, Color, Game, Rules};
-use tengen_engine::{Config, Decision, Engine, Limit, Mode, PolicyKind};
+use tengen_engine::{Config, Decision, Engine, Limit, PolicyKind, SearchRequest};
 
 fn play(black: &mut Engine, white: &mut Engine, bp: u64, wp: u64) -> Color {
     let size = BoardSize::new(9).unwrap();
@@ -19,7 +19,7 @@ fn play(black: &mut Engine, white: &mut Engine, bp: u64, wp: u64) -> Color {
         } else {
             (&mut *white, wp)
         };
-        match e.genmove(&game, c, Limit::Playouts(n), &stop, Mode::Normal, None) {
+        match e.genmove(SearchRequest::new(&game, c, Limit::Playouts(n), &stop)) {
             Decision::Resign => return c.opponent(),
             Decision::Play(m) => game.play(c, m).expect("the engine plays legal moves"),
         };

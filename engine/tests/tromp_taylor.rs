@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 
 use tengen_board::{Color, Game, Move, Point, Rules, parse_diagram};
-use tengen_engine::{Config, Decision, Engine, Limit, Mode, wins_by_the_count};
+use tengen_engine::{Config, Decision, Engine, Limit, SearchRequest, wins_by_the_count};
 
 #[path = "../../tests/support/cases.rs"]
 mod cases;
@@ -71,7 +71,7 @@ fn engine() -> Engine {
 fn genmove(engine: &mut Engine, game: &Game, color: Color) -> Decision {
     let stop = AtomicBool::new(false);
     let limit = Limit::Playouts(PLAYOUTS);
-    engine.genmove(game, color, limit, &stop, Mode::Normal, None)
+    engine.genmove(SearchRequest::new(game, color, limit, &stop))
 }
 
 /// Plays one case out; the errors it finds.

@@ -240,9 +240,10 @@ impl Session {
             sink: &mut ignore,
             extras: Default::default(),
         };
-        let a = self
-            .engine
-            .ponder(&self.game, color, Limit::Infinite, stop, report);
+        let req = tengen_engine::SearchRequest::new(&self.game, color, Limit::Infinite, stop)
+            .pondering()
+            .report(Some(report));
+        let a = self.engine.search(req);
         self.diag(&crate::summary::ponder_summary(&a));
     }
 

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use tengen_board::Game;
-use tengen_engine::{Analysis, Engine, Limit, ModelKnowledge, Report};
+use tengen_engine::{Analysis, Engine, Limit, ModelKnowledge, Report, SearchRequest};
 
 use crate::deadlines::Deadlines;
 use crate::hashes::PositionHashes;
@@ -23,7 +23,7 @@ use crate::policy::policy;
 use crate::query::{Defaults, Request, parse_line};
 use crate::queue::{Job, Queue, Turn};
 use crate::response::{TurnRef, analysis_response, no_results};
-use crate::shutdown::{Failure, OnFailure, Shutdown};
+use crate::shutdown::{Failure, LoopParts, OnFailure, Shutdown};
 
 /// The longest query line read (4 MiB); a longer one is answered with an error.
 pub const MAX_LINE_BYTES: usize = 4 << 20;
@@ -143,7 +143,14 @@ pub fn serve<R: BufRead>(
         ));
     };
     let hold = |f: &dyn Fn()| out.holding(f);
-    let guard = |role| Shutdown::new(role, &queue, &deadlines, &failure, &stopped, &hold);
+    let parts = LoopParts {
+        queue: &queue,
+        deadlines: &deadlines,
+        failure: &failure,
+        stopped: &stopped,
+        hold: &hold,
+    };
+    let guard = |role| Shutdown::new(role, parts);
     // A failed thread has been reported through `failure`; its panic is not passed on.
     let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
         std::thread::scope(|scope| {
@@ -359,15 +366,11 @@ impl Searcher<'_, '_> {
             extras: opts.extras(),
         };
         let avoid = opts.filter.avoided(color, game.size());
-        let analysis = engine.search_avoiding(
-            &game,
-            color,
-            limit,
-            &turn.stop,
-            opts.ownership,
-            &avoid,
-            Some(report),
-        );
+        let req = SearchRequest::new(&game, color, limit, &turn.stop)
+            .ownership(opts.ownership)
+            .avoiding(avoid)
+            .report(Some(report));
+        let analysis = engine.search(req);
         self.deadlines.disarm(&turn.stop);
         self.send_final_response(turn, &at, &analysis, probabilities.as_deref());
     }

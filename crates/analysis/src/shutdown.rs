@@ -69,14 +69,29 @@ impl Failure {
 pub struct Shutdown<'a> {
     /// The thread, as the message names it (`the query reader`, `a searcher`, …).
     role: &'static str,
-    queue: &'a Queue,
-    deadlines: &'a Deadlines,
-    failure: &'a Failure,
+    parts: LoopParts<'a>,
+}
+
+/// What every thread's guard of one loop winds down, and how.
+#[derive(Clone, Copy)]
+pub struct LoopParts<'a> {
+    /// The loop's turns.
+    pub queue: &'a Queue,
+    /// The loop's `maxTime` clock.
+    pub deadlines: &'a Deadlines,
+    /// Where a failure is recorded.
+    pub failure: &'a Failure,
     /// Tells the client that a turn was stopped unanalysed (an error naming its id).
-    stopped: &'a (dyn Fn(&Turn) + Sync),
+    pub stopped: &'a (dyn Fn(&Turn) + Sync),
     /// Runs what it is given while holding the output, so that no response line is
     /// being written meanwhile.
-    hold: &'a Hold<'a>,
+    pub hold: &'a Hold<'a>,
+}
+
+impl std::fmt::Debug for LoopParts<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LoopParts").finish_non_exhaustive()
+    }
 }
 
 /// Runs the function it is given while holding the loop's output (waiting a bounded
@@ -85,38 +100,32 @@ pub type Hold<'a> = dyn Fn(&dyn Fn()) + Sync + 'a;
 
 impl<'a> Shutdown<'a> {
     /// The guard of the thread named `role` (`the query reader`, `a searcher`, …) of
-    /// the loop of `queue` and `deadlines`: a failure is recorded in `failure`, each
-    /// turn it stops (queued, or being searched) is told to the client by `stopped`,
-    /// and the front end's reaction runs inside `hold`.
-    pub fn new(
-        role: &'static str,
-        queue: &'a Queue,
-        deadlines: &'a Deadlines,
-        failure: &'a Failure,
-        stopped: &'a (dyn Fn(&Turn) + Sync),
-        hold: &'a Hold<'a>,
-    ) -> Shutdown<'a> {
-        Shutdown {
-            role,
+    /// the loop of `parts.queue` and `parts.deadlines`: a failure is recorded in
+    /// `parts.failure`, each turn it stops (queued, or being searched) is told to the
+    /// client by `parts.stopped`, and the front end's reaction runs inside
+    /// `parts.hold`.
+    pub fn new(role: &'static str, parts: LoopParts<'a>) -> Shutdown<'a> {
+        Shutdown { role, parts }
+    }
+
+    /// Winds the loop down after the failure of this guard's thread.
+    fn wind_down(&self) {
+        let LoopParts {
             queue,
             deadlines,
             failure,
             stopped,
             hold,
-        }
-    }
-
-    /// Winds the loop down after the failure of this guard's thread.
-    fn wind_down(&self) {
-        self.queue.close();
+        } = self.parts;
+        queue.close();
         // Running searches are stopped and answered here, their searchers sending
         // nothing more; queued turns are closed and answered.
-        let running = self.queue.abandon_running();
-        let queued = self.queue.terminate(None, None);
+        let running = queue.abandon_running();
+        let queued = queue.terminate(None, None);
         for turn in running.iter().chain(&queued) {
-            (self.stopped)(turn);
+            stopped(turn);
         }
-        self.deadlines.quit();
+        deadlines.quit();
         let message = format!(
             "internal error: {} of the analysis loop failed (see the panic message above); \
              {} turn(s) being searched and {} queued turn(s) were answered with an error, \
@@ -125,10 +134,10 @@ impl<'a> Shutdown<'a> {
             running.len(),
             queued.len()
         );
-        if self.failure.record(message.clone())
-            && let Some(react) = self.failure.on_failure
+        if failure.record(message.clone())
+            && let Some(react) = failure.on_failure
         {
-            (self.hold)(&|| react(&message));
+            hold(&|| react(&message));
         }
     }
 }
@@ -167,6 +176,23 @@ mod tests {
         REACTIONS.lock().unwrap().push((message.to_string(), held));
     }
 
+    /// The parts of a test's loop.
+    fn parts<'a>(
+        queue: &'a Queue,
+        deadlines: &'a Deadlines,
+        failure: &'a Failure,
+        stopped: &'a (dyn Fn(&Turn) + Sync),
+        hold: &'a Hold<'a>,
+    ) -> LoopParts<'a> {
+        LoopParts {
+            queue,
+            deadlines,
+            failure,
+            stopped,
+            hold,
+        }
+    }
+
     /// Holds the (pretend) output around `f`.
     fn hold(f: &dyn Fn()) {
         HELD.store(true, Ordering::Release);
@@ -192,7 +218,8 @@ mod tests {
         let running = queue.pop().unwrap();
         let far = Arc::new(AtomicBool::new(false));
         deadlines.arm(Instant::now() + Duration::from_secs(3600), &far);
-        let guard = |role| Shutdown::new(role, &queue, &deadlines, &failure, &stopped, hold);
+        let parts = parts(&queue, &deadlines, &failure, &stopped, hold);
+        let guard = |role| Shutdown::new(role, parts);
         let start = Instant::now();
         std::thread::scope(|scope| {
             let clock = scope.spawn(|| deadlines.run());
@@ -254,11 +281,7 @@ mod tests {
         queue.push(job("b", 10), &[(0, 0)]).unwrap();
         drop(Shutdown::new(
             "a searcher",
-            &queue,
-            &deadlines,
-            &failure,
-            &stopped,
-            &hold,
+            parts(&queue, &deadlines, &failure, &stopped, &hold),
         ));
         assert!(!failure.happened());
         assert_eq!(queue.open_turns(), 1);

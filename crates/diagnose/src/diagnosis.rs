@@ -6,7 +6,7 @@ use tengen_board::{BoardSize, Color, Point};
 
 use crate::error::DiagnoseError;
 use crate::eval::{Evaluator, Ownership};
-use crate::groups::died;
+use crate::groups::{Replay, died};
 use crate::kind::{Kind, KindRules, classify};
 use crate::phase::Phase;
 use crate::record::MatchGame;
@@ -171,16 +171,22 @@ pub fn diagnose_game(
     let size = game.size();
     let every = settings.every.unwrap_or_else(|| default_every(size));
     let evaluated = evaluate_positions(game, side, every, tengen, referee)?;
+    let deaths = deaths(
+        game,
+        side,
+        &evaluated.rows,
+        &evaluated.maps,
+        &settings.rules,
+    );
+    let tengen_rates: Vec<f64> = evaluated.rows.iter().map(|r| r.tengen).collect();
+    let referee_rates: Option<Vec<f64>> = evaluated.rows.iter().map(|r| r.referee).collect();
+    let drop_at = largest_drop(&tengen_rates);
+    let kind = drop_at.map(|i| kind_report(game, side, &evaluated, i, &settings.rules));
     let Evaluated {
         rows,
-        maps,
         referee_unavailable,
+        ..
     } = evaluated;
-    let deaths = deaths(game, side, &rows, &maps, &settings.rules);
-    let tengen_rates: Vec<f64> = rows.iter().map(|r| r.tengen).collect();
-    let referee_rates: Option<Vec<f64>> = rows.iter().map(|r| r.referee).collect();
-    let drop_at = largest_drop(&tengen_rates);
-    let kind = drop_at.map(|i| kind_report(game, side, &rows, &maps, i, &settings.rules));
     Ok(GameDiagnosis {
         game: game.name.clone(),
         size: size.get(),
@@ -280,7 +286,11 @@ fn deaths(
     for i in 1..rows.len() {
         let start = game.position(rows[i - 1].moves);
         let window = &all[rows[i - 1].moves..rows[i].moves];
-        for g in died(&start, window, side, &maps[i - 1], &maps[i], last, rules) {
+        let replay = Replay {
+            start: &start,
+            moves: window,
+        };
+        for g in died(replay, side, [&maps[i - 1], &maps[i], last], rules) {
             deaths.push(Death {
                 from: rows[i - 1].moves,
                 to: rows[i].moves,
@@ -292,15 +302,16 @@ fn deaths(
     deaths
 }
 
-/// What the kind rules find between rows `i - 1` and `i` (the largest drop).
+/// What the kind rules find between `evaluated`'s rows `i - 1` and `i` (the largest
+/// drop).
 fn kind_report(
     game: &MatchGame,
     side: Color,
-    rows: &[PositionRow],
-    maps: &[Ownership],
+    evaluated: &Evaluated,
     i: usize,
     rules: &KindRules,
 ) -> KindReport {
+    let Evaluated { rows, maps, .. } = evaluated;
     let size = game.size();
     let last = maps.last().expect("a position was evaluated");
     let (from, to) = (rows[i - 1].moves, rows[i].moves);

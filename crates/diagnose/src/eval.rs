@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 
 use tengen_board::{BoardSize, Color, Game, Point};
-use tengen_engine::{Config, Engine, Limit};
+use tengen_engine::{Config, Engine, Limit, SearchRequest};
 
 use crate::error::DiagnoseError;
 
@@ -109,7 +109,7 @@ impl Evaluator for TengenEvaluator {
         let to_move = game.to_move();
         let a = self
             .engine
-            .search(game, to_move, self.limit, &stop, true, None);
+            .search(SearchRequest::new(game, to_move, self.limit, &stop).ownership(true));
         let (winrate, lead) = match a.best() {
             Some(best) => (best.winrate, best.score_lead),
             None if a.visits > 0 => (a.winrate, a.score_lead),

@@ -30,34 +30,52 @@ pub fn chains(board: &Board, c: Color, min: usize) -> Vec<Vec<Point>> {
     out
 }
 
+/// The positions of a drop: `moves` played from `start`.
+#[derive(Clone, Copy, Debug)]
+pub struct Replay<'a> {
+    /// The position before the drop.
+    pub start: &'a Game,
+    /// The moves of the drop.
+    pub moves: &'a [(Color, Move)],
+}
+
+impl Replay<'_> {
+    /// The first `Some` that `visit` returns for the positions from the start, a move
+    /// at a time (none once the moves end or one of them is illegal).
+    fn find_map<T>(&self, mut visit: impl FnMut(&Game) -> Option<T>) -> Option<T> {
+        let mut game = self.start.clone();
+        let mut moves = self.moves.iter();
+        loop {
+            if let Some(found) = visit(&game) {
+                return Some(found);
+            }
+            let &(c, m) = moves.next()?;
+            game.play(c, m).ok()?;
+        }
+    }
+}
+
 /// The chains of `side` of at least `rules.min_group` stones that died across a drop
-/// (the `moves` played from `start`): their points `side`'s by `before` (mean
-/// ownership at least `rules.owned`), the opponent's by `after` and by the final map
-/// `last` (mean at most `-rules.owned`). Every position of the drop is looked at, so
-/// a chain that grew in it (the loser adding stones to a group in trouble) counts at
-/// its largest, and one captured in it counts as it stood before. Largest first.
+/// (the positions of `replay`): their points `side`'s by `before` (mean ownership at
+/// least `rules.owned`), the opponent's by `after` and by the final map `last` (mean
+/// at most `-rules.owned`), the maps being `[before, after, last]`. Every position of
+/// the drop is looked at, so a chain that grew in it (the loser adding stones to a
+/// group in trouble) counts at its largest, and one captured in it counts as it stood
+/// before. Largest first.
 pub fn died(
-    start: &Game,
-    moves: &[(Color, Move)],
+    replay: Replay<'_>,
     side: Color,
-    before: &Ownership,
-    after: &Ownership,
-    last: &Ownership,
+    maps: [&Ownership; 3],
     rules: &KindRules,
 ) -> Vec<Vec<Point>> {
+    let [before, after, last] = maps;
     let mut seen: Vec<Vec<Point>> = Vec::new();
-    let mut game = start.clone();
-    let mut i = 0;
-    loop {
+    replay.find_map(|game| {
         for chain in chains(game.board(), side, rules.min_group) {
             remember(&mut seen, chain);
         }
-        let Some(&(c, m)) = moves.get(i) else { break };
-        if game.play(c, m).is_err() {
-            break;
-        }
-        i += 1;
-    }
+        None::<()>
+    });
     let mut dead: Vec<Vec<Point>> = seen
         .into_iter()
         .filter(|g| {
@@ -90,29 +108,21 @@ fn remember(seen: &mut Vec<Vec<Point>>, chain: Vec<Point>) {
     seen.push(largest);
 }
 
-/// A capturing race `group` (stones of `side`) lost: replaying `moves` from `start`,
-/// the first position (moves played) where a chain holding stones of `group` and an
-/// adjacent opponent chain of at least two stones both had at most
-/// `rules.short_liberties` liberties, and that opponent chain's points are the
-/// opponent's in the final map `last`. Returns the move count and the opponent chain.
+/// A capturing race `group` (stones of `side`) lost: of the positions of `replay`,
+/// the first (moves played) where a chain holding stones of `group` and an adjacent
+/// opponent chain of at least two stones both had at most `rules.short_liberties`
+/// liberties, and that opponent chain's points are the opponent's in the final map
+/// `last`. Returns the move count and the opponent chain.
 pub fn lost_semeai(
-    start: &Game,
-    moves: &[(Color, Move)],
+    replay: Replay<'_>,
     group: &[Point],
     side: Color,
     last: &Ownership,
     rules: &KindRules,
 ) -> Option<(usize, Vec<Point>)> {
-    let mut game = start.clone();
-    let mut i = 0;
-    loop {
-        if let Some(h) = race(game.board(), group, side, last, rules) {
-            return Some((game.move_count(), h));
-        }
-        let &(c, m) = moves.get(i)?;
-        game.play(c, m).ok()?;
-        i += 1;
-    }
+    replay.find_map(|game| {
+        race(game.board(), group, side, last, rules).map(|h| (game.move_count(), h))
+    })
 }
 
 /// The opponent chain `group` is racing on `board`, if any.
@@ -157,6 +167,14 @@ mod tests {
         KindRules::default()
     }
 
+    /// The one position `game`, no move played.
+    fn still(game: &Game) -> Replay<'_> {
+        Replay {
+            start: game,
+            moves: &[],
+        }
+    }
+
     /// The match record of the game `sgf`.
     fn record(sgf: &str) -> MatchGame {
         MatchGame::parse("t", sgf).unwrap()
@@ -186,15 +204,12 @@ mod tests {
         rules: &KindRules,
     ) -> Vec<Vec<Point>> {
         let moves = &m.moves()[from..];
-        died(
-            &m.position(from),
+        let start = m.position(from);
+        let replay = Replay {
+            start: &start,
             moves,
-            Color::Black,
-            mine,
-            lost,
-            lost,
-            rules,
-        )
+        };
+        died(replay, Color::Black, [mine, lost, lost], rules)
     }
 
     #[test]
@@ -212,13 +227,13 @@ mod tests {
         let g = record("(;SZ[9];B[ee];W[aa];B[ef];W[ab];B[eg];W[ba];B[eh])").game;
         let e5 = g.size().parse_point("E5").unwrap();
         let (mine, lost) = columns_lost(g.size(), 4..=4);
-        let dead = died(&g, &[], Color::Black, &mine, &lost, &lost, &rules());
+        let dead = died(still(&g), Color::Black, [&mine, &lost, &lost], &rules());
         assert_eq!(dead.len(), 1);
         assert!(dead[0].contains(&e5));
         // Lost at the drop but the loser's again at the end: not dead.
-        assert!(died(&g, &[], Color::Black, &mine, &lost, &mine, &rules()).is_empty());
+        assert!(died(still(&g), Color::Black, [&mine, &lost, &mine], &rules()).is_empty());
         // Never the loser's: it did not die in the drop.
-        assert!(died(&g, &[], Color::Black, &lost, &lost, &lost, &rules()).is_empty());
+        assert!(died(still(&g), Color::Black, [&lost, &lost, &lost], &rules()).is_empty());
     }
 
     #[test]
@@ -227,7 +242,7 @@ mod tests {
         let m = record("(;SZ[9];B[ee];W[aa];B[ef];W[ab];B[eg];W[ba];B[eh];W[ia];B[ei])");
         let (mine, lost) = columns_lost(m.size(), 4..=4);
         let start = m.position(5);
-        assert!(died(&start, &[], Color::Black, &mine, &lost, &lost, &rules()).is_empty());
+        assert!(died(still(&start), Color::Black, [&mine, &lost, &lost], &rules()).is_empty());
         let dead = black_deaths(&m, 5, &mine, &lost, &rules());
         assert_eq!(dead.len(), 1);
         assert_eq!(dead[0].len(), 5);
@@ -270,7 +285,11 @@ mod tests {
         // D4 leaves White three.
         let start = m.position(12);
         let race = |moves: &[(Color, Move)], last: &Ownership| {
-            lost_semeai(&start, moves, &group, Color::Black, last, &rules())
+            let replay = Replay {
+                start: &start,
+                moves,
+            };
+            lost_semeai(replay, &group, Color::Black, last, &rules())
         };
         let moves = &m.moves()[12..];
         let white_wins = Ownership::from_fn(size, |_| -0.9);

@@ -28,7 +28,7 @@ use serde::Serialize;
 use tengen_board::{Color, Game, Move, Point};
 
 use crate::eval::Ownership;
-use crate::groups::{died, lost_semeai};
+use crate::groups::{Replay, died, lost_semeai};
 use crate::ladder::{ladders, misread};
 
 /// The thresholds of the rules.
@@ -136,9 +136,10 @@ pub fn classify(
             swing,
         };
     }
-    let dead = died(start, moves, side, before, after, last, rules);
+    let replay = Replay { start, moves };
+    let dead = died(replay, side, maps, rules);
     for g in &dead {
-        if let Some((at, h)) = lost_semeai(start, moves, g, side, last, rules) {
+        if let Some((at, h)) = lost_semeai(replay, g, side, last, rules) {
             return Finding {
                 kind: Kind::SemeaiLost,
                 stones: g.clone(),

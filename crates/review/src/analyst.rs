@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 
 use tengen_board::{Color, Game};
-use tengen_engine::{Config, Engine, Limit};
+use tengen_engine::{Config, Engine, Limit, SearchRequest};
 
 use crate::eval::PositionEval;
 
@@ -33,7 +33,7 @@ impl Analyst {
         let stop = AtomicBool::new(false);
         let analysis = self
             .engine
-            .search(game, color, self.limit, &stop, false, None);
+            .search(SearchRequest::new(game, color, self.limit, &stop));
         PositionEval::from_analysis(&analysis)
     }
 }

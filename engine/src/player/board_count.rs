@@ -12,7 +12,7 @@
 
 use tengen_board::{Bitboard, Board, Color, Game, Move, Point, Rules, Scoring};
 
-use super::{Engine, SETTLE_PLAYOUTS};
+use super::{Engine, SETTLE_PLAYOUTS, Turn};
 use crate::analysis::Analysis;
 use crate::cleanup::Proven;
 
@@ -35,19 +35,18 @@ pub fn wins_by_the_count(game: &Game, color: Color) -> bool {
 }
 
 impl Engine {
-    /// The move for `color` where the search's decision was a pass, under rules that
+    /// The move for `turn.color` where the search's decision was a pass, under rules that
     /// count the board as it stands: a capture while opponent stones judged dead
     /// stand on the board, else the pass if the count of the board wins, else
     /// `non_pass` (the search's best move that is not a pass), which plays on.
     pub(super) fn pass_by_the_count(
         &mut self,
-        game: &Game,
-        color: Color,
+        turn: Turn<'_>,
         analysis: &Analysis,
         non_pass: Option<Move>,
-        settle_by: Option<std::time::Instant>,
     ) -> Move {
-        let judged = self.settled(game, color, Move::Pass, SETTLE_PLAYOUTS, settle_by);
+        let Turn { game, color, .. } = turn;
+        let judged = self.settled(turn, Move::Pass, SETTLE_PLAYOUTS);
         let dead = game
             .board()
             .stones(color.opponent())

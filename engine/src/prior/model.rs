@@ -16,7 +16,19 @@ use tengen_knowledge::ModelKnowledge;
 use tengen_knowledge::NetPolicy;
 use tengen_knowledge::move_model::features::History;
 
-/// Rates the candidates of `c` on `board` by `model` and applies
+/// The position whose candidates are rated: `c` to move on `board`, after the two
+/// moves of `history`.
+#[derive(Clone, Copy, Debug)]
+pub struct Position<'a> {
+    /// The board.
+    pub board: &'a Board,
+    /// The player to move.
+    pub c: Color,
+    /// The two moves before the position (the model's distance features).
+    pub history: &'a History,
+}
+
+/// Rates the candidates of `at.c` on `at.board` by `model` and applies
 /// `params.model_prior`: each candidate's share of the softmax, times `model_weight`,
 /// as extra won virtual visits; and/or the candidates sorted by strength, strongest
 /// first (ties keep their order), for progressive widening. Does nothing when the
@@ -30,13 +42,12 @@ use tengen_knowledge::move_model::features::History;
 /// (times `net_blend` when the model adds none).
 pub fn apply(
     model: &ModelKnowledge,
-    board: &Board,
-    c: Color,
-    history: &History,
+    at: Position<'_>,
     params: &SearchParams,
     net: Option<&NetPolicy>,
     cands: &mut Vec<Candidate>,
 ) {
+    let Position { board, c, history } = at;
     let mode = params.model_prior;
     if (!mode.is_on() && net.is_none()) || cands.is_empty() {
         return;
@@ -70,7 +81,7 @@ pub fn apply(
         Some(net) => {
             let weight = params.net_weight as f32;
             let strengths: Vec<(f32, Move)> = rated.iter().map(|r| (r.0, r.1.0)).collect();
-            let shares = blended(&strengths, params, net, product, power, total);
+            let shares = blended(&strengths, params, net, total);
             for ((g, (_, visits, wins)), share) in rated.iter_mut().zip(shares) {
                 *visits += weight * share;
                 *wins += weight * share;
@@ -94,10 +105,11 @@ fn blended(
     strengths: &[(f32, Move)],
     params: &SearchParams,
     net: &NetPolicy,
-    product: bool,
-    power: f32,
     total: f32,
 ) -> Vec<f32> {
+    // The network times the model's strength to this power, when it is above 0.
+    let power = (params.net_model_power as f32).max(0.0);
+    let product = power > 0.0;
     let mode = params.model_prior;
     let blend = (params.net_blend as f32).clamp(0.0, 1.0);
     let top = strengths
@@ -134,7 +146,7 @@ fn blended(
         .collect()
 }
 
-/// The policy the prior of a node with the candidate `moves` of `c` on `board` was
+/// The policy the prior of a node with the candidate `moves` of `at.c` on `at.board` was
 /// shaped by, one share a move, in the order of `moves`, adding up to 1: where the
 /// policy network rated the position (`net`), each move's share of the blend [`apply`]
 /// gives the prior; without a rating, the move model's softmax over the candidates
@@ -142,13 +154,12 @@ fn blended(
 /// its search used.
 pub fn policy_shares(
     model: &ModelKnowledge,
-    board: &Board,
-    c: Color,
-    history: &History,
+    at: Position<'_>,
     params: &SearchParams,
     net: Option<&NetPolicy>,
     moves: &[Move],
 ) -> Vec<f32> {
+    let Position { board, c, history } = at;
     if moves.is_empty() {
         return Vec::new();
     }
@@ -173,7 +184,7 @@ pub fn policy_shares(
         .fold(f32::NEG_INFINITY, f32::max);
     let total: f32 = strengths.iter().map(|r| (r.0 - top).exp()).sum();
     let shares = match net {
-        Some(net) => blended(&strengths, params, net, product, power, total),
+        Some(net) => blended(&strengths, params, net, total),
         None => strengths
             .iter()
             .map(|r| (r.0 - top).exp() / total)
@@ -217,45 +228,26 @@ mod tests {
         .unwrap();
         let k = ModelKnowledge::shipped();
         let h = History::default();
+        let at = Position {
+            board: &b,
+            c: Color::Black,
+            history: &h,
+        };
         let params = |model_prior| SearchParams {
             model_prior,
             ..SearchParams::default()
         };
         let base = even(&b);
         let mut off = base.clone();
-        apply(
-            &k,
-            &b,
-            Color::Black,
-            &h,
-            &params(ModelPrior::Off),
-            None,
-            &mut off,
-        );
+        apply(&k, at, &params(ModelPrior::Off), None, &mut off);
         assert_eq!(off, base);
         let mut wins = base.clone();
-        apply(
-            &k,
-            &b,
-            Color::Black,
-            &h,
-            &params(ModelPrior::Wins),
-            None,
-            &mut wins,
-        );
+        apply(&k, at, &params(ModelPrior::Wins), None, &mut wins);
         let extra: f32 = wins.iter().map(|c| c.1).sum::<f32>() - 20.0 * base.len() as f32;
         assert!((extra - 100.0).abs() < 1e-2, "{extra}");
         assert!(wins.iter().zip(&base).all(|(w, b)| w.0 == b.0));
         let mut widen = base.clone();
-        apply(
-            &k,
-            &b,
-            Color::Black,
-            &h,
-            &params(ModelPrior::Widen),
-            None,
-            &mut widen,
-        );
+        apply(&k, at, &params(ModelPrior::Widen), None, &mut widen);
         assert_eq!(widen.len(), base.len());
         assert!(widen.iter().all(|c| c.1 == 20.0));
         let logs: Vec<f32> = widen
@@ -279,6 +271,11 @@ mod tests {
         .unwrap();
         let k = ModelKnowledge::shipped();
         let h = History::default();
+        let at = Position {
+            board: &b,
+            c: Color::Black,
+            history: &h,
+        };
         let size = b.size();
         // The network: even over every point and the pass.
         let net = NetPolicy::new(size, |_| 1.0, 1.0);
@@ -289,15 +286,7 @@ mod tests {
         let base = even(&b);
         let share = |c: &Candidate, b: &Candidate| c.1 - b.1;
         let mut alone = base.clone();
-        apply(
-            &k,
-            &b,
-            Color::Black,
-            &h,
-            &params(0.0),
-            Some(&net),
-            &mut alone,
-        );
+        apply(&k, at, &params(0.0), Some(&net), &mut alone);
         // The network alone: every candidate the same share of net_weight.
         let first = share(&alone[0], &base[0]);
         assert!(
@@ -307,15 +296,7 @@ mod tests {
                 .all(|(a, b)| (share(a, b) - first).abs() < 1e-4)
         );
         let mut product = base.clone();
-        apply(
-            &k,
-            &b,
-            Color::Black,
-            &h,
-            &params(1.0),
-            Some(&net),
-            &mut product,
-        );
+        apply(&k, at, &params(1.0), Some(&net), &mut product);
         let total: f32 = product.iter().zip(&base).map(|(a, b)| share(a, b)).sum();
         assert!((total - 300.0).abs() < 1e-2, "{total}");
         // With an even network, the product's shares are the model's own.

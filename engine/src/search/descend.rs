@@ -26,7 +26,7 @@ use tengen_knowledge::move_model::features::History;
 
 use super::{Ctx, Scratch};
 
-/// Where a descent ended: the leaf, the player to move there and the last move.
+/// Where a descent is (and ended): the player to move at its node and the last move.
 #[derive(Clone, Copy)]
 pub(super) struct Descent {
     pub(super) c: Color,
@@ -122,7 +122,7 @@ pub(super) fn descend(tree: &Tree, s: &mut Scratch, ctx: &Ctx<'_>, exclusive: bo
             State::Claimed => break,
             State::Expanded => {
                 if ctx.net.is_some() && node.visits() >= ctx.net_visits && tree.claim_rating(id) {
-                    rate(tree, s, ctx, id, d.c, d.last);
+                    rate(tree, s, ctx, id, d);
                 }
             }
         }
@@ -186,17 +186,17 @@ fn best_attached<'t>(
     attached().nth(k)
 }
 
-/// Expands `id` (a leaf) for `c` at once, from the position on the scratch board and
-/// the path in it (the root before a search), rated by the policy network if the
-/// search has one; returns that rating, if any.
+/// Expands `id` (a leaf, `at.c` to move after `at.last`) at once, from the position
+/// on the scratch board and the path in it (the root before a search), rated by the
+/// policy network if the search has one; returns that rating, if any.
 pub(super) fn expand_now(
     tree: &Tree,
     s: &mut Scratch,
     ctx: &Ctx<'_>,
     id: NodeId,
-    c: Color,
-    last: Option<Point>,
+    at: Descent,
 ) -> Option<Arc<NetPolicy>> {
+    let Descent { c, last } = at;
     let rating = ctx
         .net
         .and_then(|net| net.rate(&s.board, c, &history(s, ctx), &mut s.net));
@@ -208,17 +208,17 @@ pub(super) fn expand_now(
 }
 
 /// Rates the position of `id` (an expanded node whose rating this thread claimed,
-/// `c` to move on the scratch board) by the policy network and gives its edges the
-/// blended priors; a position the network cannot rate keeps its priors. Returns the
-/// rating, if any.
+/// `at.c` to move on the scratch board after `at.last`) by the policy network and
+/// gives its edges the blended priors; a position the network cannot rate keeps its
+/// priors. Returns the rating, if any.
 pub(super) fn rate(
     tree: &Tree,
     s: &mut Scratch,
     ctx: &Ctx<'_>,
     id: NodeId,
-    c: Color,
-    last: Option<Point>,
+    at: Descent,
 ) -> Option<Arc<NetPolicy>> {
+    let Descent { c, last } = at;
     let net = ctx.net?;
     let rating = net.rate(&s.board, c, &history(s, ctx), &mut s.net)?;
     generate(s, ctx, c, last, Some(&rating));
@@ -262,12 +262,12 @@ fn generate(
     candidates(
         board,
         c,
-        last,
         PriorInput {
             knowledge: ctx.knowledge,
             params: &ctx.config.search,
             with_pass: true,
             history: history(s, ctx),
+            last,
             net: rating,
         },
         |p| {

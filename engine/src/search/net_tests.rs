@@ -12,6 +12,7 @@ use tengen_board::{BoardSize, Color, Game, Move, Rules};
 use super::{Job, Limit, PolicyNetFile, Worker, search_by_config};
 use crate::analysis::Analysis;
 use crate::config::{Config, Parallelism};
+use crate::player::SearchRequest;
 use crate::playout::Rng;
 use crate::tree::{NodeId, Tree};
 use tengen_knowledge::move_model::features::History;
@@ -367,7 +368,12 @@ fn the_judgement_of_a_game_reads_no_network() {
     assert_eq!(net.stats().evaluations + net.stats().cache_hits, 0);
     assert!(engine.policy_net().is_some(), "the network is given back");
     let stop = AtomicBool::new(false);
-    engine.search(&g, g.to_move(), Limit::Playouts(50), &stop, false, None);
+    engine.search(SearchRequest::new(
+        &g,
+        g.to_move(),
+        Limit::Playouts(50),
+        &stop,
+    ));
     assert!(net.stats().evaluations > 0);
 }
 

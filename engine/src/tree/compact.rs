@@ -40,6 +40,14 @@ fn bucket(visits: u32) -> usize {
     ((top * 4) as usize + frac as usize).min(BUCKETS - 1)
 }
 
+/// What a compaction keeps of the subtree besides its nodes: the edges of nodes whose
+/// visit bucket is at least `threshold`, and of the `protected` nodes.
+#[derive(Clone, Copy)]
+struct Keep<'a> {
+    threshold: usize,
+    protected: &'a [NodeId],
+}
+
 impl Tree {
     /// Frees at least half the budget: drops the edges of the least visited nodes
     /// (never the root's nor the principal variation's) and compacts what is left.
@@ -91,7 +99,11 @@ impl Tree {
             principal.push(next);
             node = next;
         }
-        let done = self.compact(self.root(), self.root_color, threshold, &principal, None);
+        let keep = Keep {
+            threshold,
+            protected: &principal,
+        };
+        let done = self.compact(self.root(), self.root_color, keep, None);
         debug_assert!(done, "no deadline");
         self.compactions += 1;
     }
@@ -100,26 +112,29 @@ impl Tree {
     /// kept (tree reuse); `None` if `deadline` passes first, so a very large tree
     /// cannot eat a move's time.
     pub fn reroot(mut self, id: NodeId, color: Color, deadline: Option<Instant>) -> Option<Tree> {
-        if self.compact(id, color, 0, &[], deadline) {
+        let keep = Keep {
+            threshold: 0,
+            protected: &[],
+        };
+        if self.compact(id, color, keep, deadline) {
             Some(self)
         } else {
             None
         }
     }
 
-    /// Keeps the subtree of `root` with the edges of nodes whose visit bucket is at
-    /// least `threshold` (and the root's and `protected` nodes'), slides it to the
-    /// arenas' starts and frees the rest. False if `deadline` passed while marking
-    /// (the tree is then unusable).
+    /// Keeps the subtree of `root` (a node by `color`) with the edges of nodes whose
+    /// visit bucket is at least `keep.threshold` (and the root's and
+    /// `keep.protected` nodes'), slides it to the arenas' starts and frees the rest.
+    /// False if `deadline` passed while marking (the tree is then unusable).
     fn compact(
         &mut self,
         root: NodeId,
         color: Color,
-        threshold: usize,
-        protected: &[NodeId],
+        keep: Keep<'_>,
         deadline: Option<Instant>,
     ) -> bool {
-        let Some((mut forward, mut kept)) = self.mark(root, threshold, protected, deadline) else {
+        let Some((mut forward, mut kept)) = self.mark(root, keep, deadline) else {
             return false;
         };
         let next = renumber(&mut forward, root);
@@ -141,10 +156,13 @@ impl Tree {
     fn mark(
         &self,
         root: NodeId,
-        threshold: usize,
-        protected: &[NodeId],
+        keep: Keep<'_>,
         deadline: Option<Instant>,
     ) -> Option<(Vec<u32>, Vec<u32>)> {
+        let Keep {
+            threshold,
+            protected,
+        } = keep;
         let n_nodes = self.nodes.len() as usize;
         let mut forward = vec![DEAD; n_nodes];
         for p in protected {

@@ -3,11 +3,11 @@
 //! move is chosen, then `play <vertex>`). What a line holds, and how a request is
 //! read, is [`crate::stream`]'s.
 
-use tengen_engine::{Analysis, Limit, Mode, Report};
+use tengen_engine::{Analysis, Limit, Mode, Report, SearchRequest};
 
 use crate::args::Args;
 use crate::error::Answer;
-use crate::handlers::play::{StopOn, answer_word, commit, stop_on, think_until};
+use crate::handlers::play::{StopOn, Thinking, answer_word, commit, stop_on, think_until};
 use crate::session::{Ctx, Session};
 use crate::stream::{Dialect, Stream};
 
@@ -31,15 +31,11 @@ fn analyze(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, dialect: Dialec
     };
     let Session { engine, game, .. } = s;
     let avoid = st.avoided(size);
-    let last = engine.search_avoiding(
-        game,
-        st.color,
-        Limit::Infinite,
-        stop,
-        st.ownership,
-        &avoid,
-        Some(report),
-    );
+    let req = SearchRequest::new(game, st.color, Limit::Infinite, stop)
+        .ownership(st.ownership)
+        .avoiding(avoid)
+        .report(Some(report));
+    let last = engine.search(req);
     st.write_final(ctx, Some(&last), size);
     Ok(String::new())
 }
@@ -70,7 +66,12 @@ pub(crate) fn genmove_analyze(
         Then::Play => StopOn::Interrupt,
         Then::Name { cancellable } => stop_on(cancellable),
     };
-    let thought = think_until(s, ctx, st.color, Mode::Normal, Some(&st), stop);
+    let how = Thinking {
+        mode: Mode::Normal,
+        stream: Some(&st),
+        stop_on: stop,
+    };
+    let thought = think_until(s, ctx, st.color, how);
     st.write_final(ctx, thought.last.as_ref(), s.game.size());
     let word = match then {
         Then::Play => commit(s, st.color, &thought),

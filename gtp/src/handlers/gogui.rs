@@ -11,7 +11,7 @@ use crate::error::{Answer, GtpError};
 use crate::handlers::scoring;
 use crate::session::{Ctx, Session};
 use crate::summary::win_rate_text;
-use tengen_engine::{Analysis, Report};
+use tengen_engine::{Analysis, Report, SearchRequest};
 
 /// The menu: `type/label/command`, GoGui's `%m` being the colour to move.
 const MENU: &[&str] = &[
@@ -61,7 +61,10 @@ pub(crate) fn snapshot(
         extras: Default::default(),
     };
     let Session { engine, game, .. } = s;
-    engine.analyze(game, color, limit, stop, ownership, report)
+    let req = SearchRequest::new(game, color, limit, stop)
+        .ownership(ownership)
+        .report(Some(report));
+    engine.search(req)
 }
 
 /// `tengen-ownership [color]`: the engine's judgement of the position, for people:

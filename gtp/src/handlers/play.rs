@@ -14,7 +14,7 @@ use crate::session::{Ctx, Session};
 use crate::stream::Stream;
 use crate::summary::{malkovich_line, move_summary};
 use tengen_engine::time::watched;
-use tengen_engine::{Analysis, Decision, Mode, Report};
+use tengen_engine::{Analysis, Decision, Mode, Report, SearchRequest};
 
 /// What a move search produced.
 pub(crate) struct Thought {
@@ -79,18 +79,38 @@ pub(crate) fn think(
     mode: Mode,
     stream: Option<&Stream>,
 ) -> Thought {
-    think_until(s, ctx, color, mode, stream, StopOn::Interrupt)
+    let how = Thinking {
+        mode,
+        stream,
+        stop_on: StopOn::Interrupt,
+    };
+    think_until(s, ctx, color, how)
 }
 
-/// [`think`], stopped by what `stop_on` says as well as by the clock's watchdog.
+/// How a move search runs, besides its colour (see [`think_until`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Thinking<'a> {
+    /// How the move treats the end of the game.
+    pub mode: Mode,
+    /// Where snapshots go, as `info` lines of a streamed answer (see [`think`]).
+    pub stream: Option<&'a Stream>,
+    /// What cuts the search short besides the clock's watchdog.
+    pub stop_on: StopOn,
+}
+
+/// [`think`] as `how` says: stopped by what `how.stop_on` says as well as by the
+/// clock's watchdog.
 pub(crate) fn think_until(
     s: &mut Session,
     ctx: &mut Ctx<'_>,
     color: Color,
-    mode: Mode,
-    stream: Option<&Stream>,
-    stop_on: StopOn,
+    how: Thinking<'_>,
 ) -> Thought {
+    let Thinking {
+        mode,
+        stream,
+        stop_on,
+    } = how;
     let timer = s
         .timekeeper
         .start_move(s.engine.config(), &s.game, color, ctx.read_at);
@@ -119,7 +139,11 @@ pub(crate) fn think_until(
         StopOn::AnyInput => signals.raise_input(),
     };
     let decision = watched(timer.start, timer.deadline, alarm, || {
-        engine.genmove_avoiding(game, color, timer.limit, stop, mode, &avoid, report)
+        let req = SearchRequest::new(game, color, timer.limit, stop)
+            .mode(mode)
+            .avoiding(avoid)
+            .report(report);
+        engine.genmove(req)
     });
     let elapsed = s.timekeeper.finish_move(&timer);
     Thought {

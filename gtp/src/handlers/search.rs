@@ -11,14 +11,19 @@ use tengen_engine::Mode;
 use crate::args::Args;
 use crate::error::Answer;
 use crate::handlers::analyze::{Then, genmove_analyze};
-use crate::handlers::play::{answer_word, stop_on, think_until};
+use crate::handlers::play::{Thinking, answer_word, stop_on, think_until};
 use crate::session::{Ctx, Session};
 use crate::stream::Dialect;
 
 fn search(s: &mut Session, a: &mut Args<'_>, ctx: &mut Ctx<'_>, cancellable: bool) -> Answer {
     let color = a.color()?;
     a.end()?;
-    let thought = think_until(s, ctx, color, Mode::Normal, None, stop_on(cancellable));
+    let how = Thinking {
+        mode: Mode::Normal,
+        stream: None,
+        stop_on: stop_on(cancellable),
+    };
+    let thought = think_until(s, ctx, color, how);
     Ok(answer_word(s, ctx, color, &thought, cancellable))
 }
 

@@ -1,5 +1,5 @@
 //! A closed area of the board as the local search's enclosure: its points numbered,
-//! their neighbours inside it, the walls around it and the Zobrist keys that let
+//! their neighbours inside it, the walls around it and the Hashing keys that let
 //! the search recognise a whole-board position the game has seen.
 
 use crate::bitboard::Bitboard;
@@ -10,7 +10,7 @@ use crate::point::Point;
 use crate::rules::{KoRule, Rules};
 use crate::zobrist::stone_key;
 
-use super::local::{Enclosure, LocalRules, MAX_POINTS};
+use super::local::{Enclosure, Hashing, LocalRules, MAX_POINTS};
 
 /// What the local game takes from `rules` and the game `history` (none: as if the
 /// game started here).
@@ -81,7 +81,7 @@ impl<'a> ClosedEnclosure<'a> {
             }
         }
         Some(ClosedEnclosure {
-            enclosure: Enclosure::new(nb, wall, start, keys, base, rules),
+            enclosure: Enclosure::new(nb, wall, start, Hashing { keys, base }, rules),
             points,
             walls,
         })

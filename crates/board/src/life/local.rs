@@ -89,7 +89,7 @@ pub(super) struct Enclosure<'a> {
     wall: [u64; 2],
     /// The stones on the enclosure's points at the start, by colour.
     start: [u64; 2],
-    /// Each point's Zobrist keys, by colour.
+    /// Each point's Hashing keys, by colour.
     keys: Vec<[u64; 2]>,
     /// The whole board's hash without the enclosure's stones.
     base: u64,
@@ -133,19 +133,26 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
     })
 }
 
+/// How an enclosure's positions are hashed as whole boards.
+pub(super) struct Hashing {
+    /// Each point's Hashing keys, by colour.
+    pub keys: Vec<[u64; 2]>,
+    /// The whole board's hash without the enclosure's stones.
+    pub base: u64,
+}
+
 impl<'a> Enclosure<'a> {
     /// An enclosure of `nb.len()` points: `nb[i]` the enclosure neighbours of point `i`,
-    /// `wall` the points next to a wall of each colour, `start` the stones, `keys`
-    /// each point's Zobrist keys by colour and `base` the board's hash without the
-    /// enclosure's stones.
+    /// `wall` the points next to a wall of each colour, `start` the stones, and
+    /// `hashing` how its positions are hashed.
     pub(super) fn new(
         nb: Vec<u64>,
         wall: [u64; 2],
         start: [u64; 2],
-        keys: Vec<[u64; 2]>,
-        base: u64,
+        hashing: Hashing,
         rules: LocalRules<'a>,
     ) -> Enclosure<'a> {
+        let Hashing { keys, base } = hashing;
         debug_assert!(nb.len() <= MAX_POINTS && keys.len() == nb.len());
         Enclosure {
             nb,
@@ -684,7 +691,7 @@ impl<'s, 'a> Search<'s, 'a> {
             match choice {
                 PASS => self.verify((s, NO_BAN, !attacker), want),
                 NO_MOVE => false,
-                i => self.verify_move(mover, usize::from(i), &s, want, true) == Some(true),
+                i => self.verify_move((mover, usize::from(i)), &s, want, true) == Some(true),
             }
         } else {
             let mut ok = true;
@@ -692,7 +699,7 @@ impl<'s, 'a> Search<'s, 'a> {
                 if i == usize::from(ban) {
                     continue;
                 }
-                if self.verify_move(mover, i, &s, want, false) == Some(false) {
+                if self.verify_move((mover, i), &s, want, false) == Some(false) {
                     ok = false;
                     break;
                 }
@@ -704,12 +711,12 @@ impl<'s, 'a> Search<'s, 'a> {
         ok
     }
 
-    /// Whether the move `i` by `c` from `s` keeps to the proof of `want` (`None`: the
-    /// rules forbid it); `proving` when `c` is the side that proves.
+    /// Whether the move `(c, i)` (`c` on point `i`) from `s` keeps to the proof of
+    /// `want` (`None`: the rules forbid it); `proving` when `c` is the side that
+    /// proves.
     fn verify_move(
         &mut self,
-        c: Color,
-        i: usize,
+        (c, i): (Color, usize),
         s: &Stones,
         want: Outcome,
         proving: bool,
@@ -742,7 +749,7 @@ mod tests {
     };
 
     /// An enclosure of a `w`×`h` rectangle with no walls (a small board of its own),
-    /// Zobrist keys of zero: index `x + w * y`.
+    /// Hashing keys of zero: index `x + w * y`.
     fn rectangle(w: usize, h: usize, start: [u64; 2], rules: LocalRules<'_>) -> Enclosure<'_> {
         let nb = (0..w * h)
             .map(|i| {
@@ -763,7 +770,11 @@ mod tests {
                 m
             })
             .collect();
-        Enclosure::new(nb, [0, 0], start, vec![[0, 0]; w * h], 0, rules)
+        let hashing = Hashing {
+            keys: vec![[0, 0]; w * h],
+            base: 0,
+        };
+        Enclosure::new(nb, [0, 0], start, hashing, rules)
     }
 
     /// Runs `f` on a thread with a small stack: a search whose recursion were bounded
@@ -849,14 +860,11 @@ mod tests {
         let start = [1 << 1, 0];
         let enclosure = |history| {
             let rules = LocalRules { history, ..FREE };
-            Enclosure::new(
-                vec![0b10, 0b01],
-                [0b01, 0b10],
-                start,
-                keys.clone(),
+            let hashing = Hashing {
+                keys: keys.clone(),
                 base,
-                rules,
-            )
+            };
+            Enclosure::new(vec![0b10, 0b01], [0b01, 0b10], start, hashing, rules)
         };
         let fresh = enclosure(None).play(&start, Color::White, 0);
         assert_eq!(fresh.map(|m| m.captured), Some(0b10), "without the history");
