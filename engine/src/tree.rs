@@ -4,7 +4,7 @@
 //! word), its AMAF counts and the index of its child node. A child gets a **node**
 //! (16 bytes: visits, wins, and the link to its own edges) only when a descent first
 //! goes through it, and edges of its own only once it has been visited
-//! `SearchParams::expansion_threshold` times. Both live in [`Arena`]s under one [`Budget`]
+//! `SearchParams::expansion_threshold` times. Both live in [`Slab`]s under one [`Budget`]
 //! of bytes; when the budget is full, expansions fail, [`Tree::needs_room`] says so,
 //! and [`Tree::make_room`] (in `compact.rs`, with the searching threads paused) drops
 //! the edges of the least visited nodes. Every chunk and the chunk tables are charged
@@ -30,8 +30,8 @@
 //! Statistics are kept for the player who made the node's move; a node's colour is
 //! not stored but alternates with depth from the root's.
 
-mod arena;
 mod compact;
+mod slab;
 
 use std::sync::atomic::{
     AtomicBool, AtomicU32, AtomicU64, Ordering::Acquire, Ordering::Relaxed, Ordering::Release,
@@ -40,14 +40,14 @@ use std::sync::atomic::{
 use tengen_board::{Color, MAX_SLOTS, Move, Point};
 
 use crate::prior::Candidate;
-use arena::{Arena, Budget};
+use slab::{Budget, Slab};
 
 /// Index of a node in its [`Tree`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct NodeId(u32);
 
 impl NodeId {
-    /// The arena index.
+    /// The slab index.
     #[inline]
     pub fn index(self) -> usize {
         self.0 as usize
@@ -273,9 +273,9 @@ fn packed_prior(visits: f32, wins: f32) -> u32 {
     (quarters << 10) | (rate << 22)
 }
 
-/// Bytes of one edge in the arena.
+/// Bytes of one edge in the slab.
 pub const EDGE_BYTES: usize = std::mem::size_of::<Edge>();
-/// Bytes of one node in the arena.
+/// Bytes of one node in the slab.
 pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
 /// What a node is charged: itself, and what compaction needs for it (its slot in the
 /// forwarding table, and in the list of kept expansions).
@@ -297,8 +297,8 @@ pub const MIN_TREE_BYTES: usize = 64 << 10;
 /// A search tree under a byte budget.
 #[derive(Debug)]
 pub struct Tree {
-    nodes: Arena<Node>,
-    edges: Arena<Edge>,
+    nodes: Slab<Node>,
+    edges: Slab<Edge>,
     budget: Budget,
     /// The player who made the root's move.
     root_color: Color,
@@ -321,13 +321,13 @@ impl Tree {
     /// budget, its chunk tables included (they take 0.06% of it).
     pub fn new(color: Color, budget: usize) -> Tree {
         let budget = budget.max(MIN_TREE_BYTES);
-        let node_bits = arena::chunk_bits(budget, NODE_CHARGE, NODE_BITS.0, NODE_BITS.1);
-        let edge_bits = arena::chunk_bits(budget, EDGE_BYTES, EDGE_BITS.0, EDGE_BITS.1);
+        let node_bits = slab::chunk_bits(budget, NODE_CHARGE, NODE_BITS.0, NODE_BITS.1);
+        let edge_bits = slab::chunk_bits(budget, EDGE_BYTES, EDGE_BITS.0, EDGE_BITS.1);
         let node_chunk = NODE_CHARGE << node_bits;
         let edge_chunk = EDGE_BYTES << edge_bits;
         let tree = Tree {
-            nodes: Arena::new(node_bits, budget / node_chunk + 1, NODE_CHARGE),
-            edges: Arena::new(edge_bits, budget / edge_chunk + 1, EDGE_BYTES),
+            nodes: Slab::new(node_bits, budget / node_chunk + 1, NODE_CHARGE),
+            edges: Slab::new(edge_bits, budget / edge_chunk + 1, EDGE_BYTES),
             budget: Budget::new(budget),
             root_color: color,
             full: AtomicBool::new(false),

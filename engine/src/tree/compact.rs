@@ -7,7 +7,7 @@
 //! with its counts intact (it is expanded again when a descent next reaches it).
 //! Since a node has at least as many visits as any node below it, what is kept is the
 //! top of the tree, the principal lines first. Then everything kept slides down to the
-//! start of its arena in its old order (a node is always stored after its parent, an
+//! start of its slab in its old order (a node is always stored after its parent, an
 //! edge block never straddles a chunk), and the chunks past the end are freed.
 
 use std::time::Instant;
@@ -61,7 +61,7 @@ impl Tree {
     /// [`Tree::make_room`]'s work.
     fn drop_least_visited(&mut self) {
         // Half the budget, less what chunks round up: a partly used chunk of each
-        // arena and the tails of chunks that a block did not fit in.
+        // slab and the tails of chunks that a block did not fit in.
         let slack = self.nodes.chunk_charge() + self.edges.chunk_charge();
         let target = (self.budget.limit() / 2).saturating_sub(slack) / 16 * 15;
         let mut cost = [0usize; BUCKETS];
@@ -125,7 +125,7 @@ impl Tree {
 
     /// Keeps the subtree of `root` (a node by `color`) with the edges of nodes whose
     /// visit bucket is at least `keep.threshold` (and the root's and
-    /// `keep.protected` nodes'), slides it to the arenas' starts and frees the rest.
+    /// `keep.protected` nodes'), slides it to the slabs' starts and frees the rest.
     /// False if `deadline` passed while marking (the tree is then unusable).
     fn compact(
         &mut self,

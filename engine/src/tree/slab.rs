@@ -1,13 +1,13 @@
 //! Chunked storage under a byte budget.
 //!
-//! An [`Arena`] keeps its elements in fixed-size chunks, each allocated the first time
+//! A [`Slab`] keeps its elements in fixed-size chunks, each allocated the first time
 //! an index in it is handed out, so memory grows with the tree and no element ever
 //! moves while threads read it by index. A block of elements (a node's edges) never
 //! straddles two chunks, so it is one slice. Every chunk is charged to the tree's
 //! [`Budget`] before it exists, and so is the table of chunks; an allocation the
 //! budget cannot pay for fails and allocates nothing.
 //!
-//! The chunk size is chosen when the arena is made (a power of two), so that a small
+//! The chunk size is chosen when the slab is made (a power of two), so that a small
 //! budget still holds many chunks and a large one does not need a large table.
 
 use std::sync::OnceLock;
@@ -62,7 +62,7 @@ impl Budget {
     }
 }
 
-/// The chunk size, as a power of two, for an arena of elements charged `charge`
+/// The chunk size, as a power of two, for a slab of elements charged `charge`
 /// bytes each under a budget of `budget` bytes: the largest in `lo..=hi` of which the
 /// budget holds at least 16 chunks (`lo` when it holds fewer).
 pub(crate) fn chunk_bits(budget: usize, charge: usize, lo: u32, hi: u32) -> u32 {
@@ -84,7 +84,7 @@ struct Cursor {
 
 /// Elements in chunks of `1 << bits`, handed out by a bump index.
 #[derive(Debug)]
-pub(crate) struct Arena<T> {
+pub(crate) struct Slab<T> {
     chunks: Box<[OnceLock<Box<[T]>>]>,
     /// log2 of the elements in a chunk.
     bits: u32,
@@ -93,13 +93,13 @@ pub(crate) struct Arena<T> {
     cursor: Padded<Cursor>,
 }
 
-impl<T: Default> Arena<T> {
-    /// An empty arena of at most `max_chunks` chunks of `1 << bits` elements, each
+impl<T: Default> Slab<T> {
+    /// An empty slab of at most `max_chunks` chunks of `1 << bits` elements, each
     /// charged `1 << bits` × `charge_per_element` bytes.
     pub(crate) fn new(bits: u32, max_chunks: usize, charge_per_element: usize) -> Self {
         debug_assert!((1..32).contains(&bits));
         let max_chunks = max_chunks.clamp(1, (u32::MAX >> bits) as usize);
-        Arena {
+        Slab {
             chunks: (0..max_chunks).map(|_| OnceLock::new()).collect(),
             bits,
             chunk_charge: (1usize << bits) * charge_per_element,
@@ -140,7 +140,7 @@ impl<T: Default> Arena<T> {
         &self.chunk(i >> self.bits)[(i & self.mask()) as usize]
     }
 
-    /// The `n` elements from `start`, a block handed out by [`Arena::alloc`].
+    /// The `n` elements from `start`, a block handed out by [`Slab::alloc`].
     #[inline]
     pub(crate) fn block(&self, start: u32, n: u32) -> &[T] {
         let off = (start & self.mask()) as usize;
@@ -155,7 +155,7 @@ impl<T: Default> Arena<T> {
     }
 
     /// Hands out `n` (1..=chunk length) contiguous elements within one chunk, their
-    /// chunk allocated; `None` when the budget or the arena's size cannot take them
+    /// chunk allocated; `None` when the budget or the slab's size cannot take them
     /// (then nothing changes). With `force` the first chunk is charged whatever the
     /// budget.
     pub(crate) fn alloc(&self, n: u32, budget: &Budget, force: bool) -> Option<u32> {
@@ -214,7 +214,7 @@ impl<T: Default> Arena<T> {
     }
 
     /// Keeps the first `len` elements, frees the chunks past them and refunds their
-    /// charge (compaction; no thread reads the arena meanwhile).
+    /// charge (compaction; no thread reads the slab meanwhile).
     pub(crate) fn truncate(&mut self, len: u32, budget: &Budget) {
         let keep = len.div_ceil(self.chunk_len()).max(1);
         let paid = *self.cursor.paid.get_mut();
@@ -237,7 +237,7 @@ mod tests {
     fn blocks_stay_in_one_chunk_and_the_budget_holds() {
         // Chunks of 8 elements, 8 bytes charged per element: 64 bytes a chunk.
         let budget = Budget::new(3 * 64);
-        let mut a: Arena<AtomicU32> = Arena::new(3, 10, 8);
+        let mut a: Slab<AtomicU32> = Slab::new(3, 10, 8);
         assert_eq!(a.alloc(5, &budget, false), Some(0));
         // 5 + 5 > 8: the second block starts the next chunk.
         assert_eq!(a.alloc(5, &budget, false), Some(8));
