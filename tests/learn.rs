@@ -296,3 +296,66 @@ fn eval_scores_the_policy_network_and_refuses_what_it_cannot_read() {
     ];
     failed(&tengen(&[&both[..], &[nine.to_str().unwrap()]].concat()));
 }
+
+/// `tengen learn outcomes` scores the search's win rate against the records' results:
+/// the games decided on the board or by resignation, `--per-game` positions each, a
+/// table by the move's number; the same seed draws the same positions and gives the
+/// same table; a forecast by the network alone needs a network with the value head.
+#[test]
+fn outcomes_score_the_win_rate_against_the_results() {
+    let sgf = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/sgf/policy/results19.sgf");
+    let sgf = sgf.to_str().unwrap();
+    let run = || {
+        let out = tengen(&[
+            "learn",
+            "outcomes",
+            "--playouts",
+            "30",
+            "--per-game",
+            "2",
+            "--policy-net",
+            "off",
+            sgf,
+        ]);
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(out.status.success(), "{stderr}");
+        (String::from_utf8_lossy(&out.stdout).into_owned(), stderr)
+    };
+    let (table, stderr) = run();
+    // One broken record refused; the game won on time is left out.
+    assert!(
+        stderr.contains("5 games read (1 refused), 1 without a result decided on the board"),
+        "{stderr}"
+    );
+    let all = table.lines().find(|l| l.starts_with("all")).expect(&table);
+    assert_eq!(all.split_whitespace().nth(1), Some("6"), "{table}");
+    for bucket in ["40-99", "100-159", "160+"] {
+        assert!(table.contains(bucket), "{table}");
+    }
+    assert_eq!(run().0, table, "the same seed gives the same table");
+    let refused = tengen(&[
+        "learn",
+        "outcomes",
+        "--playouts",
+        "0",
+        "--policy-net",
+        "off",
+        sgf,
+    ]);
+    let stderr = String::from_utf8_lossy(&refused.stderr);
+    assert!(!refused.status.success());
+    assert!(
+        stderr.contains("name a weights file with the value head"),
+        "{stderr}"
+    );
+    let missing = tengen(&[
+        "learn",
+        "outcomes",
+        "--policy-net",
+        "/nonexistent/net.safetensors",
+        sgf,
+    ]);
+    let stderr = String::from_utf8_lossy(&missing.stderr);
+    assert!(!missing.status.success());
+    assert!(stderr.contains("/nonexistent/net.safetensors"), "{stderr}");
+}

@@ -75,6 +75,9 @@ enum LearnCommand {
     Eval(EvalArgs),
     /// Write the positions of game records as policy-network training shards.
     Export(ExportArgs),
+    /// Score the engine's win rate (and a network's value) as a forecast of the results
+    /// of game records.
+    Outcomes(crate::learn_outcomes::OutcomesArgs),
 }
 
 /// Which games of the records to read.
@@ -185,6 +188,7 @@ pub fn run(args: LearnArgs) -> Result<(), String> {
         LearnCommand::Fit(a) => fit(a),
         LearnCommand::Eval(a) => eval(a),
         LearnCommand::Export(a) => export(a),
+        LearnCommand::Outcomes(a) => crate::learn_outcomes::run(a),
     }
 }
 

@@ -13,6 +13,7 @@ mod bounds;
 mod diagnose_cmd;
 mod gtp_cmd;
 mod learn_cmd;
+mod learn_outcomes;
 mod match_cmd;
 mod review_cmd;
 mod setting_flags;
