@@ -8,8 +8,10 @@ Tensors (float32, little-endian, row-major):
   pass.weight     (1, filters)         the pass logit from the board mean of the last layer
   pass.bias       (1,)
 and, in version 2 (a net with the value, score and ownership heads, net.py):
-  value.fc1.weight  (hidden, 2 * filters)  over the board mean, then the board max, of
-                                           the last layer; ReLU
+  value.conv.weight (channels, filters, 1, 1)  1x1 conv of the last layer, then ReLU
+  value.conv.bias   (channels,)
+  value.fc1.weight  (hidden, 2 * channels) over the board mean, then the board max, of
+                                           the value convolution; ReLU
   value.fc1.bias    (hidden,)
   value.fc2.weight  (2, hidden)            the value logit (the mover wins), then the
                                            score in units of `score_scale` points
@@ -46,6 +48,8 @@ def save(path, params, metadata):
     version = FORMAT_VERSION
     if "value" in params:
         v = params["value"]
+        tensors["value.conv.weight"] = np.ascontiguousarray(np.transpose(np.asarray(v["conv_w"]), (3, 2, 0, 1)))
+        tensors["value.conv.bias"] = np.asarray(v["conv_b"])
         tensors["value.fc1.weight"] = np.ascontiguousarray(np.asarray(v["w1"]).T)
         tensors["value.fc1.bias"] = np.asarray(v["b1"])
         tensors["value.fc2.weight"] = np.ascontiguousarray(np.asarray(v["w2"]).T)
@@ -73,7 +77,9 @@ def load(path):
     params["head"] = {"w": np.transpose(t["head.weight"], (2, 3, 1, 0)), "b": t["head.bias"]}
     params["pass"] = {"w": t["pass.weight"].T, "b": t["pass.bias"]}
     if "value.fc1.weight" in t:
-        params["value"] = {"w1": t["value.fc1.weight"].T, "b1": t["value.fc1.bias"],
+        params["value"] = {"conv_w": np.transpose(t["value.conv.weight"], (2, 3, 1, 0)),
+                           "conv_b": t["value.conv.bias"],
+                           "w1": t["value.fc1.weight"].T, "b1": t["value.fc1.bias"],
                            "w2": t["value.fc2.weight"].T, "b2": t["value.fc2.bias"]}
         params["ownership"] = {"w": np.transpose(t["ownership.weight"], (2, 3, 1, 0)),
                                "b": t["ownership.bias"]}

@@ -70,7 +70,8 @@ pub(super) struct Buffers {
     cols: Vec<f32>,
     a: Vec<f32>,
     b: Vec<f32>,
-    /// The value head's pooled features and hidden layer.
+    /// The value head's convolution, its pooled features and its hidden layer.
+    value: Vec<f32>,
     pooled: Vec<f32>,
     hidden: Vec<f32>,
 }
@@ -139,24 +140,44 @@ impl Buffers {
         let n = side * side;
         let filters = heads.ownership.len();
         let last = &self.a[..filters * n];
-        self.pooled.resize(2 * filters, 0.0);
+        let channels = heads.channels;
+        self.value.resize(channels * n, 0.0);
+        self.pooled.resize(2 * channels, 0.0);
         self.hidden.resize(heads.hidden, 0.0);
         let ownership = &mut ownership[..n];
         ownership.fill(heads.ownership_bias);
-        for (f, (plane, &w)) in last.chunks_exact(n).zip(&heads.ownership).enumerate() {
+        for (plane, &w) in last.chunks_exact(n).zip(&heads.ownership) {
             for (o, &v) in ownership.iter_mut().zip(plane) {
                 *o += w * v;
             }
-            self.pooled[f] = plane.iter().sum::<f32>() / n as f32;
-            self.pooled[filters + f] = plane.iter().copied().fold(f32::NEG_INFINITY, f32::max);
         }
         for o in ownership.iter_mut() {
             *o = o.tanh();
         }
+        // The value convolution (1×1, then ReLU): the `channels × filters` weights times
+        // the `filters × n` last layer.
+        for (row, &b) in self.value.chunks_exact_mut(n).zip(&heads.conv_bias) {
+            row.fill(b);
+        }
+        let w = MatRef::from_row_major_slice(&heads.conv, channels, filters);
+        let x = MatRef::from_row_major_slice(last, filters, n);
+        let y = MatMut::from_row_major_slice_mut(&mut self.value, channels, n);
+        matmul(y, Accum::Add, w, x, 1.0, Par::Seq);
+        for (c, plane) in self.value.chunks_exact_mut(n).enumerate() {
+            let mut sum = 0.0;
+            let mut max = 0.0f32;
+            for v in plane.iter_mut() {
+                *v = v.max(0.0);
+                sum += *v;
+                max = max.max(*v);
+            }
+            self.pooled[c] = sum / n as f32;
+            self.pooled[channels + c] = max;
+        }
         for (h, (row, &b)) in self
             .hidden
             .iter_mut()
-            .zip(heads.fc1.chunks_exact(2 * filters).zip(&heads.fc1_bias))
+            .zip(heads.fc1.chunks_exact(2 * channels).zip(&heads.fc1_bias))
         {
             let sum: f32 = row.iter().zip(&self.pooled).map(|(w, x)| w * x).sum();
             *h = (sum + b).max(0.0);

@@ -228,7 +228,7 @@ fn each_kind_of_bad_file_is_its_own_error() {
     match kind(&edited(|_, m| {
         m.insert("format_version".into(), "2".into());
     })) {
-        PolicyNetError::Tensor { name, .. } => assert_eq!(name, "value.fc1.weight"),
+        PolicyNetError::Tensor { name, .. } => assert_eq!(name, "value.conv.weight"),
         e => panic!("{e}"),
     }
     let missing = edited(|t, _| t.retain(|(name, _, _)| name != "pass.bias"));

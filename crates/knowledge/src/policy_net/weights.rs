@@ -4,7 +4,8 @@
 //! `pass.bias`; metadata `format` = `tengen-policy`, `format_version` = 1,
 //! `board_size`, `input_planes`, `legal_plane`, `layers`, `filters`, …), checked whole
 //! before a value is used. Version 2 adds the value, score and ownership heads
-//! (`value.fc1.weight` (hidden, 2 · filters), `value.fc1.bias`, `value.fc2.weight` (2,
+//! (`value.conv.weight` (channels, filters, 1, 1), `value.conv.bias`, `value.fc1.weight`
+//! (hidden, 2 · channels), `value.fc1.bias`, `value.fc2.weight` (2,
 //! hidden), `value.fc2.bias`, `ownership.weight` (1, filters, 1, 1), `ownership.bias`,
 //! metadata `score_scale`); a version 1 file is a policy network alone.
 
@@ -56,14 +57,20 @@ pub(super) struct Weights {
     pub heads: Option<Heads>,
 }
 
-/// The heads that judge the position (the trainer's `net.judgement`): over the board
-/// mean, then the board max, of each last-layer filter, a hidden ReLU layer and two
-/// outputs (the value logit, the score in units of `score_scale` points); and a 1×1
-/// convolution with tanh for each point's ownership.
+/// The heads that judge the position (the trainer's `net.judgement`): a 1×1
+/// convolution of the last layer with ReLU, over the board mean, then the board max,
+/// of each of its channels a hidden ReLU layer and two outputs (the value logit, the
+/// score in units of `score_scale` points); and a 1×1 convolution with tanh for each
+/// point's ownership.
 #[derive(Debug)]
 pub(super) struct Heads {
+    /// Channels of the value convolution.
+    pub channels: usize,
+    /// `channels × filters`, row-major.
+    pub conv: Vec<f32>,
+    pub conv_bias: Vec<f32>,
     pub hidden: usize,
-    /// `hidden × 2·filters`, row-major.
+    /// `hidden × 2·channels`, row-major.
     pub fc1: Vec<f32>,
     pub fc1_bias: Vec<f32>,
     /// `2 × hidden`, row-major.
@@ -149,6 +156,21 @@ impl Reader<'_> {
             });
         }
         Ok(values)
+    }
+
+    /// The first dimension of tensor `name` of `dims` dimensions (the channels or units
+    /// a head chose, from 1 to [`MAX_HIDDEN`]), before its whole shape is checked.
+    fn leading_dimension(&self, name: &str, dims: usize) -> Result<usize, PolicyNetError> {
+        match self.tensors.tensor(name).map(|v| v.shape().to_vec()) {
+            Ok(shape) if shape.len() == dims && (1..=MAX_HIDDEN).contains(&shape[0]) => {
+                Ok(shape[0])
+            }
+            Ok(shape) => Err(self.tensor_error(
+                name,
+                format!("shape {shape:?}: {dims} dimensions, the first from 1 to {MAX_HIDDEN}"),
+            )),
+            Err(_) => Err(self.tensor_error(name, "missing".to_string())),
+        }
     }
 
     /// The kernel of `conv{i}.weight` (its last dimension), before its shape is checked.
@@ -276,21 +298,12 @@ pub(super) fn read(bytes: &[u8], origin: &str) -> Result<Weights, PolicyNetError
 /// The value, score and ownership heads of a version 2 file over `filters` last-layer
 /// filters.
 fn read_heads(r: &Reader<'_>, filters: usize) -> Result<Heads, PolicyNetError> {
+    let channels = r.leading_dimension("value.conv.weight", 4)?;
+    let conv = r.tensor("value.conv.weight", &[channels, filters, 1, 1])?;
+    let conv_bias = r.tensor("value.conv.bias", &[channels])?;
     let name = "value.fc1.weight";
-    let hidden = match r.tensors.tensor(name).map(|v| v.shape().to_vec()) {
-        Ok(shape) if shape.len() == 2 && (1..=MAX_HIDDEN).contains(&shape[0]) => shape[0],
-        Ok(shape) => {
-            return Err(r.tensor_error(
-                name,
-                format!(
-                    "shape {shape:?}, expected (hidden, {}) with 1 to {MAX_HIDDEN} hidden",
-                    2 * filters
-                ),
-            ));
-        }
-        Err(_) => return Err(r.tensor_error(name, "missing".to_string())),
-    };
-    let fc1 = r.tensor(name, &[hidden, 2 * filters])?;
+    let hidden = r.leading_dimension(name, 2)?;
+    let fc1 = r.tensor(name, &[hidden, 2 * channels])?;
     let fc1_bias = r.tensor("value.fc1.bias", &[hidden])?;
     let fc2 = r.tensor("value.fc2.weight", &[2, hidden])?;
     let b = r.tensor("value.fc2.bias", &[2])?;
@@ -309,6 +322,9 @@ fn read_heads(r: &Reader<'_>, filters: usize) -> Result<Heads, PolicyNetError> {
         }
     };
     Ok(Heads {
+        channels,
+        conv,
+        conv_bias,
         hidden,
         fc1,
         fc1_bias,
