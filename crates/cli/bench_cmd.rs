@@ -286,13 +286,19 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             });
         }
     }
-    // The network is loaded once: its counters add up over the runs.
-    let search = Engine::new(search_config(&args, &heavy)?);
-    for &size in &search_sizes {
-        for &par in &args.parallelism {
-            series(format!("{size}x{size} search {}", par.name()), &|threads| {
-                measure_search(size, threads, par, limit, &search)
-            });
+    // The network and the tables are loaded once (the network's counters add up over
+    // the runs), and only where the tree search is measured.
+    let search = match search_sizes.is_empty() {
+        true => None,
+        false => Some(Engine::new(search_config(&args, &heavy)?)),
+    };
+    if let Some(search) = &search {
+        for &size in &search_sizes {
+            for &par in &args.parallelism {
+                series(format!("{size}x{size} search {}", par.name()), &|threads| {
+                    measure_search(size, threads, par, limit, search)
+                });
+            }
         }
     }
     bar.finish_and_clear();
@@ -302,7 +308,9 @@ pub fn run(args: BenchArgs) -> Result<(), String> {
             println!("heavy playouts and search with --playout-model {w}");
         }
     }
-    print_policy_net_stats(&search);
+    if let Some(search) = &search {
+        print_policy_net_stats(search);
+    }
     Ok(())
 }
 

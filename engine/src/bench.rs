@@ -382,7 +382,8 @@ pub fn measure_search(
     if let Some(net) = &net {
         net.clear_cache();
     }
-    let knowledge = std::sync::Arc::new(crate::Knowledge::shipped());
+    // The base engine's tables: read once, not once a run.
+    let knowledge = std::sync::Arc::clone(base.knowledge());
     let mut engine = crate::Engine::with_loaded_net(config, knowledge, net);
     let stop = AtomicBool::new(false);
     let (search_limit, wait) = match limit {

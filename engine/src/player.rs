@@ -208,6 +208,11 @@ impl Engine {
         self.net.as_ref()
     }
 
+    /// The tables the engine plays by, to share with another engine (read once).
+    pub fn knowledge(&self) -> &Arc<Knowledge> {
+        &self.knowledge
+    }
+
     /// Loads the policy network the settings name again, as its file is now (training
     /// may have rewritten it), with a fresh cache and counters: what `tengen-set
     /// policy_net` does when it names the network the engine has. On error nothing
