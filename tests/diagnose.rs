@@ -9,7 +9,8 @@ use std::process::Output;
 
 use serde_json::Value;
 
-use crate::support::process::{fresh_dir, tengen};
+use crate::support::process::{succeeded, tengen};
+use crate::support::scratch::fresh_dir;
 
 /// White's four stones F7 G7 H7 G8 surrounded from move 45, captured at move 59.
 fn group_dies() -> PathBuf {
@@ -60,12 +61,7 @@ fn refereed<'a>(records: &[&'a str], referee: &'a str, md: &'a Path) -> Vec<&'a 
 
 /// Runs a diagnosis that must succeed and returns its JSON.
 fn diagnose(args: &[&str], json: &Path) -> Value {
-    let out = run_diagnose(args, json);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&run_diagnose(args, json));
     serde_json::from_str(&std::fs::read_to_string(json).unwrap()).unwrap()
 }
 

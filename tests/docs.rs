@@ -10,6 +10,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::support::process::succeeded;
+
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 
 fn root() -> PathBuf {
@@ -401,11 +403,7 @@ fn the_dependency_table_is_what_cargo_reads() {
         .current_dir(root())
         .output()
         .expect("cargo metadata runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    succeeded(&out);
     let meta: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     let packages = meta["packages"].as_array().unwrap();
     let ours: Vec<&str> = packages

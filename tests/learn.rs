@@ -6,11 +6,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use crate::support;
-use crate::support::process::{run_with_input, tengen};
+use crate::support::process::{run_with_input, succeeded, tengen};
 
 /// A fresh directory for one test, removed when dropped.
 fn fresh_dir(name: &str) -> tempfile::TempDir {
-    support::process::fresh_dir("learn", name)
+    support::scratch::fresh_dir("learn", name)
 }
 
 /// A fresh directory for one test holding a collection of a few short 9×9 games, and
@@ -58,15 +58,6 @@ fn eval(model: &Path, sgf: &Path) -> Output {
 /// `tengen learn eval --policy-net NET SGF`.
 fn eval_net(net: &str, sgf: &Path) -> Output {
     tengen(&["learn", "eval", "--policy-net", net, sgf.to_str().unwrap()])
-}
-
-/// Fails the test, with the process's stderr, unless it succeeded.
-fn succeeded(run: &Output) {
-    assert!(
-        run.status.success(),
-        "{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
 }
 
 /// The process's stderr; fails the test if it succeeded.

@@ -9,6 +9,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use crate::support::process::succeeded;
+
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -72,6 +74,40 @@ fn train_command(shards: &Path, out: &Path, steps: u32, extra: &[&str]) -> Comma
     command
 }
 
+/// Runs `tengen learn export` on the fixture `tests/data/sgf/policy/{record}` into
+/// `shards` (March 2011 held out, ownership judged at 50 playouts), checks that it
+/// succeeded and returns its stderr.
+fn export(record: &str, shards: &Path) -> String {
+    let export = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["learn", "export", "--held-out-month", "2011-03"])
+        .args(["--ownership-playouts", "50", "--out"])
+        .arg(shards)
+        .arg(root().join("tests/data/sgf/policy").join(record))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&export.stderr).into_owned();
+    assert!(export.status.success(), "{stderr}");
+    stderr
+}
+
+/// The JSON header of a safetensors file: after its little-endian length, it names the
+/// tensors and the metadata.
+fn safetensors_header(path: &Path) -> String {
+    let bytes = std::fs::read(path).unwrap();
+    let n = u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize;
+    String::from_utf8_lossy(&bytes[8..8 + n]).into_owned()
+}
+
+/// Runs a train.py `command` that must be refused: it fails, without a Python
+/// traceback; returns its stderr.
+fn refusal(mut command: Command) -> String {
+    let output = command.output().expect("run train.py");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(!output.status.success(), "{stderr}");
+    assert!(!stderr.contains("Traceback"), "{stderr}");
+    stderr
+}
+
 /// The number after `"key": ` in a log line.
 fn field(line: &str, key: &str) -> f64 {
     let start = line
@@ -103,15 +139,7 @@ print(f"{s.positions} positions, {s.shards[0].games} games, "
 fn a_few_training_steps_lower_the_loss_and_a_second_run_resumes() {
     let tmp = tempfile::tempdir().unwrap();
     let shards = tmp.path().join("shards");
-    let export = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(["learn", "export", "--held-out-month", "2011-03"])
-        .args(["--ownership-playouts", "50", "--out"])
-        .arg(&shards)
-        .arg(root().join("tests/data/sgf/policy/selfplay19.sgf"))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&export.stderr);
-    assert!(export.status.success(), "{stderr}");
+    let stderr = export("selfplay19.sgf", &shards);
     // Every fixture game says `RE[Void]`: no result to learn from, and it says so.
     assert!(
         stderr.contains("results: 4 games without one (exported unlabelled), 0 games won on time")
@@ -126,11 +154,7 @@ fn a_few_training_steps_lower_the_loss_and_a_second_run_resumes() {
         .arg(shards.join("train-00000.tgp"))
         .output()
         .unwrap();
-    assert!(
-        labels.status.success(),
-        "{}",
-        String::from_utf8_lossy(&labels.stderr)
-    );
+    succeeded(&labels);
     assert_eq!(
         String::from_utf8_lossy(&labels.stdout).trim(),
         "480 positions, 3 games, value known 0, ownership (480, 19, 19) judged 1 in range 1"
@@ -158,9 +182,7 @@ fn a_few_training_steps_lower_the_loss_and_a_second_run_resumes() {
     assert!(field(last, "top5") >= field(last, "top1"));
     // The weights file is safetensors: a little-endian header length, then JSON naming
     // the tensors and the metadata.
-    let weights = std::fs::read(run.join("weights.safetensors")).unwrap();
-    let n = u64::from_le_bytes(weights[..8].try_into().unwrap()) as usize;
-    let header = String::from_utf8_lossy(&weights[8..8 + n]);
+    let header = safetensors_header(&run.join("weights.safetensors"));
     for want in [
         "\"conv0.weight\"",
         "\"head.weight\"",
@@ -198,18 +220,13 @@ fn a_few_training_steps_lower_the_loss_and_a_second_run_resumes() {
         (weights, "3"),
         (shards.join("train-00000.tgp").to_str().unwrap(), "2"),
     ] {
-        let refused = train_command(
+        let stderr = refusal(train_command(
             &shards,
             &tmp.path().join("refused"),
             20,
             &["--init", init, "--layers", layers],
-        )
-        .output()
-        .unwrap();
-        let stderr = String::from_utf8_lossy(&refused.stderr);
-        assert!(!refused.status.success());
+        ));
         assert!(stderr.contains("train.py: --init "), "{stderr}");
-        assert!(!stderr.contains("Traceback"), "{stderr}");
     }
 }
 
@@ -222,15 +239,7 @@ fn a_few_training_steps_lower_the_loss_and_a_second_run_resumes() {
 fn the_heads_learn_from_the_game_labels_and_start_from_a_policy_network() {
     let tmp = tempfile::tempdir().unwrap();
     let shards = tmp.path().join("shards");
-    let export = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(["learn", "export", "--held-out-month", "2011-03"])
-        .args(["--ownership-playouts", "50", "--out"])
-        .arg(&shards)
-        .arg(root().join("tests/data/sgf/policy/results19.sgf"))
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&export.stderr);
-    assert!(export.status.success(), "{stderr}");
+    let stderr = export("results19.sgf", &shards);
     assert!(
         stderr.contains("results: 0 games without one (exported unlabelled), 1 game won on time"),
         "{stderr}"
@@ -264,9 +273,7 @@ fn the_heads_learn_from_the_game_labels_and_start_from_a_policy_network() {
     ] {
         assert!(rows[2].contains(want), "{want} not in {}", rows[2]);
     }
-    let bytes = std::fs::read(heads.join("weights.safetensors")).unwrap();
-    let n = u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize;
-    let header = String::from_utf8_lossy(&bytes[8..8 + n]);
+    let header = safetensors_header(&heads.join("weights.safetensors"));
     for want in [
         "\"value.fc1.weight\"",
         "\"value.fc2.bias\"",
@@ -280,7 +287,8 @@ fn the_heads_learn_from_the_game_labels_and_start_from_a_policy_network() {
     let mut old = std::fs::read(shards.join("train-00000.tgp")).unwrap();
     old[8] = 1;
     std::fs::write(&v1, &old).unwrap();
-    let refused = Command::new(policy_python())
+    let mut refused = Command::new(policy_python());
+    refused
         .arg(root().join("crates/learn/python/train.py"))
         .arg("--train")
         .arg(&v1)
@@ -288,11 +296,7 @@ fn the_heads_learn_from_the_game_labels_and_start_from_a_policy_network() {
         .arg(shards.join("held-out-2011-03.tgp"))
         .arg("--out")
         .arg(tmp.path().join("refused"))
-        .arg("--heads")
-        .output()
-        .unwrap();
-    let stderr = String::from_utf8_lossy(&refused.stderr);
-    assert!(!refused.status.success(), "{stderr}");
+        .arg("--heads");
+    let stderr = refusal(refused);
     assert!(stderr.starts_with("train.py: "), "{stderr}");
-    assert!(!stderr.contains("Traceback"), "{stderr}");
 }

@@ -13,7 +13,7 @@ use sgf_parse::go::Prop;
 
 use crate::support;
 use crate::support::process::{run_with_input, sabaki_checks, tengen};
-use crate::support::programs::{GNU_GO, RSVG_CONVERT, SABAKI_SGF, available, gnugo};
+use crate::support::programs::{GNU_GO, Program, RSVG_CONVERT, SABAKI_SGF, available, gnugo};
 
 /// A short 9×9 game with a comment at the root and on move 3, and a variation of the
 /// record's own at move 4.
@@ -28,13 +28,21 @@ const FAST: &[&str] = &["--playouts", "100", "--threads", "1", "--seed", "3"];
 
 /// A fresh directory for one test, removed when dropped.
 fn fresh_dir(name: &str) -> tempfile::TempDir {
-    support::process::fresh_dir("review", name)
+    support::scratch::fresh_dir("review", name)
 }
 
 fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
     let path = dir.join(name);
     std::fs::write(&path, text).unwrap();
     path
+}
+
+/// `text` written to `file` in a fresh directory `name`: the directory and the file's
+/// path.
+fn record(name: &str, file: &str, text: &str) -> (tempfile::TempDir, PathBuf) {
+    let tmp = fresh_dir(name);
+    let path = write(tmp.path(), file, text);
+    (tmp, path)
 }
 
 fn s(path: &Path) -> &str {
@@ -53,6 +61,11 @@ fn review(args: &[&str]) -> (String, String) {
         String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr(&out),
     )
+}
+
+/// Reviews `game` on one thread at `playouts` a position; returns the review's stderr.
+fn review_one_thread(game: &Path, playouts: &str) -> String {
+    review(&[s(game), "--playouts", playouts, "--threads", "1"]).1
 }
 
 fn parse(path: &Path) -> SgfNode<Prop> {
@@ -90,6 +103,11 @@ fn reviewed(name: &str) -> (tempfile::TempDir, PathBuf, PathBuf) {
     review(&[&[s(&game), "--svg", s(&svg)], FAST].concat());
     let out = tmp.path().join("game-review.sgf");
     (tmp, out, svg)
+}
+
+/// [`reviewed`], where `program` is here; else `None` (see [`available`]).
+fn reviewed_with(program: Program, name: &str) -> Option<(tempfile::TempDir, PathBuf, PathBuf)> {
+    available(&[program]).then(|| reviewed(name))
 }
 
 #[test]
@@ -176,10 +194,9 @@ fn stones_as_loaded(engine: &mut Command, file: &Path) -> String {
 
 #[test]
 fn gnu_go_loads_the_reviewed_record() {
-    if !available(&[GNU_GO]) {
+    let Some((tmp, out, _)) = reviewed_with(GNU_GO, "gnugo") else {
         return;
-    }
-    let (tmp, out, _) = reviewed("gnugo");
+    };
     let game = tmp.path().join("game.sgf");
     let loaded =
         |file: &Path| stones_as_loaded(Command::new(gnugo()).args(["--mode", "gtp"]), file);
@@ -191,10 +208,9 @@ fn gnu_go_loads_the_reviewed_record() {
 
 #[test]
 fn sabaki_reads_the_win_rates_where_its_graph_does() {
-    if !available(&[SABAKI_SGF]) {
+    let Some((_tmp, out, _)) = reviewed_with(SABAKI_SGF, "sabaki") else {
         return;
-    }
-    let (_tmp, out, _) = reviewed("sabaki");
+    };
     let moves = MOVES.to_string();
     sabaki_checks(
         "@sabaki/sgf",
@@ -205,10 +221,9 @@ fn sabaki_reads_the_win_rates_where_its_graph_does() {
 
 #[test]
 fn the_graph_renders_to_a_picture() {
-    if !available(&[RSVG_CONVERT]) {
+    let Some((tmp, _, svg)) = reviewed_with(RSVG_CONVERT, "graph") else {
         return;
-    }
-    let (tmp, _, svg) = reviewed("graph");
+    };
     let png = tmp.path().join("graph.png");
     let run = Command::new("rsvg-convert")
         .arg("-o")
@@ -241,8 +256,7 @@ fn the_graph_renders_to_a_picture() {
 
 #[test]
 fn a_review_killed_midway_resumes_losing_and_redoing_nothing() {
-    let tmp = fresh_dir("resume");
-    let game = write(tmp.path(), "game.sgf", GAME);
+    let (tmp, game) = record("resume", "game.sgf", GAME);
     let out = tmp.path().join("game-review.sgf");
     let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
         .args(["review", s(&game), "--playouts", "3000", "--threads", "1"])
@@ -380,13 +394,8 @@ fn bad_records_and_paths_are_clear_errors_and_write_nothing() {
 
 #[test]
 fn the_largest_board_is_reviewed() {
-    let tmp = fresh_dir("25");
-    let game = write(
-        tmp.path(),
-        "big.sgf",
-        "(;GM[1]SZ[25];B[mm];W[dd];B[];W[tt])",
-    );
-    review(&[s(&game), "--playouts", "50", "--threads", "1"]);
+    let (tmp, game) = record("25", "big.sgf", "(;GM[1]SZ[25];B[mm];W[dd];B[];W[tt])");
+    review_one_thread(&game, "50");
     let root = parse(&tmp.path().join("big-review.sgf"));
     let line: Vec<&SgfNode<Prop>> = root.main_variation().collect();
     assert_eq!(line.len(), 5);
@@ -403,10 +412,9 @@ fn the_largest_board_is_reviewed() {
 
 #[test]
 fn a_record_longer_than_any_game_is_reviewed_with_a_warning() {
-    let tmp = fresh_dir("long");
     let moves = ";B[];W[]".repeat(500);
-    let game = write(tmp.path(), "long.sgf", &format!("(;GM[1]SZ[9]{moves})"));
-    let (_, err) = review(&[s(&game), "--playouts", "5", "--threads", "1"]);
+    let (tmp, game) = record("long", "long.sgf", &format!("(;GM[1]SZ[9]{moves})"));
+    let err = review_one_thread(&game, "5");
     assert!(
         err.contains("warning: ") && err.contains("the record has 1000 moves"),
         "{err}"
@@ -417,8 +425,7 @@ fn a_record_longer_than_any_game_is_reviewed_with_a_warning() {
 #[test]
 fn without_a_terminal_the_progress_is_plain_lines() {
     // `tengen` runs with stderr piped, as under a script or a log file.
-    let tmp = fresh_dir("progress-lines");
-    let game = write(tmp.path(), "game.sgf", GAME);
+    let (_tmp, game) = record("progress-lines", "game.sgf", GAME);
     let (_, err) = review(&[&[s(&game)], FAST].concat());
     let lines: Vec<&str> = err
         .lines()
@@ -436,14 +443,13 @@ fn without_a_terminal_the_progress_is_plain_lines() {
 
 #[test]
 fn the_record_is_written_back_as_it_was_read() {
-    let tmp = fresh_dir("as-read");
     // `SZ[19]` (sgf-parse would write `SZ[19:19]`), an `AP` with one colon too many
     // (malformed: the loader ignores it), a komi with a useless zero, stones in an
     // order a set would not keep.
     let text = "(;GM[1]FF[4]SZ[19]KM[6.50]AP[Tygem:1.0:beta]AB[pp][dd]XX[p\\]q]\
                 ;W[qd]C[a note];B[dq])";
-    let game = write(tmp.path(), "big.sgf", text);
-    let (_, err) = review(&[s(&game), "--playouts", "20", "--threads", "1"]);
+    let (tmp, game) = record("as-read", "big.sgf", text);
+    let err = review_one_thread(&game, "20");
     assert!(
         err.contains("AP[Tygem:1.0:beta] is malformed: not read, but written back as it was"),
         "{err}"
@@ -466,14 +472,13 @@ fn the_record_is_written_back_as_it_was_read() {
 
 #[test]
 fn a_move_the_board_cannot_take_is_skipped_with_a_warning_naming_it() {
-    let tmp = fresh_dir("illegal");
     // White's E5 is on Black's stone: the rest of the game is still reviewed.
-    let game = write(
-        tmp.path(),
+    let (tmp, game) = record(
+        "illegal",
         "game.sgf",
         "(;GM[1]SZ[9]KM[7];B[ee];W[ee];W[cc];B[gg])",
     );
-    let (_, err) = review(&[s(&game), "--playouts", "20", "--threads", "1"]);
+    let err = review_one_thread(&game, "20");
     let warning = "move 2 (W E5) skipped: point is occupied";
     assert!(
         err.contains(&format!("warning: {shown}: {warning}", shown = s(&game))),
@@ -496,9 +501,8 @@ fn a_move_the_board_cannot_take_is_skipped_with_a_warning_naming_it() {
 
 #[test]
 fn a_budget_too_small_to_judge_is_said_on_stderr_and_in_the_record() {
-    let tmp = fresh_dir("budget");
-    let game = write(tmp.path(), "game.sgf", GAME);
-    let (_, err) = review(&[s(&game), "--playouts", "20", "--threads", "1"]);
+    let (tmp, game) = record("budget", "game.sgf", GAME);
+    let err = review_one_thread(&game, "20");
     let says = "20 playouts a position are too few to judge at the 10% mistake threshold";
     assert_eq!(err.matches(says).count(), 1, "{err}");
     let root = parse(&tmp.path().join("game-review.sgf"));

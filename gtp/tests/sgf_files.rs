@@ -9,6 +9,10 @@ use tengen_gtp::{Session, SessionOptions};
 mod common;
 use common::Shared;
 
+#[path = "../../tests/support/scratch.rs"]
+mod scratch;
+use scratch::fresh_dir;
+
 fn session(options: SessionOptions) -> (Session, Shared) {
     let config = Config {
         threads: 1,
@@ -32,6 +36,15 @@ fn fixture(name: &str) -> String {
     dir.join(name).to_string_lossy().into_owned()
 }
 
+/// A session with the default options that has loaded the fixture `name` whole: the
+/// session, its log and the fixture's path.
+fn loaded(name: &str) -> (Session, Shared, String) {
+    let (mut s, log) = session(SessionOptions::default());
+    let file = fixture(name);
+    assert_eq!(send(&mut s, &format!("loadsgf {file}")), "=");
+    (s, log, file)
+}
+
 /// The answer to one line, without its framing: `=text` or `?text`.
 fn send(s: &mut Session, line: &str) -> String {
     let mut out = Vec::new();
@@ -45,9 +58,7 @@ fn send(s: &mut Session, line: &str) -> String {
 
 #[test]
 fn a_malformed_handicap_count_loads_with_a_warning_on_stderr() {
-    let (mut s, log) = session(SessionOptions::default());
-    let file = fixture("lenient_ha_fraction.sgf");
-    assert_eq!(send(&mut s, &format!("loadsgf {file}")), "=");
+    let (mut s, log, file) = loaded("lenient_ha_fraction.sgf");
     assert_eq!(
         s.game()
             .start_board()
@@ -70,9 +81,7 @@ fn a_malformed_handicap_count_loads_with_a_warning_on_stderr() {
 
 #[test]
 fn a_move_on_an_occupied_point_is_skipped_and_named_on_stderr() {
-    let (mut s, log) = session(SessionOptions::default());
-    let file = fixture("lenient_occupied.sgf");
-    assert_eq!(send(&mut s, &format!("loadsgf {file}")), "=");
+    let (mut s, log, file) = loaded("lenient_occupied.sgf");
     assert_eq!(s.game().move_count(), 5);
     assert_eq!(
         log.take(),
@@ -100,23 +109,13 @@ fn a_japanese_repetition_loads_and_superko_governs_the_moves_after_it() {
     }
 }
 
-/// A fresh folder for files a test writes, removed with them when the test ends.
-fn scratch(name: &str) -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix(&format!("tengen-sgf-files-{name}-"))
-        .tempdir()
-        .unwrap()
-}
-
 #[test]
 fn setup_in_the_middle_loads_undoes_to_it_and_prints_back_to_the_same_position() {
-    let (mut s, _log) = session(SessionOptions::default());
-    let file = fixture("lenient_setup_mid_game.sgf");
-    assert_eq!(send(&mut s, &format!("loadsgf {file}")), "=");
+    let (mut s, _log, file) = loaded("lenient_setup_mid_game.sgf");
     let stones = |s: &mut Session| (send(s, "list_stones b"), send(s, "list_stones w"));
     let end = stones(&mut s);
     assert_eq!(end.1, "=H2 H7");
-    let dir = scratch("midgame");
+    let dir = fresh_dir("sgf-files", "midgame");
     let out = dir.path().join("back.sgf");
     let out = out.to_string_lossy();
     assert!(send(&mut s, &format!("printsgf {out}")).starts_with('='));
@@ -184,7 +183,7 @@ fn the_sessions_rules_and_komi_hold_unless_the_record_names_its_own() {
 fn printsgf_writes_only_sgf_records_and_names_the_file() {
     let (mut s, _log) = session(SessionOptions::default());
     assert_eq!(send(&mut s, "play b D4"), "=");
-    let dir = scratch("printsgf");
+    let dir = fresh_dir("sgf-files", "printsgf");
     let at = |name: &str| dir.path().join(name).to_string_lossy().into_owned();
     // A new file: the answer is its full name, and it loads back.
     let new = at("new.sgf");

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 
 use super::{Analysis, QUICK, binary, query};
+use crate::support::process::run_with_input;
 
 const OPENING: &[&str] = &["E5", "C3", "G7", "C7", "G3"];
 
@@ -314,30 +315,25 @@ fn the_closing_note_says_one_turn_in_the_singular() {
     );
 }
 
-/// The help says which boards the policy network rates: its own size and every size
-/// from the engine's net_min_size up (13×13 by default), not 19×19 alone.
-#[test]
-fn the_help_names_the_boards_the_network_rates() {
+/// What `tengen analysis --help` prints.
+fn help() -> String {
     let help = std::process::Command::new(binary())
         .args(["analysis", "--help"])
         .output()
         .unwrap();
-    let help = String::from_utf8_lossy(&help.stdout).replace(char::is_whitespace, " ");
+    String::from_utf8_lossy(&help.stdout).into_owned()
+}
+
+/// The help says which boards the policy network rates: its own size and every size
+/// from the engine's net_min_size up (13×13 by default), not 19×19 alone.
+#[test]
+fn the_help_names_the_boards_the_network_rates() {
+    let help = help().replace(char::is_whitespace, " ");
     let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
-    let get = std::process::Command::new(binary())
-        .args(["gtp", "--quiet"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            use std::io::Write;
-            c.stdin
-                .take()
-                .unwrap()
-                .write_all(b"1 tengen-get net_min_size\nquit\n")?;
-            c.wait_with_output()
-        })
-        .unwrap();
+    let get = run_with_input(
+        std::process::Command::new(binary()).args(["gtp", "--quiet"]),
+        "1 tengen-get net_min_size\nquit\n",
+    );
     let answer = String::from_utf8_lossy(&get.stdout);
     let n: u32 = answer
         .trim()
@@ -355,11 +351,7 @@ fn the_help_names_the_boards_the_network_rates() {
 
 #[test]
 fn the_help_examples_run_as_written() {
-    let help = std::process::Command::new(binary())
-        .args(["analysis", "--help"])
-        .output()
-        .unwrap();
-    let help = String::from_utf8_lossy(&help.stdout);
+    let help = help();
     let examples: Vec<&str> = help
         .split_once("Examples:")
         .expect("tengen analysis --help has examples")

@@ -101,6 +101,15 @@ fn no_value_network(o: &Map<String, Value>, what: &str) -> Check {
     Ok(())
 }
 
+/// The win rate and the score estimates of a moveInfo or the rootInfo (`at` before the
+/// keys' names in an error: `""` or `"rootInfo."`).
+fn estimates(o: &Map<String, Value>, at: &str) -> Check {
+    unit(require(o, "winrate")?, &format!("{at}winrate"))?;
+    number(require(o, "scoreLead")?, &format!("{at}scoreLead"))?;
+    number(require(o, "scoreSelfplay")?, &format!("{at}scoreSelfplay"))?;
+    spread(require(o, "scoreStdev")?, &format!("{at}scoreStdev"))
+}
+
 /// An analysis response of a board of `area` points.
 pub fn check_analysis(v: &Value, area: usize) -> Check {
     let o = v.as_object().ok_or("not an object")?;
@@ -131,10 +140,7 @@ pub fn check_analysis(v: &Value, area: usize) -> Check {
             spread(require(m, key)?, key)?;
         }
         number(require(m, "playSelectionValue")?, "playSelectionValue")?;
-        unit(require(m, "winrate")?, "winrate")?;
-        number(require(m, "scoreLead")?, "scoreLead")?;
-        number(require(m, "scoreSelfplay")?, "scoreSelfplay")?;
-        spread(require(m, "scoreStdev")?, "scoreStdev")?;
+        estimates(m, "")?;
         no_value_network(m, "a moveInfo")?;
         unit(require(m, "prior")?, "prior")?;
         number(require(m, "lcb")?, "lcb")?;
@@ -166,10 +172,7 @@ pub fn check_analysis(v: &Value, area: usize) -> Check {
     let root = require(o, "rootInfo")?
         .as_object()
         .ok_or("rootInfo is not an object")?;
-    unit(require(root, "winrate")?, "rootInfo.winrate")?;
-    number(require(root, "scoreLead")?, "rootInfo.scoreLead")?;
-    number(require(root, "scoreSelfplay")?, "rootInfo.scoreSelfplay")?;
-    spread(require(root, "scoreStdev")?, "rootInfo.scoreStdev")?;
+    estimates(root, "rootInfo.")?;
     count(require(root, "visits")?, "rootInfo.visits")?;
     spread(require(root, "weight")?, "rootInfo.weight")?;
     no_value_network(root, "rootInfo")?;

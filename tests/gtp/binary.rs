@@ -91,20 +91,10 @@ fn stdout_carries_answers_only_and_diagnostics_go_to_stderr() {
 #[test]
 fn quiet_silences_the_diagnostics() {
     let Some(path) = tengen() else { return };
-    let out = Command::new(&path)
-        .args(["gtp", "--quiet", "--playouts", "100", "--threads", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            c.stdin
-                .take()
-                .unwrap()
-                .write_all(b"boardsize 9\ngenmove b\nquit\n")?;
-            c.wait_with_output()
-        })
-        .unwrap();
+    let out = run_with_input(
+        Command::new(&path).args(["gtp", "--quiet", "--playouts", "100", "--threads", "1"]),
+        "boardsize 9\ngenmove b\nquit\n",
+    );
     assert!(out.status.success());
     assert!(
         out.stderr.is_empty(),
@@ -661,6 +651,24 @@ fn a_bad_number_is_refused_naming_the_flag_and_the_value() {
     );
 }
 
+/// Runs `tengen match` (the binary at `path`) of two games on 5×5 between quick
+/// Tengens seeded 1 and 2, labelled A and B, into `out`, with the `extra` arguments:
+/// its (success, stdout, stderr).
+fn two_games(path: &PathBuf, out: &str, extra: &[&str]) -> (bool, String, String) {
+    let engine = |seed: u32| {
+        format!(
+            "'{}' --playouts 20 --threads 1 --quiet --seed {seed}",
+            path.display()
+        )
+    };
+    let (a, b) = (engine(1), engine(2));
+    let args = [
+        "match", "-e", &a, "-e", &b, "--label", "A", "--label", "B", "--games", "2", "--size", "5",
+        "--out", out,
+    ];
+    output(path, &[&args[..], extra].concat())
+}
+
 /// `tengen match --focus` tells the summary from the side of the engine it names (a
 /// label, a GTP name or a number), playing and merging; an ambiguous name is refused.
 #[test]
@@ -669,20 +677,7 @@ fn match_focus_tells_the_summary_from_that_engine_s_side() {
     let scratch = tempfile::tempdir().unwrap();
     let out = scratch.path().join("m");
     let out = out.to_str().unwrap();
-    let engine = |seed: u32| {
-        format!(
-            "'{}' --playouts 20 --threads 1 --quiet --seed {seed}",
-            path.display()
-        )
-    };
-    let (a, b) = (engine(1), engine(2));
-    let (ok, summary, stderr) = output(
-        &path,
-        &[
-            "match", "-e", &a, "-e", &b, "--label", "A", "--label", "B", "--games", "2", "--size",
-            "5", "--out", out, "-q", "--focus", "B",
-        ],
-    );
+    let (ok, summary, stderr) = two_games(&path, out, &["-q", "--focus", "B"]);
     assert!(ok, "{stderr}");
     let pair = |text: &str| {
         text.lines()
@@ -724,35 +719,7 @@ fn match_without_a_terminal_prints_a_line_a_game() {
     let Some(path) = tengen() else { return };
     let scratch = tempfile::tempdir().unwrap();
     let out = scratch.path().join("m");
-    let engine = |seed: u32| {
-        format!(
-            "'{}' --playouts 20 --threads 1 --quiet --seed {seed}",
-            path.display()
-        )
-    };
-    let (a, b) = (engine(1), engine(2));
-    let (ok, _, stderr) = output(
-        &path,
-        &[
-            "match",
-            "-e",
-            &a,
-            "-e",
-            &b,
-            "--label",
-            "A",
-            "--label",
-            "B",
-            "--games",
-            "2",
-            "--size",
-            "5",
-            "--out",
-            out.to_str().unwrap(),
-            "-j",
-            "1",
-        ],
-    );
+    let (ok, _, stderr) = two_games(&path, out.to_str().unwrap(), &["-j", "1"]);
     assert!(ok, "{stderr}");
     let lines: Vec<&str> = stderr.lines().filter(|l| l.contains("] game ")).collect();
     assert_eq!(lines.len(), 2, "{stderr}");

@@ -8,8 +8,10 @@
 #![allow(dead_code)]
 
 pub mod cases;
+pub mod cpu;
 pub mod process;
 pub mod programs;
+pub mod scratch;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};

@@ -14,15 +14,6 @@ pub fn tengen(args: &[&str]) -> Output {
         .expect("the tengen binary runs")
 }
 
-/// A fresh directory under the system's temporary one, named after the test's `topic`
-/// and `name`, removed when dropped (a failing test included).
-pub fn fresh_dir(topic: &str, name: &str) -> tempfile::TempDir {
-    tempfile::Builder::new()
-        .prefix(&format!("tengen-{topic}-{name}-"))
-        .tempdir()
-        .unwrap()
-}
-
 /// Runs `node SCRIPT ARGS…` in `tests/node`, whose npm `package` must be installed
 /// (`npm ci` there), and fails the test unless the script ends well and says that all
 /// of Sabaki's checks passed.
@@ -42,6 +33,15 @@ pub fn sabaki_checks(package: &str, script: &str, args: &[&str]) {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stdout}\n{stderr}");
     assert!(stdout.contains("all Sabaki checks passed"), "{stdout}");
+}
+
+/// Fails the test, with the process's stderr, unless it succeeded.
+pub fn succeeded(run: &Output) {
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
 }
 
 /// Runs `command` with `input` on its stdin (then closed), stdout and stderr
@@ -81,20 +81,5 @@ pub fn process_cpu(pid: u32) -> Option<std::time::Duration> {
 /// loaded the machine. Fails the test if that does not happen within `secs` seconds;
 /// returns at once where the time cannot be read (not Linux).
 pub fn wait_for_cpu(pid: u32, cpu: std::time::Duration, secs: u64) {
-    use std::time::{Duration, Instant};
-    let Some(start) = process_cpu(pid) else {
-        return;
-    };
-    let end = Instant::now() + Duration::from_secs(secs);
-    loop {
-        let used = process_cpu(pid).unwrap_or(start).saturating_sub(start);
-        if used >= cpu {
-            return;
-        }
-        assert!(
-            Instant::now() < end,
-            "process {pid} used {used:?} of CPU in {secs} s, not {cpu:?}"
-        );
-        std::thread::sleep(Duration::from_millis(5));
-    }
+    super::cpu::wait_for_cpu_of(&format!("process {pid}"), || process_cpu(pid), cpu, secs);
 }

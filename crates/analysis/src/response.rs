@@ -295,19 +295,34 @@ mod tests {
         assert!(v.get("policy").is_none());
     }
 
-    #[test]
-    fn katago_1_17_fields_are_sent_and_no_value_network_is_made_up() {
-        let size = BoardSize::new(9).unwrap();
-        let options = SearchOptions::new(10, Perspective::Black);
+    /// The response to turn 0 of query `q` (hashes 0) on [`snapshot`], as JSON.
+    fn first_turn(
+        size: BoardSize,
+        options: &SearchOptions,
+        during_search: bool,
+        policy: Option<&[f64]>,
+    ) -> Value {
         let at = TurnRef {
             id: "q",
             turn: 0,
             size,
-            options: &options,
+            options,
             hashes: PositionHashes { this: 0, sym: 0 },
         };
-        let v: Value =
-            serde_json::from_str(&analysis_response(&at, &snapshot(size), false, None)).unwrap();
+        serde_json::from_str(&analysis_response(
+            &at,
+            &snapshot(size),
+            during_search,
+            policy,
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn katago_1_17_fields_are_sent_and_no_value_network_is_made_up() {
+        let size = BoardSize::new(9).unwrap();
+        let options = SearchOptions::new(10, Perspective::Black);
+        let v = first_turn(size, &options, false, None);
         let d4 = &v["moveInfos"][0];
         // Each playout weighs 1 and a position has one path: all of them the visits,
         // which is also what the player chooses by.
@@ -336,16 +351,7 @@ mod tests {
         let size = BoardSize::new(9).unwrap();
         let mut options = SearchOptions::new(10, Perspective::SideToMove);
         options.filter.avoid[Color::White.index()].push(size.parse_move("D4").unwrap());
-        let at = TurnRef {
-            id: "q",
-            turn: 0,
-            size,
-            options: &options,
-            hashes: PositionHashes { this: 0, sym: 0 },
-        };
-        let v: Value =
-            serde_json::from_str(&analysis_response(&at, &snapshot(size), true, Some(&[0.5])))
-                .unwrap();
+        let v = first_turn(size, &options, true, Some(&[0.5]));
         assert_eq!(v["moveInfos"][0]["move"], "C3");
         assert_eq!(v["moveInfos"][0]["order"], 0);
         assert_eq!(v["moveInfos"][0]["winrate"], 0.4);

@@ -1,4 +1,4 @@
-//! The one error type of the arena.
+//! The arena's errors: [`ArenaError`] for a match, [`BadSpec`] for a command-line spec.
 
 use std::fmt;
 use std::io;
@@ -89,3 +89,37 @@ impl std::error::Error for ArenaError {
         }
     }
 }
+
+/// A command-line spec (`--shard`, `--sprt`) that does not parse.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadSpec {
+    /// What the spec is, as the message names it: `shard`, `SPRT spec`.
+    pub what: &'static str,
+    /// The text that did not parse.
+    pub text: String,
+    /// The form a spec takes, with an example.
+    pub expected: &'static str,
+}
+
+impl BadSpec {
+    /// `text` is not a good `what`, which takes the form `expected`.
+    pub fn new(what: &'static str, text: &str, expected: &'static str) -> BadSpec {
+        BadSpec {
+            what,
+            text: text.to_string(),
+            expected,
+        }
+    }
+}
+
+impl fmt::Display for BadSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "bad {} {:?}: expected {}",
+            self.what, self.text, self.expected
+        )
+    }
+}
+
+impl std::error::Error for BadSpec {}

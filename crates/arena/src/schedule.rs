@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::BadSpec;
+
 /// One game of the schedule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Scheduled {
@@ -56,27 +58,11 @@ impl Shard {
     }
 }
 
-/// A `--shard` spec that does not parse.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ShardSpecError(pub String);
-
-impl fmt::Display for ShardSpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "bad shard {:?}: expected i/n with 1 <= i <= n (e.g. 2/4)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for ShardSpecError {}
-
 impl FromStr for Shard {
-    type Err = ShardSpecError;
+    type Err = BadSpec;
 
-    fn from_str(s: &str) -> Result<Shard, ShardSpecError> {
-        let err = || ShardSpecError(s.to_string());
+    fn from_str(s: &str) -> Result<Shard, BadSpec> {
+        let err = || BadSpec::new("shard", s, "i/n with 1 <= i <= n (e.g. 2/4)");
         let (i, n) = s.split_once('/').ok_or_else(err)?;
         let index: u32 = i.trim().parse().map_err(|_| err())?;
         let count: u32 = n.trim().parse().map_err(|_| err())?;

@@ -4,6 +4,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::error::BadSpec;
+
 /// The two-sided 95% normal quantile.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -160,28 +162,15 @@ impl fmt::Display for SprtDecision {
     }
 }
 
-/// An `--sprt` spec that does not parse.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SprtSpecError(pub String);
-
-impl fmt::Display for SprtSpecError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "bad SPRT spec {:?}: expected elo0,elo1,alpha,beta with elo0 < elo1 and \
-             0 < alpha, beta < 0.5 (e.g. 0,10,0.05,0.05)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for SprtSpecError {}
+/// The form of an `--sprt` spec.
+const SPRT_FORM: &str = "elo0,elo1,alpha,beta with elo0 < elo1 and 0 < alpha, beta < 0.5 \
+                         (e.g. 0,10,0.05,0.05)";
 
 impl FromStr for Sprt {
-    type Err = SprtSpecError;
+    type Err = BadSpec;
 
-    fn from_str(s: &str) -> Result<Sprt, SprtSpecError> {
-        let err = || SprtSpecError(s.to_string());
+    fn from_str(s: &str) -> Result<Sprt, BadSpec> {
+        let err = || BadSpec::new("SPRT spec", s, SPRT_FORM);
         let v: Vec<f64> = s
             .split(',')
             .map(|x| x.trim().parse::<f64>())

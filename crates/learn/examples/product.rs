@@ -22,7 +22,7 @@ use tengen_knowledge::move_model::features::{RawFeatures, candidates};
 use tengen_knowledge::move_model::pattern::PatternHasher;
 use tengen_knowledge::move_model::{MoveModel, MoveScorer};
 use tengen_knowledge::{NetScratch, PolicyNet};
-use tengen_learn::eval::{PHASES, phase, replay};
+use tengen_learn::eval::{PHASES, phase, rank_of_played, replay};
 use tengen_learn::records::{Selection, for_each_game};
 
 /// One pair of exponents' totals.
@@ -146,18 +146,11 @@ fn run(args: Args) -> Result<(), String> {
                     for (i, v) in s.iter_mut().enumerate() {
                         *v = score.a * ln_net[i] + score.b * ln_mm[i];
                     }
-                    let mine = s[played];
                     // Ties count against the prior, as in `eval`.
-                    let better = s
-                        .iter()
-                        .enumerate()
-                        .filter(|&(i, &v)| i != played && v >= mine)
-                        .count();
+                    let (better, log_p) = rank_of_played(&s, played);
                     score.top1[ph] += u64::from(better < 1);
                     score.top5 += u64::from(better < 5);
-                    let max = s.iter().copied().fold(f32::MIN, f32::max);
-                    let total: f64 = s.iter().map(|&v| f64::from(v - max).exp()).sum();
-                    score.log_likelihood += f64::from(mine - max) - total.ln();
+                    score.log_likelihood += log_p;
                 }
             });
             Ok::<(), String>(())

@@ -102,6 +102,21 @@ pub struct Evaluation {
     pub other_size: u64,
 }
 
+/// How the played move, `scores[played]`, ranks among the candidates' log-strengths
+/// `scores`: the number of other candidates scored at least as high (ties count
+/// against it), and its log-probability under the softmax of the scores.
+pub fn rank_of_played(scores: &[f32], played: usize) -> (usize, f64) {
+    let mine = scores[played];
+    let better = scores
+        .iter()
+        .enumerate()
+        .filter(|&(i, &s)| i != played && s >= mine)
+        .count();
+    let max = scores.iter().copied().fold(f32::MIN, f32::max);
+    let total: f64 = scores.iter().map(|&s| f64::from(s - max).exp()).sum();
+    (better, f64::from(mine - max) - total.ln())
+}
+
 impl Evaluation {
     /// Nothing scored yet.
     pub fn new() -> Evaluation {
@@ -137,20 +152,13 @@ impl Evaluation {
                 *skipped += 1;
                 return;
             };
-            let mine = scores[played];
-            let better = scores
-                .iter()
-                .enumerate()
-                .filter(|&(i, &s)| i != played && s >= mine)
-                .count();
-            let max = scores.iter().copied().fold(f32::MIN, f32::max);
-            let total: f64 = scores.iter().map(|&s| f64::from(s - max).exp()).sum();
+            let (better, log_p) = rank_of_played(scores, played);
             let t = &mut phases[phase(number)];
             t.positions += 1;
             for (k, n) in [1, 5, 10].into_iter().enumerate() {
                 t.top[k] += u64::from(better < n);
             }
-            t.log_likelihood += f64::from(mine - max) - total.ln();
+            t.log_likelihood += log_p;
             t.seconds += elapsed;
         });
         self.games += 1;

@@ -441,6 +441,16 @@ mod tests {
         }
     }
 
+    /// The options of an export of 5×5 games into `out_dir`.
+    fn on_five(out_dir: PathBuf, held_out: HeldOut, shard_positions: u64) -> ExportOptions {
+        ExportOptions {
+            out_dir,
+            side: 5,
+            held_out,
+            shard_positions,
+        }
+    }
+
     fn game(date: Option<&str>, moves: &str) -> SgfGame {
         let dt = date.map_or(String::new(), |d| format!("DT[{d}]"));
         parse_sgf(&format!("(;SZ[5]{dt}{moves})")).unwrap()
@@ -449,12 +459,11 @@ mod tests {
     #[test]
     fn the_held_out_month_never_reaches_a_training_shard() {
         let tmp = tempfile::tempdir().unwrap();
-        let options = ExportOptions {
-            out_dir: tmp.path().join("shards"),
-            side: 5,
-            held_out: HeldOut::Month(Month::parse("2011-03").unwrap()),
-            shard_positions: 3,
-        };
+        let options = on_five(
+            tmp.path().join("shards"),
+            HeldOut::Month(Month::parse("2011-03").unwrap()),
+            3,
+        );
         let mut e = Exporter::new(options.clone()).unwrap();
         e.add_game(&game(Some("2011-01-05"), ";B[cc];W[cd];B[bd];W[be]"))
             .unwrap();
@@ -544,12 +553,7 @@ mod tests {
     fn an_interrupted_export_leaves_only_complete_shards() {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("shards");
-        let options = ExportOptions {
-            out_dir: dir.clone(),
-            side: 5,
-            held_out: HeldOut::None,
-            shard_positions: 2,
-        };
+        let options = on_five(dir.clone(), HeldOut::None, 2);
         let mut e = Exporter::new(options.clone()).unwrap();
         e.add_game(&game(None, ";B[cc];W[cd]")).unwrap();
         e.add_game(&game(None, ";B[aa]")).unwrap();
@@ -619,13 +623,7 @@ mod tests {
     #[test]
     fn without_a_held_out_month_every_game_trains() {
         let tmp = tempfile::tempdir().unwrap();
-        let mut e = Exporter::new(ExportOptions {
-            out_dir: tmp.path().to_path_buf(),
-            side: 5,
-            held_out: HeldOut::None,
-            shard_positions: 100,
-        })
-        .unwrap();
+        let mut e = Exporter::new(on_five(tmp.path().to_path_buf(), HeldOut::None, 100)).unwrap();
         e.add_game(&game(Some("2011-03-02"), ";B[aa];W[ee]"))
             .unwrap();
         e.add_game(&game(None, ";B[cc]")).unwrap();
@@ -648,13 +646,7 @@ mod tests {
     #[test]
     fn every_game_carries_its_result_and_the_summary_counts_the_unreadable_ones() {
         let tmp = tempfile::tempdir().unwrap();
-        let mut e = Exporter::new(ExportOptions {
-            out_dir: tmp.path().to_path_buf(),
-            side: 5,
-            held_out: HeldOut::None,
-            shard_positions: 100,
-        })
-        .unwrap();
+        let mut e = Exporter::new(on_five(tmp.path().to_path_buf(), HeldOut::None, 100)).unwrap();
         for (re, moves) in [
             ("RE[W+3.5]KM[6.5]RU[Korean]", ";B[cc];W[cd]"),
             ("RE[B+]", ";B[cc]"),
@@ -695,25 +687,21 @@ mod tests {
         let tmp = tempfile::tempdir().unwrap();
         let judged = std::rc::Rc::new(std::cell::Cell::new(0));
         let count = std::rc::Rc::clone(&judged);
-        let mut e = Exporter::new(ExportOptions {
-            out_dir: tmp.path().to_path_buf(),
-            side: 5,
-            held_out: HeldOut::None,
-            shard_positions: 100,
-        })
-        .unwrap()
-        .with_judge(OwnershipJudge {
-            playouts: 64,
-            // White owns the top two rows, Black the rest; the top left point is half
-            // Black's, and the judgement sees the game's last position.
-            judge: Box::new(move |game: &Game| {
-                count.set(count.get() + 1);
-                assert_eq!(game.move_count(), 2);
-                let mut own: Vec<f32> = (0..25).map(|i| if i < 10 { -1.0 } else { 1.0 }).collect();
-                own[0] = 0.5;
-                own
-            }),
-        });
+        let mut e = Exporter::new(on_five(tmp.path().to_path_buf(), HeldOut::None, 100))
+            .unwrap()
+            .with_judge(OwnershipJudge {
+                playouts: 64,
+                // White owns the top two rows, Black the rest; the top left point is half
+                // Black's, and the judgement sees the game's last position.
+                judge: Box::new(move |game: &Game| {
+                    count.set(count.get() + 1);
+                    assert_eq!(game.move_count(), 2);
+                    let mut own: Vec<f32> =
+                        (0..25).map(|i| if i < 10 { -1.0 } else { 1.0 }).collect();
+                    own[0] = 0.5;
+                    own
+                }),
+            });
         e.add_game(&parse_sgf("(;SZ[5]RE[B+R];B[cc];W[dd])").unwrap())
             .unwrap();
         let t = e.finish().unwrap();

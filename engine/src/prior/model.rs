@@ -214,9 +214,9 @@ mod tests {
         out
     }
 
-    #[test]
-    fn the_shares_add_up_to_the_weight_and_widening_sorts() {
-        let b = parse_diagram(
+    /// A fight in the middle of a 7×7 board, the shipped model and no moves before.
+    fn fight() -> (Board, ModelKnowledge, History) {
+        let board = parse_diagram(
             ". . . . . . .
              . . . . . . .
              . . X O . . .
@@ -226,13 +226,22 @@ mod tests {
              . . . . . . .",
         )
         .unwrap();
-        let k = ModelKnowledge::shipped();
-        let h = History::default();
-        let at = Position {
-            board: &b,
+        (board, ModelKnowledge::shipped(), History::default())
+    }
+
+    /// Black to play on `board` after `history`.
+    fn black_to_play<'a>(board: &'a Board, history: &'a History) -> Position<'a> {
+        Position {
+            board,
             c: Color::Black,
-            history: &h,
-        };
+            history,
+        }
+    }
+
+    #[test]
+    fn the_shares_add_up_to_the_weight_and_widening_sorts() {
+        let (b, k, h) = fight();
+        let at = black_to_play(&b, &h);
         let params = |model_prior| SearchParams {
             model_prior,
             ..SearchParams::default()
@@ -259,23 +268,8 @@ mod tests {
 
     #[test]
     fn a_product_with_the_model_reorders_an_even_network_by_the_model() {
-        let b = parse_diagram(
-            ". . . . . . .
-             . . . . . . .
-             . . X O . . .
-             . X O . O . .
-             . . X O . . .
-             . . . . . . .
-             . . . . . . .",
-        )
-        .unwrap();
-        let k = ModelKnowledge::shipped();
-        let h = History::default();
-        let at = Position {
-            board: &b,
-            c: Color::Black,
-            history: &h,
-        };
+        let (b, k, h) = fight();
+        let at = black_to_play(&b, &h);
         let size = b.size();
         // The network: even over every point and the pass.
         let net = NetPolicy::new(size, |_| 1.0, 1.0);

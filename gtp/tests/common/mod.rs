@@ -6,6 +6,9 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
+#[path = "../../../tests/support/cpu.rs"]
+mod cpu;
+
 /// A `Write` (a session's log or its answers) whose bytes the test can read back, even
 /// while the session runs on another thread.
 #[derive(Clone, Default)]
@@ -77,17 +80,5 @@ pub fn thread_cpu(tid: &str) -> Option<Duration> {
 #[allow(dead_code)]
 pub fn wait_for_cpu(tid: Option<&str>, cpu: Duration, secs: u64) {
     let Some(tid) = tid else { return };
-    let Some(start) = thread_cpu(tid) else { return };
-    let end = Instant::now() + Duration::from_secs(secs);
-    loop {
-        let used = thread_cpu(tid).unwrap_or(start).saturating_sub(start);
-        if used >= cpu {
-            return;
-        }
-        assert!(
-            Instant::now() < end,
-            "thread {tid} used {used:?} of CPU in {secs} s, not {cpu:?}"
-        );
-        thread::sleep(Duration::from_millis(5));
-    }
+    cpu::wait_for_cpu_of(&format!("thread {tid}"), || thread_cpu(tid), cpu, secs);
 }
