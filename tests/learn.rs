@@ -324,29 +324,27 @@ fn outcomes_score_the_win_rate_against_the_results() {
         assert!(table.contains(bucket), "{table}");
     }
     assert_eq!(run().0, table, "the same seed gives the same table");
-    let refused = tengen(&[
-        "learn",
-        "outcomes",
-        "--playouts",
-        "0",
-        "--policy-net",
-        "off",
-        sgf,
-    ]);
-    let stderr = String::from_utf8_lossy(&refused.stderr);
-    assert!(!refused.status.success());
-    assert!(
-        stderr.contains("name a weights file with the value head"),
-        "{stderr}"
-    );
-    let missing = tengen(&[
-        "learn",
-        "outcomes",
-        "--policy-net",
-        "/nonexistent/net.safetensors",
-        sgf,
-    ]);
-    let stderr = String::from_utf8_lossy(&missing.stderr);
-    assert!(!missing.status.success());
-    assert!(stderr.contains("/nonexistent/net.safetensors"), "{stderr}");
+    // Refused in one line: a forecast by no network, and a network that is not there.
+    for (flags, want) in [
+        (
+            ["--playouts", "0", "--policy-net", "off"],
+            "name a weights file with the value head",
+        ),
+        (
+            [
+                "--policy-net",
+                "/nonexistent/net.safetensors",
+                "--seed",
+                "1",
+            ],
+            "/nonexistent/net.safetensors",
+        ),
+    ] {
+        let refused = tengen(&[&["learn", "outcomes"][..], &flags, &[sgf]].concat());
+        let stderr = String::from_utf8_lossy(&refused.stderr);
+        assert!(
+            !refused.status.success() && stderr.contains(want),
+            "{stderr}"
+        );
+    }
 }

@@ -82,17 +82,28 @@ enum LearnCommand {
 
 /// Which games of the records to read.
 #[derive(Debug, Args)]
-struct Records {
+pub(crate) struct Records {
     /// SGF collections (or single records), read in order.
     #[arg(required = true)]
-    records: Vec<PathBuf>,
+    pub(crate) records: Vec<PathBuf>,
     /// Read at most this many games (after the skipped ones).
     #[arg(long, allow_hyphen_values = true, value_parser = bounds::ANY.parser::<u64>())]
-    games: Option<u64>,
+    pub(crate) games: Option<u64>,
     /// Skip this many games first.
     #[arg(long, default_value_t = 0, allow_hyphen_values = true,
           value_parser = bounds::ANY.parser::<u64>())]
-    skip: u64,
+    pub(crate) skip: u64,
+}
+
+impl Records {
+    /// The games these flags select.
+    pub(crate) fn selection(&self) -> Selection {
+        Selection {
+            files: self.records.clone(),
+            skip: self.skip,
+            games: self.games,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -224,11 +235,7 @@ fn for_each_sgf(
 ) -> Result<(u64, u64), String> {
     let progress = bar(records.games, what);
     let mut named = 0;
-    let selection = Selection {
-        files: records.records.clone(),
-        skip: records.skip,
-        games: records.games,
-    };
+    let selection = records.selection();
     let tally = for_each_record(
         &selection,
         |g| {

@@ -11,7 +11,6 @@
 //! the winner (a forecast of exactly ½ counts as half right) and the Brier score (the
 //! mean squared difference between the forecast and 1 for a win, 0 for a loss).
 
-use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 
 use clap::Args;
@@ -40,16 +39,8 @@ const BUCKETS: [(&str, usize, usize); 3] = [
 /// `tengen learn outcomes`'s flags.
 #[derive(Debug, Args)]
 pub struct OutcomesArgs {
-    /// SGF collections (or single records), read in order.
-    #[arg(required = true)]
-    records: Vec<PathBuf>,
-    /// Read at most this many games.
-    #[arg(long, allow_hyphen_values = true, value_parser = bounds::ANY.parser::<u64>())]
-    games: Option<u64>,
-    /// Skip this many games first.
-    #[arg(long, default_value_t = 0, allow_hyphen_values = true,
-          value_parser = bounds::ANY.parser::<u64>())]
-    skip: u64,
+    #[command(flatten)]
+    records: crate::learn_cmd::Records,
     /// Positions drawn from each game.
     #[arg(long, default_value_t = 1, allow_hyphen_values = true,
           value_parser = bounds::POSITIVE.parser::<usize>())]
@@ -210,11 +201,7 @@ pub fn run(args: OutcomesArgs) -> Result<(), String> {
     let mut scratch = net.as_ref().map(NetScratch::new);
     let mut table = Table::default();
     let (mut games, mut undecided) = (0u64, 0u64);
-    let selection = tengen_learn::records::Selection {
-        files: args.records.clone(),
-        skip: args.skip,
-        games: args.games,
-    };
+    let selection = args.records.selection();
     let stop = AtomicBool::new(false);
     let mut visit = |record: &SgfGame| -> Result<(), String> {
         games += 1;
