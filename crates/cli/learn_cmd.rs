@@ -228,7 +228,7 @@ fn for_each_game(
 }
 
 /// [`for_each_game`] with each game's whole record (its date, result, …).
-fn for_each_sgf(
+pub(crate) fn for_each_sgf(
     records: &Records,
     what: &str,
     mut visit: impl FnMut(&SgfGame) -> Result<(), String>,

@@ -201,9 +201,8 @@ pub fn run(args: OutcomesArgs) -> Result<(), String> {
     let mut scratch = net.as_ref().map(NetScratch::new);
     let mut table = Table::default();
     let (mut games, mut undecided) = (0u64, 0u64);
-    let selection = args.records.selection();
     let stop = AtomicBool::new(false);
-    let mut visit = |record: &SgfGame| -> Result<(), String> {
+    let visit = |record: &SgfGame| -> Result<(), String> {
         games += 1;
         let outcome = Outcome::of_result(record.info.result.as_deref());
         let winner = match (outcome.winner, outcome.ending) {
@@ -241,15 +240,11 @@ pub fn run(args: OutcomesArgs) -> Result<(), String> {
         }
         Ok(())
     };
-    let tally = tengen_learn::records::for_each_record(&selection, &mut visit, |path, n, e| {
-        eprintln!("{}: game {n}: {e}", path.display());
-    })
-    .map_err(|e| e.to_string())?;
+    let (read, refused) = crate::learn_cmd::for_each_sgf(&args.records, "outcomes", visit)?;
     eprintln!(
-        "{} read ({} refused), {} without a result decided on the board or by resignation; {} a game, seed {}",
-        tengen_board::counted(tally.read, "game", "games"),
-        tally.refused,
-        undecided,
+        "{} read ({refused} refused), {undecided} without a result decided on the board or by \
+         resignation; {} a game, seed {}",
+        tengen_board::counted(read, "game", "games"),
         tengen_board::counted(args.per_game as u64, "position", "positions"),
         args.seed
     );
