@@ -10,7 +10,7 @@
 
 # The package's version; the binary adds the commit it was built from.
 3 version
-#? [0\.3\.0( \([0-9a-f]{7,}\)| \(unknown\))?]
+#? [0\.4\.0( \([0-9a-f]{7,}\)| \(unknown\))?]
 
 # Comments are cut (tabs, control characters, ids alone, huge ids and binary bytes are in
 # protocol.transcript: gogui-regress rewrites or cannot send them).
