@@ -115,7 +115,10 @@ impl Table {
     }
 
     fn print(&self, playouts: u64, net: bool) {
-        let search = format!("search at {playouts} playouts");
+        let search = match playouts {
+            0 => "no search".to_string(),
+            n => format!("search at {n} playouts"),
+        };
         println!(
             "{:<9} {:>9}  {:<24}{}",
             "moves",
