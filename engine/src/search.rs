@@ -138,12 +138,25 @@ pub(crate) struct Job<'a> {
     pub komi_shift: f64,
 }
 
-#[cfg(test)]
 impl<'a> Job<'a> {
     /// A plain search for `color` within `limit`: no ownership asked for, a pass among
-    /// the candidates, no root move avoided.
-    fn plain(game: &'a Game, color: Color, limit: Limit, stop: &'a AtomicBool) -> Job<'a> {
-        crate::player::SearchRequest::new(game, color, limit, stop).job()
+    /// the candidates, no root move avoided, the real komi.
+    pub(crate) fn plain(
+        game: &'a Game,
+        color: Color,
+        limit: Limit,
+        stop: &'a AtomicBool,
+    ) -> Job<'a> {
+        Job {
+            game,
+            color,
+            limit,
+            stop,
+            ownership: false,
+            with_pass: true,
+            avoid: Bitboard::EMPTY,
+            komi_shift: 0.0,
+        }
     }
 }
 

@@ -50,16 +50,7 @@ impl<'a> SearchRequest<'a> {
     /// komi, [`Mode::Normal`].
     pub fn new(game: &'a Game, color: Color, limit: Limit, stop: &'a AtomicBool) -> Self {
         SearchRequest {
-            job: Job {
-                game,
-                color,
-                limit,
-                stop,
-                ownership: false,
-                with_pass: true,
-                avoid: Bitboard::EMPTY,
-                komi_shift: 0.0,
-            },
+            job: Job::plain(game, color, limit, stop),
             report: None,
             ponder: false,
             mode: Mode::Normal,
@@ -115,14 +106,5 @@ impl<'a> SearchRequest<'a> {
     #[must_use]
     pub fn mode(self, mode: Mode) -> Self {
         SearchRequest { mode, ..self }
-    }
-
-    /// The search job of this request as a plain [`Engine::search`] runs it: a pass
-    /// among the candidates, the real komi.
-    ///
-    /// [`Engine::search`]: super::Engine::search
-    #[cfg(test)]
-    pub(crate) fn job(&self) -> Job<'a> {
-        self.job
     }
 }
