@@ -348,3 +348,38 @@ fn outcomes_score_the_win_rate_against_the_results() {
         );
     }
 }
+
+/// `tengen learn export` judges each game's final ownership with the engine (one
+/// thread, seed 1): two exports of the same records write the same bytes, the labels
+/// included, and the header names the judgement's playouts.
+#[test]
+fn two_exports_judge_the_same_ownership() {
+    let (tmp, sgf) = records("export-judged");
+    let export = |out: &str| {
+        let out = tmp.path().join(out);
+        let run = tengen(&[
+            "learn",
+            "export",
+            "--no-held-out",
+            "--board-size",
+            "9",
+            "--ownership-playouts",
+            "40",
+            "--out",
+            out.to_str().unwrap(),
+            sgf.to_str().unwrap(),
+        ]);
+        support::process::succeeded(&run);
+        std::fs::read(out.join("train-00000.tgp")).unwrap()
+    };
+    let first = export("a");
+    assert_eq!(first, export("b"), "two exports of the same records differ");
+    // The header's playouts (bytes 44..48), and the four games' labels after the
+    // records: each game's ownership was judged (not all zero).
+    assert_eq!(u32::from_le_bytes(first[44..48].try_into().unwrap()), 40);
+    let entry = 12 + 81;
+    let table = &first[first.len() - 4 * entry..];
+    for game in table.chunks(entry) {
+        assert!(game[12..].iter().any(|&o| o != 0), "a game left unjudged");
+    }
+}
