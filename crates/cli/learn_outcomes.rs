@@ -119,21 +119,22 @@ impl Table {
             0 => "no search".to_string(),
             n => format!("search at {n} playouts"),
         };
-        println!(
+        let line = |text: String| println!("{}", text.trim_end());
+        line(format!(
             "{:<9} {:>9}  {:<24}{}",
             "moves",
             "positions",
             search,
             if net { "network's value" } else { "" }
-        );
-        println!(
+        ));
+        line(format!(
             "{:<9} {:>9}  {:>7} {:>7}         {}",
             "",
             "",
             "right",
             "Brier",
             if net { "  right   Brier" } else { "" }
-        );
+        ));
         let names = BUCKETS.iter().map(|b| b.0).chain(["all"]);
         for (k, name) in names.enumerate() {
             let positions = self.search[k].positions.max(self.net[k].positions);
@@ -147,7 +148,7 @@ impl Table {
             } else {
                 String::new()
             };
-            println!("{name:<9} {positions:>9}  {search}         {net}");
+            line(format!("{name:<9} {positions:>9}  {search}         {net}"));
         }
     }
 }
